@@ -1,0 +1,56 @@
+# Two commands: `make run` (the tracker on SQLite with the Bessemer demo) and `make test` (the suite).
+# Each installs what it needs first, from the lock file, into .venv.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-from-lock
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install run test lint typecheck check demo worker beat bench lock clean
+
+install: $(STAMP)
+
+$(STAMP): requirements.lock
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11) and "nlrb-tracker needs Python 3.11")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	@touch $(STAMP)
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+
+typecheck: install
+	$(BIN)/mypy elections/law proceedings/law --strict
+	$(BIN)/mypy .
+
+check: lint typecheck test
+
+worker: install
+	$(BIN)/celery -A config worker --loglevel=INFO
+
+beat: install
+	$(BIN)/celery -A config beat --loglevel=INFO
+
+bench: install
+	$(BIN)/python bench/run.py
+
+# Re-pin every dependency after changing pyproject.toml.
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install --quiet --upgrade pip && .lock-venv/bin/pip install --quiet -e '.[dev]'
+	.lock-venv/bin/pip freeze --exclude-editable | grep -v '^-e' > requirements.lock
+	rm -rf .lock-venv
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

@@ -1,0 +1,104 @@
+"""The challenged-ballot ledger: one row per challenged voter."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from elections.models import Election, Party, Tally
+
+
+class Challenge(models.Model):
+    class Ground(models.TextChoices):
+        NOT_ON_LIST = "not_on_list", "Not on the voter list"
+        SUPERVISOR = "supervisor", "Supervisor (§2(11))"
+        MANAGER = "manager", "Manager"
+        CONFIDENTIAL = "confidential", "Confidential employee"
+        GUARD = "guard", "Guard (§9(b)(3))"
+        OUTSIDE_UNIT = "outside_unit", "Outside the unit"
+        NOT_EMPLOYED_ON_ELIGIBILITY_DATE = (
+            "not_employed_on_eligibility_date",
+            "Not employed on the eligibility date",
+        )
+        NO_LONGER_EMPLOYED = "no_longer_employed", "No longer employed"
+        LAID_OFF_NO_RECALL = "laid_off_no_recall", "Laid off without expectancy of recall"
+        REPLACED_STRIKER = "replaced_striker", "Replaced striker beyond 12 months (§9(c)(3))"
+        OTHER = "other", "Other"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SUSTAINED = "sustained", "Sustained (ballot not counted)"
+        OVERRULED = "overruled", "Overruled (ballot to be opened and counted)"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        MOOT = "moot", "Moot (not determinative)"
+
+    class Method(models.TextChoices):
+        AGREEMENT = "agreement", "Agreement of the parties"
+        INVESTIGATION = "investigation", "Regional investigation"
+        HEARING = "hearing", "Hearing"
+
+    class Level(models.TextChoices):
+        BOARD_AGENT = "board_agent", "Board agent"
+        REGIONAL_DIRECTOR = "regional_director", "Regional Director"
+        HEARING_OFFICER = "hearing_officer", "Hearing officer"
+        ADMINISTRATIVE_LAW_JUDGE = "administrative_law_judge", "Administrative law judge"
+        BOARD = "board", "The Board"
+
+    election = models.ForeignKey(Election, on_delete=models.PROTECT, related_name="challenges")
+    voter_name = models.CharField(max_length=200)
+    voter_identifier = models.CharField(max_length=100, blank=True, help_text="Employee ID or list number")
+    # Identifier when given, else the name, folded: one live challenge per voter per election.
+    voter_key = models.CharField(max_length=200, editable=False)
+    job_classification = models.CharField(max_length=200, blank=True)
+    challenged_by = models.ForeignKey(
+        Party,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="challenges",
+        help_text="The challenging party; empty when the Board agent challenged",
+    )
+    ground = models.CharField(max_length=40, choices=Ground.choices, db_index=True)
+    reason = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
+    resolution_method = models.CharField(max_length=14, choices=Method.choices, blank=True)
+    resolved_on = models.DateField(null=True, blank=True)
+    resolved_level = models.CharField(max_length=24, choices=Level.choices, blank=True)
+    counted_in = models.ForeignKey(
+        Tally,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="opened_challenges",
+        help_text="The revised tally into which this overruled ballot was opened and counted",
+    )
+    synthetic = models.BooleanField(default=False, help_text="Demo data: the voter is invented")
+    logged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    logged_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["election_id", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["election", "voter_key"],
+                condition=~models.Q(status="withdrawn"),
+                name="one_live_challenge_per_voter",
+            ),
+        ]
+        indexes = [models.Index(fields=["election", "status"], name="challenge_election_status_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.voter_name} ({self.get_status_display()})"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        self.voter_key = self.key_for(voter_name=self.voter_name, voter_identifier=self.voter_identifier)
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    @staticmethod
+    def key_for(*, voter_name: str, voter_identifier: str) -> str:
+        return (voter_identifier.strip() or " ".join(voter_name.split())).casefold()

@@ -1,0 +1,1 @@
+"""Settings, one module per environment: base (shared), local, test, production."""

@@ -1,0 +1,11 @@
+"""The test suite: same as base, fast password hashing, mail kept in memory."""
+
+from config.settings.base import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+DEBUG = False
+
+# Tasks run inline in tests, even when CELERY_BROKER_URL names a broker: the one test that needs a
+# real worker (tests/test_worker.py) switches the app to the broker itself.
+CELERY_TASK_ALWAYS_EAGER = True

@@ -1,0 +1,250 @@
+"""Serializers for cases, parties, appearances, elections and tallies: input and output kept apart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from elections.law import case_numbers
+from elections.models import Appearance, Case, Election, Party, RelatedCase, Tally
+
+# --- output -------------------------------------------------------------------------------------
+
+
+class PartySerializer(serializers.ModelSerializer[Party]):
+    class Meta:
+        model = Party
+        fields = ["id", "role", "name"]
+
+
+class RelatedCaseSerializer(serializers.ModelSerializer[RelatedCase]):
+    class Meta:
+        model = RelatedCase
+        fields = ["kind", "number", "court", "description"]
+
+
+class CaseSerializer(serializers.ModelSerializer[Case]):
+    parties = PartySerializer(many=True, read_only=True)
+    related_cases = RelatedCaseSerializer(many=True, read_only=True)
+    regional_office = serializers.CharField(read_only=True)
+    office_zone = serializers.CharField(read_only=True)
+    rule_set_label = serializers.CharField(source="get_rule_set_display", read_only=True)
+
+    class Meta:
+        model = Case
+        fields = [
+            "number",
+            "name",
+            "case_type",
+            "region",
+            "regional_office",
+            "office_zone",
+            "petition_filed_on",
+            "unit_description",
+            "rule_set",
+            "rule_set_label",
+            "status",
+            "parties",
+            "related_cases",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+
+class AppearanceSerializer(serializers.ModelSerializer[Appearance]):
+    user = serializers.CharField(source="user.username", read_only=True)
+    party = serializers.PrimaryKeyRelatedField(read_only=True)
+    party_name = serializers.CharField(source="party.name", read_only=True)
+
+    class Meta:
+        model = Appearance
+        fields = ["id", "user", "party", "party_name", "capacity"]
+
+
+class TallySerializer(serializers.ModelSerializer[Tally]):
+    election = serializers.PrimaryKeyRelatedField(read_only=True)
+    valid_votes_counted = serializers.IntegerField(source="assessment.valid_votes_counted", read_only=True)
+    valid_plus_challenged = serializers.IntegerField(
+        source="assessment.valid_plus_challenged", read_only=True
+    )
+    majority_needed = serializers.IntegerField(source="assessment.majority_needed", read_only=True)
+    challenges_determinative = serializers.BooleanField(
+        source="assessment.challenges_determinative", read_only=True
+    )
+    result = serializers.ChoiceField(
+        source="assessment.result",
+        choices=[
+            "representative",
+            "no_representative",
+            "runoff_required",
+            "undetermined",
+            "new_election_required",
+        ],
+        read_only=True,
+    )
+    winner = serializers.CharField(source="assessment.winner", read_only=True, allow_null=True)
+    runoff_choices = serializers.ListField(
+        source="assessment.runoff_choices", child=serializers.CharField(), read_only=True
+    )
+    explanation = serializers.CharField(source="assessment.explanation", read_only=True)
+    votes_for = serializers.DictField(child=serializers.IntegerField(), read_only=True)
+
+    class Meta:
+        model = Tally
+        fields = [
+            "id",
+            "election",
+            "revision",
+            "prepared_at",
+            "void",
+            "votes_for",
+            "votes_against",
+            "challenged",
+            "valid_votes_counted",
+            "valid_plus_challenged",
+            "majority_needed",
+            "challenges_determinative",
+            "result",
+            "winner",
+            "runoff_choices",
+            "explanation",
+        ]
+        read_only_fields = fields
+
+
+class ElectionSerializer(serializers.ModelSerializer[Election]):
+    case = serializers.CharField(source="case.number", read_only=True)
+    choices = serializers.ListField(child=serializers.CharField(), read_only=True)
+    latest_tally = serializers.SerializerMethodField()
+    challenges_pending = serializers.SerializerMethodField()
+    pending_challenges_determinative = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Election
+        fields = [
+            "id",
+            "case",
+            "sequence",
+            "kind",
+            "mode",
+            "choices",
+            "eligibility_date",
+            "voting_opens_on",
+            "voting_closes_on",
+            "count_on",
+            "approx_eligible_voters",
+            "latest_tally",
+            "challenges_pending",
+            "pending_challenges_determinative",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(TallySerializer(allow_null=True))
+    def get_latest_tally(self, election: Election) -> dict[str, Any] | None:
+        tally = election.latest_tally
+        return TallySerializer(tally).data if tally else None
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_challenges_pending(self, election: Election) -> int | None:
+        """Challenged ballots still pending now (the ledger's count, annotated by the queryset)."""
+        return getattr(election, "challenges_pending", None)
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_pending_challenges_determinative(self, election: Election) -> bool | None:
+        """Whether the challenges still pending could change the latest tally's result."""
+        pending = getattr(election, "challenges_pending", None)
+        tally = election.latest_tally
+        if pending is None or tally is None:
+            return None
+        from dataclasses import replace
+
+        from elections.law import tally as tally_law
+
+        return tally_law.challenges_determinative(replace(tally.figures(), challenged=pending))
+
+
+# --- input ------------------------------------------------------------------------------------
+# A cap on every count a client sends: far above any unit, far below a database integer overflow.
+MAX_COUNT = 1_000_000
+
+
+class PartyInputSerializer(serializers.Serializer[Any]):
+    role = serializers.ChoiceField(choices=Party.Role.choices)
+    name = serializers.CharField(max_length=300)
+
+
+class CaseInputSerializer(serializers.Serializer[Any]):
+    number = serializers.CharField(max_length=20)
+    name = serializers.CharField(max_length=300)
+    petition_filed_on = serializers.DateField()
+    unit_description = serializers.CharField(required=False, allow_blank=True, default="")
+    status = serializers.ChoiceField(choices=Case.Status.choices, required=False, default=Case.Status.OPEN)
+    parties = PartyInputSerializer(many=True, required=False, default=list)
+
+    def validate_number(self, value: str) -> str:
+        try:
+            return case_numbers.normalize(value)
+        except case_numbers.InvalidCaseNumber as exc:
+            raise serializers.ValidationError(str(exc)) from None
+
+
+class CasePatchSerializer(CaseInputSerializer):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["partial"] = True
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = False
+        del self.fields["parties"]
+
+
+class AppearanceInputSerializer(serializers.Serializer[Any]):
+    user = serializers.SlugRelatedField(slug_field="username", queryset=get_user_model().objects.all())
+    party = serializers.IntegerField(min_value=1, max_value=2**62)
+    capacity = serializers.ChoiceField(choices=Appearance.Capacity.choices)
+
+
+class ElectionInputSerializer(serializers.Serializer[Any]):
+    case = serializers.CharField(max_length=20)
+    sequence = serializers.IntegerField(min_value=1, max_value=99, required=False)
+    kind = serializers.ChoiceField(choices=Election.Kind.choices, default=Election.Kind.INITIAL)
+    mode = serializers.ChoiceField(choices=Election.Mode.choices, default=Election.Mode.MANUAL)
+    choices = serializers.ListField(
+        child=serializers.CharField(max_length=300),
+        min_length=1,
+        max_length=3,
+        help_text="Union names on the ballot, in ballot order",
+    )
+    eligibility_date = serializers.DateField(required=False, allow_null=True)
+    voting_opens_on = serializers.DateField(required=False, allow_null=True)
+    voting_closes_on = serializers.DateField(required=False, allow_null=True)
+    count_on = serializers.DateField(required=False, allow_null=True)
+    approx_eligible_voters = serializers.IntegerField(
+        min_value=0, max_value=MAX_COUNT, required=False, allow_null=True
+    )
+
+
+class ElectionPatchSerializer(ElectionInputSerializer):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["partial"] = True
+        super().__init__(*args, **kwargs)
+        for name in ("case", "sequence", "kind"):
+            del self.fields[name]
+
+
+class TallyInputSerializer(serializers.Serializer[Any]):
+    prepared_at = serializers.DateTimeField()
+    void = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
+    votes_for = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT),
+        help_text="{union name: votes}, one per union on the ballot",
+    )
+    votes_against = serializers.IntegerField(min_value=0, max_value=MAX_COUNT)
+    challenged = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
+    election = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**62, help_text="Optional; must match the path"
+    )
+    case = serializers.CharField(required=False, help_text="Optional; must be the election's case")

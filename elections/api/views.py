@@ -1,0 +1,283 @@
+"""Thin views: scope to the caller, validate with an input serializer, call a service, answer with
+the output serializer. Errors become HTTP in ``elections.api.errors``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import connection
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import generics, serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from elections import selectors, services
+from elections.api import schema
+from elections.api.filters import CaseFilter, ElectionFilter
+from elections.api.permissions import StaffWritesOnly
+from elections.api.scoping import CaseScopedMixin, ElectionScopedMixin, visible_case_or_404
+from elections.api.serializers import (
+    AppearanceInputSerializer,
+    AppearanceSerializer,
+    CaseInputSerializer,
+    CasePatchSerializer,
+    CaseSerializer,
+    ElectionInputSerializer,
+    ElectionPatchSerializer,
+    ElectionSerializer,
+    PartyInputSerializer,
+    PartySerializer,
+    TallyInputSerializer,
+    TallySerializer,
+)
+from elections.errors import RuleViolation
+from elections.models import Appearance, Case, Election, Party, Tally
+
+
+@extend_schema(tags=["cases"])
+class CaseListView(generics.ListCreateAPIView[Case]):
+    permission_classes = [StaffWritesOnly]
+    serializer_class = CaseSerializer
+    filterset_class = CaseFilter
+
+    def get_queryset(self) -> Any:
+        return selectors.cases_for(self.request.user).order_by("-petition_filed_on", "number")
+
+    @extend_schema(responses=schema.reading(CaseSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=CaseInputSerializer, responses=schema.writing(CaseSerializer))
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = CaseInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        case = services.case_create(**data.validated_data, actor=request.user)
+        case = selectors.cases_for(request.user).get(pk=case.pk)
+        return Response(CaseSerializer(case).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["cases"])
+class CaseDetailView(APIView):
+    permission_classes = [StaffWritesOnly]
+
+    def _case(self, request: Request, number: str) -> Case:
+        case = visible_case_or_404(request.user, number)
+        self.check_object_permissions(request, case)
+        return case
+
+    @extend_schema(responses=schema.reading(CaseSerializer))
+    def get(self, request: Request, number: str) -> Response:
+        case = self._case(request, number)
+        case = selectors.cases_for(request.user).get(pk=case.pk)
+        return Response(CaseSerializer(case).data)
+
+    @extend_schema(request=CasePatchSerializer, responses=schema.writing(CaseSerializer, status=200))
+    def patch(self, request: Request, number: str) -> Response:
+        case = self._case(request, number)
+        data = CasePatchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        case = services.case_update(case=case, actor=request.user, **data.validated_data)
+        case = selectors.cases_for(request.user).get(pk=case.pk)
+        return Response(CaseSerializer(case).data)
+
+    def check_permissions(self, request: Request) -> None:
+        # Resolve the case first: another party's case is a 404 even for a write.
+        if request.user and request.user.is_authenticated and "number" in self.kwargs:
+            visible_case_or_404(request.user, self.kwargs["number"])
+        super().check_permissions(request)
+
+
+@extend_schema(tags=["cases"])
+class PartyListView(CaseScopedMixin, generics.ListCreateAPIView[Party]):
+    permission_classes = [StaffWritesOnly]
+    serializer_class = PartySerializer
+    pagination_class = None
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):  # schema generation has no case
+            return Party.objects.none()
+        return self.case.parties.order_by("id")
+
+    @extend_schema(responses=schema.reading(PartySerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=PartyInputSerializer, responses=schema.writing(PartySerializer))
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = PartyInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        party = services.party_create(case=self.case, actor=request.user, **data.validated_data)
+        return Response(PartySerializer(party).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["cases"])
+class AppearanceListView(CaseScopedMixin, generics.ListCreateAPIView[Any]):
+    permission_classes = [StaffWritesOnly]
+    serializer_class = AppearanceSerializer
+    pagination_class = None
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return Appearance.objects.none()
+        return selectors.appearances_in(self.case)
+
+    @extend_schema(responses=schema.reading(AppearanceSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=AppearanceInputSerializer, responses=schema.writing(AppearanceSerializer))
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = AppearanceInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        party = self.case.parties.filter(pk=data.validated_data["party"]).first()
+        if party is None:
+            raise RuleViolation(
+                "party", f"Party {data.validated_data['party']} is not a party to {self.case.number}."
+            )
+        appearance = services.appearance_create(
+            party=party,
+            user=data.validated_data["user"],
+            capacity=data.validated_data["capacity"],
+            actor=request.user,
+        )
+        return Response(AppearanceSerializer(appearance).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["elections"])
+class ElectionListView(generics.ListCreateAPIView[Election]):
+    permission_classes = [StaffWritesOnly]
+    serializer_class = ElectionSerializer
+    filterset_class = ElectionFilter
+
+    def get_queryset(self) -> Any:
+        return selectors.elections_for(self.request.user)
+
+    @extend_schema(responses=schema.reading(ElectionSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=ElectionInputSerializer, responses=schema.writing(ElectionSerializer))
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = ElectionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        number = fields.pop("case")
+        try:
+            case = visible_case_or_404(request.user, number)
+        except Exception:
+            raise RuleViolation("case", f"No case {number!r} on the tracker.") from None
+        election = services.election_create(case=case, actor=request.user, **fields)
+        election = selectors.elections_for(request.user).get(pk=election.pk)
+        return Response(ElectionSerializer(election).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["elections"])
+class ElectionDetailView(ElectionScopedMixin, APIView):
+    permission_classes = [StaffWritesOnly]
+
+    @extend_schema(responses=schema.reading(ElectionSerializer))
+    def get(self, request: Request, election_id: int) -> Response:
+        election = selectors.elections_for(request.user).get(pk=self.election.pk)
+        return Response(ElectionSerializer(election).data)
+
+    @extend_schema(request=ElectionPatchSerializer, responses=schema.writing(ElectionSerializer, status=200))
+    def patch(self, request: Request, election_id: int) -> Response:
+        data = ElectionPatchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.election_update(election=self.election, actor=request.user, **data.validated_data)
+        election = selectors.elections_for(request.user).get(pk=self.election.pk)
+        return Response(ElectionSerializer(election).data)
+
+
+@extend_schema(tags=["elections"])
+class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
+    permission_classes = [StaffWritesOnly]
+    serializer_class = TallySerializer
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return Tally.objects.none()
+        return self.election.tallies.select_related("election").order_by("revision")
+
+    @extend_schema(responses=schema.reading(TallySerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=TallyInputSerializer, responses=schema.writing(TallySerializer))
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = TallyInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        election_id = fields.pop("election", None)
+        case_number = fields.pop("case", None)
+        if election_id is not None and election_id != self.election.pk:
+            raise RuleViolation(
+                "election", f"This tally is posted to election {self.election.pk}, not {election_id}."
+            )
+        if case_number is not None and case_number.strip().upper() != self.election.case.number:
+            raise RuleViolation(
+                "case",
+                f"Election {self.election.pk} belongs to {self.election.case.number}, not {case_number}.",
+            )
+        tally = services.tally_record(election=self.election, actor=request.user, **fields)
+        return Response(TallySerializer(tally).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    tags=["health"],
+    auth=[],
+    responses={
+        200: inline_serializer(
+            "Health",
+            {
+                "status": serializers.CharField(),
+                "database": serializers.CharField(),
+                "broker": serializers.CharField(),
+            },
+        ),
+        503: inline_serializer(
+            "HealthDown",
+            {
+                "status": serializers.CharField(),
+                "database": serializers.CharField(),
+                "broker": serializers.CharField(),
+            },
+        ),
+    },
+)
+class HealthView(APIView):
+    """Database and broker state, without authentication: for load balancers and uptime checks."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    def get(self, request: Request) -> Response:
+        from django.conf import settings
+
+        body = {"status": "ok", "database": "ok", "broker": "inline"}
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+        except Exception:
+            body["database"] = "down"
+        if settings.CELERY_BROKER_URL and not settings.CELERY_TASK_ALWAYS_EAGER:
+            body["broker"] = _broker_state()
+        if body["database"] != "ok":
+            body["status"] = "down"
+            return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        if body["broker"] == "down":
+            body["status"] = "degraded"  # writes still commit; notices wait in the outbox
+        return Response(body)
+
+
+def _broker_state() -> str:
+    from config.celery import app
+
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, timeout=2)
+        return "ok"
+    except Exception:
+        return "down"

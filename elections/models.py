@@ -1,0 +1,288 @@
+"""Cases, parties, appearances, elections and tallies: the ground floor every other app builds on.
+
+Figures that the law derives (region and type from the number, the rule set from the petition date,
+a tally's result and whether its challenges are determinative) are computed by the plain-Python
+modules in ``elections.law`` — never typed in by hand.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from elections.law import case_numbers, rule_sets
+from elections.law import tally as tally_law
+from elections.law.regions import region as region_info
+
+if TYPE_CHECKING:
+    from django.db.models.manager import RelatedManager
+
+
+class RuleSet(models.TextChoices):
+    R2014 = "2014", "2014 rules (79 FR 74308), petitions from 2015-04-14"
+    R2019 = "2019", "2019 rules (84 FR 69524), petitions from 2020-05-31"
+    R2023 = "2023", "2023 rules (88 FR 58076), petitions from 2023-12-26"
+    PRE_2015 = "pre_2015", "Before the 2014 rules: deadlines are not computed"
+
+
+def rule_set_for(petition_filed_on: date) -> str:
+    return rule_sets.rule_set_for_petition(petition_filed_on) or RuleSet.PRE_2015
+
+
+class CaseQuerySet(models.QuerySet["Case"]):
+    def visible_to(self, user: object) -> CaseQuerySet:
+        """Staff see every case; anyone else only the cases where they have an appearance."""
+        if getattr(user, "is_staff", False):
+            return self
+        if not getattr(user, "is_authenticated", False):
+            return self.none()
+        return self.filter(
+            pk__in=Appearance.objects.filter(user=user).values("party__case_id"),
+        )
+
+
+class Case(models.Model):
+    class CaseType(models.TextChoices):
+        RC = "RC", "RC — certification of representative"
+        RM = "RM", "RM — employer petition"
+        RD = "RD", "RD — decertification"
+        UD = "UD", "UD — deauthorization"
+        UC = "UC", "UC — unit clarification"
+        AC = "AC", "AC — amendment of certification"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CERTIFIED = "certified", "Certified"
+        CLOSED = "closed", "Closed"
+
+    number = models.CharField(max_length=14, unique=True, help_text="RR-TT-NNNNNN, e.g. 10-RC-269250")
+    region = models.PositiveSmallIntegerField(editable=False, db_index=True)
+    case_type = models.CharField(max_length=2, choices=CaseType.choices, editable=False, db_index=True)
+    name = models.CharField(max_length=300, help_text="e.g. Amazon.com Services LLC")
+    petition_filed_on = models.DateField()
+    unit_description = models.TextField(blank=True)
+    rule_set = models.CharField(max_length=8, choices=RuleSet.choices, editable=False, db_index=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    objects = CaseQuerySet.as_manager()
+
+    if TYPE_CHECKING:
+        parties: RelatedManager[Party]
+        elections: RelatedManager[Election]
+        related_cases: RelatedManager[RelatedCase]
+
+    class Meta:
+        ordering = ["-petition_filed_on", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        self.derive()
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def derive(self) -> None:
+        """Region, type and rule set follow from the number and the petition date."""
+        parsed = case_numbers.parse(self.number)
+        self.number = str(parsed)
+        self.region = parsed.region
+        self.case_type = parsed.case_type
+        if self.petition_filed_on:
+            self.rule_set = rule_set_for(self.petition_filed_on)
+
+    @property
+    def office_zone(self) -> str:
+        return region_info(self.region).zone
+
+    @property
+    def regional_office(self) -> str:
+        return region_info(self.region).office
+
+
+class RelatedCase(models.Model):
+    """Another docket tied to this case: the CA refusal-to-bargain case, a court of appeals docket."""
+
+    class Kind(models.TextChoices):
+        UNFAIR_LABOR_PRACTICE = "unfair_labor_practice", "Unfair-labor-practice case"
+        COURT_OF_APPEALS = "court_of_appeals", "Court of appeals docket"
+        REPRESENTATION = "representation", "Related representation case"
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="related_cases")
+    kind = models.CharField(max_length=24, choices=Kind.choices)
+    number = models.CharField(max_length=40, help_text="29-CA-318069, or a court docket such as 23-1234")
+    court = models.CharField(max_length=80, blank=True, help_text="e.g. 'D.C. Cir.' for a court docket")
+    description = models.CharField(max_length=300, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["case", "kind", "number"], name="unique_related_case"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} ({self.get_kind_display()})"
+
+
+class Party(models.Model):
+    class Role(models.TextChoices):
+        PETITIONER = "petitioner", "Petitioner"
+        EMPLOYER = "employer", "Employer"
+        UNION = "union", "Union"
+        INTERVENOR = "intervenor", "Intervenor"
+        INCUMBENT_UNION = "incumbent_union", "Incumbent union"
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="parties")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    name = models.CharField(max_length=300)
+    history = HistoricalRecords()
+
+    if TYPE_CHECKING:
+        appearances: RelatedManager[Appearance]
+
+    class Meta:
+        ordering = ["case_id", "id"]
+        verbose_name_plural = "parties"
+        constraints = [models.UniqueConstraint(fields=["case", "name"], name="unique_party_name_per_case")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_role_display()})"
+
+
+class Appearance(models.Model):
+    """A user's appearance for a party: what lets counsel and paralegals see a case."""
+
+    class Capacity(models.TextChoices):
+        COUNSEL = "counsel", "Counsel"
+        PARALEGAL = "paralegal", "Paralegal"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="appearances")
+    party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="appearances")
+    capacity = models.CharField(max_length=10, choices=Capacity.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["party_id", "id"]
+        constraints = [models.UniqueConstraint(fields=["user", "party"], name="unique_appearance")]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_capacity_display()} for {self.party.name}"
+
+
+class Election(models.Model):
+    class Kind(models.TextChoices):
+        INITIAL = "initial", "Initial"
+        RERUN = "rerun", "Rerun (second election)"
+        RUNOFF = "runoff", "Runoff"
+
+    class Mode(models.TextChoices):
+        MANUAL = "manual", "Manual"
+        MAIL = "mail", "Mail"
+        MIXED = "mixed", "Mixed manual and mail"
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="elections")
+    sequence = models.PositiveSmallIntegerField(help_text="1 for the first election of the case, then 2, 3…")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.INITIAL)
+    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.MANUAL)
+    choices = models.JSONField(help_text="Union names on the ballot, in ballot order (one to three)")
+    eligibility_date = models.DateField(null=True, blank=True)
+    voting_opens_on = models.DateField(null=True, blank=True)
+    voting_closes_on = models.DateField(null=True, blank=True)
+    count_on = models.DateField(null=True, blank=True)
+    approx_eligible_voters = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    if TYPE_CHECKING:
+        tallies: RelatedManager[Tally]
+
+    class Meta:
+        ordering = ["case_id", "sequence"]
+        constraints = [models.UniqueConstraint(fields=["case", "sequence"], name="unique_election_sequence")]
+
+    def __str__(self) -> str:
+        return f"{self.case.number} election {self.sequence} ({self.get_kind_display()})"
+
+    @cached_property
+    def latest_tally(self) -> Tally | None:
+        """The highest revision; uses prefetched tallies when the queryset brought them."""
+        tallies = list(self.tallies.all())
+        return max(tallies, key=lambda t: t.revision) if tallies else None
+
+
+class Tally(models.Model):
+    """A tally of ballots (revision 0) or a revised tally after challenged ballots were opened."""
+
+    election = models.ForeignKey(Election, on_delete=models.PROTECT, related_name="tallies")
+    revision = models.PositiveSmallIntegerField()
+    prepared_at = models.DateTimeField()
+    void = models.PositiveIntegerField(default=0)
+    votes_for = models.JSONField(help_text="{union name: votes}, one entry per union on the ballot")
+    votes_against = models.PositiveIntegerField()
+    challenged = models.PositiveIntegerField(default=0, help_text="Challenged ballots not yet opened")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["election_id", "revision"]
+        verbose_name_plural = "tallies"
+        constraints = [models.UniqueConstraint(fields=["election", "revision"], name="unique_tally_revision")]
+
+    def __str__(self) -> str:
+        return f"Tally rev. {self.revision} of {self.election}"
+
+    def figures(self) -> tally_law.TallyFigures:
+        return tally_law.TallyFigures(
+            votes_for={name: int(votes) for name, votes in self.votes_for.items()},
+            votes_against=self.votes_against,
+            void=self.void,
+            challenged=self.challenged,
+            eligible=self.election.approx_eligible_voters,
+        )
+
+    @cached_property
+    def assessment(self) -> tally_law.TallyAssessment:
+        return tally_law.assess(self.figures())
+
+
+class Notification(models.Model):
+    """An e-mail owed to one person: the outbox row is written in the transaction that caused it.
+
+    The row is the promise; Celery only delivers it. A task that runs twice finds ``sent_at`` set and
+    does nothing; a broker that was down when the change committed is covered by the periodic sweep
+    (``deliver_pending_notifications``), so nothing is lost.
+    """
+
+    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    key = models.CharField(
+        max_length=200, help_text="What the notice is about; one notice per key and person"
+    )
+    subject = models.CharField(max_length=300)
+    body = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["key", "recipient"], name="one_notification_per_key_and_recipient"
+            ),
+        ]
+        indexes = [models.Index(fields=["sent_at", "created_at"], name="notification_outbox_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.subject} → {self.recipient}"

@@ -1,0 +1,42 @@
+"""Reads: querysets scoped to the caller and shaped for the API and admin (constant query counts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from elections.models import Appearance, Case, Election, Party, Tally
+
+
+def cases_for(user: Any) -> QuerySet[Case]:
+    return Case.objects.visible_to(user).prefetch_related(
+        Prefetch("parties", queryset=Party.objects.order_by("id")), "related_cases"
+    )
+
+
+def elections_for(user: Any) -> QuerySet[Election]:
+    """Elections of the caller's cases with their tallies and the live count of pending challenges.
+
+    The count reads the ledger by its reverse name only (no import of the challenges app), so the
+    dependency still runs downhill."""
+    return (
+        Election.objects.filter(case__in=Case.objects.visible_to(user))
+        .select_related("case")
+        .prefetch_related(Prefetch("tallies", queryset=Tally.objects.order_by("revision")))
+        .annotate(challenges_pending=Count("challenges", filter=Q(challenges__status="pending")))
+        .order_by("case__number", "sequence")
+    )
+
+
+def appearances_in(case: Case) -> QuerySet[Appearance]:
+    return Appearance.objects.filter(party__case=case).select_related("user", "party").order_by("id")
+
+
+def user_party_ids(user: Any, case_id: int) -> set[int]:
+    """The parties of a case for which the user appears (empty for staff and strangers)."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(
+        Appearance.objects.filter(user=user, party__case_id=case_id).values_list("party_id", flat=True)
+    )

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ObjectionsConfig(AppConfig):
+    name = "objections"
+    verbose_name = "Objections and rulings"

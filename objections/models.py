@@ -1,0 +1,100 @@
+"""Objections to the conduct of an election, and every ruling on each of them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from elections.models import Election, Party
+
+if TYPE_CHECKING:
+    from django.db.models.manager import RelatedManager
+
+
+class Objection(models.Model):
+    class Category(models.TextChoices):
+        THREATS = "threats", "Threats"
+        PROMISES_OR_BENEFITS = "promises_or_benefits", "Promises or grants of benefits"
+        INTERROGATION = "interrogation", "Interrogation or polling"
+        SURVEILLANCE = "surveillance", "Surveillance or its impression"
+        CAPTIVE_AUDIENCE = "captive_audience", "Captive-audience meetings"
+        MISREPRESENTATION = "misrepresentation", "Misrepresentation"
+        THIRD_PARTY_CONDUCT = "third_party_conduct", "Third-party conduct"
+        UNION_CONDUCT = "union_conduct", "Union conduct"
+        BOARD_AGENT_CONDUCT = "board_agent_conduct", "Board agent conduct"
+        VOTER_LIST = "voter_list", "Voter list"
+        ELECTIONEERING = "electioneering", "Electioneering"
+        MAIL_BALLOT = "mail_ballot", "Mail-ballot irregularities"
+        OTHER = "other", "Other"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SET_FOR_HEARING = "set_for_hearing", "Set for hearing"
+        SUSTAINED = "sustained", "Sustained"
+        OVERRULED = "overruled", "Overruled"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    election = models.ForeignKey(Election, on_delete=models.PROTECT, related_name="objections")
+    filed_by = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="objections")
+    number = models.PositiveSmallIntegerField(help_text="Numbered per filing party per election")
+    category = models.CharField(max_length=24, choices=Category.choices, db_index=True)
+    statement = models.TextField()
+    filed_at = models.DateTimeField()
+    offer_of_proof_filed_at = models.DateTimeField(null=True, blank=True)
+    # Computed at filing from the tally and the case's rule set (29 CFR 102.69(a)(8), 102.2).
+    due_at = models.DateTimeField(null=True, blank=True)
+    due_explanation = models.TextField(blank=True)
+    timely = models.BooleanField(null=True, help_text="False: recorded by staff after the deadline")
+    offer_of_proof_due_at = models.DateTimeField(null=True, blank=True)
+    offer_of_proof_extension_reason = models.TextField(blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING, db_index=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    if TYPE_CHECKING:
+        rulings: RelatedManager[Ruling]
+
+    class Meta:
+        ordering = ["election_id", "filed_by_id", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["election", "filed_by", "number"], name="unique_objection_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Objection {self.number} of {self.filed_by.name}"
+
+
+class Ruling(models.Model):
+    class Level(models.TextChoices):
+        HEARING_OFFICER = "hearing_officer", "Hearing officer"
+        ADMINISTRATIVE_LAW_JUDGE = "administrative_law_judge", "Administrative law judge"
+        REGIONAL_DIRECTOR = "regional_director", "Regional Director"
+        BOARD = "board", "The Board"
+        COURT_OF_APPEALS = "court_of_appeals", "Court of appeals"
+
+    objection = models.ForeignKey(Objection, on_delete=models.PROTECT, related_name="rulings")
+    level = models.CharField(max_length=24, choices=Level.choices)
+    disposition = models.CharField(max_length=20)
+    decided_on = models.DateField()
+    note = models.TextField(blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["objection_id", "decided_on", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_level_display()}: {self.disposition} ({self.decided_on})"

@@ -1,0 +1,57 @@
+"""``manage.py load_demo``: the Bessemer case and the demo users; prints how to sign in.
+
+It lives in the top-floor app because it loads every app's part of the story."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from elections import demo as elections_demo
+
+
+class Command(BaseCommand):
+    help = "Load the Bessemer demo case (10-RC-269250) and the demo users; safe to run again."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        users = elections_demo.load_users()
+        bessemer = elections_demo.load_bessemer()
+        elections_demo.load_jfk8()
+        for loader in _app_loaders():
+            loader(bessemer)
+        site = settings.SITE_URL
+        self.stdout.write(self.style.SUCCESS(f"Demo case {bessemer} is loaded."))
+        self.stdout.write(f"Admin: {site}/admin/   API docs: {site}/api/v1/docs/\n")
+        self.stdout.write(f"{'user':18} {'password':26} {'API token':42} role")
+        for user in users:
+            self.stdout.write(f"{user.username:18} {user.password:26} {user.token:42} {user.role}")
+        paralegal = next(u for u in users if u.username == "paralegal")
+        self.stdout.write(
+            f'\nTry: curl -H "Authorization: Token {paralegal.token}" {site}/api/v1/cases/{bessemer.number}/status/'
+        )
+
+
+def _app_loaders() -> list[Any]:
+    """Each app's demo loader, in dependency order; each is idempotent and takes the Bessemer case."""
+    loaders: list[Any] = []
+    try:
+        from challenges import demo as challenges_demo
+
+        loaders.append(challenges_demo.load)
+    except ImportError:
+        pass
+    try:
+        from objections import demo as objections_demo
+
+        loaders.append(objections_demo.load)
+    except ImportError:
+        pass
+    try:
+        from proceedings import demo as proceedings_demo
+
+        loaders.append(proceedings_demo.load)
+    except ImportError:
+        pass
+    return loaders

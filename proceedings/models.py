@@ -1,0 +1,1 @@
+"""The appeal ladder, deadlines and reminders."""

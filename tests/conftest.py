@@ -1,0 +1,101 @@
+"""Fixtures shared by every test module: a small two-party case and API clients signed in as each
+kind of user. App-specific fixtures live beside their tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from elections.models import Appearance, Case, Election, Party
+from tests.factories import (
+    AppearanceFactory,
+    CaseFactory,
+    ElectionFactory,
+    PartyFactory,
+    StaffFactory,
+    UserFactory,
+)
+
+
+@dataclass
+class World:
+    """One case with a union and an employer, each with counsel; a paralegal for the union; staff;
+    and a stranger who appears only in another case."""
+
+    case: Case
+    union: Party
+    employer: Party
+    election: Election
+    staff: Any
+    union_counsel: Any
+    employer_counsel: Any
+    paralegal: Any
+    stranger: Any
+    other_case: Case
+
+
+@pytest.fixture
+def world(db: None) -> World:
+    case = CaseFactory(number="10-RC-269250", name="Amazon.com Services LLC", petition_filed_on="2020-11-20")
+    union = PartyFactory(case=case, role=Party.Role.PETITIONER, name="RWDSU")
+    employer = PartyFactory(case=case, role=Party.Role.EMPLOYER, name="Amazon.com Services LLC")
+    other_case = CaseFactory(number="29-RC-288020", name="JFK8", petition_filed_on="2021-12-22")
+    other_union = PartyFactory(case=other_case, role=Party.Role.PETITIONER, name="Amazon Labor Union")
+    stranger = UserFactory(username="stranger")
+    AppearanceFactory(user=stranger, party=other_union)
+    world = World(
+        case=case,
+        union=union,
+        employer=employer,
+        election=ElectionFactory(case=case, sequence=1, choices=["RWDSU"], mode=Election.Mode.MAIL),
+        staff=StaffFactory(username="agent"),
+        union_counsel=UserFactory(username="ucounsel"),
+        employer_counsel=UserFactory(username="ecounsel"),
+        paralegal=UserFactory(username="para"),
+        stranger=stranger,
+        other_case=other_case,
+    )
+    AppearanceFactory(user=world.union_counsel, party=union, capacity=Appearance.Capacity.COUNSEL)
+    AppearanceFactory(user=world.employer_counsel, party=employer, capacity=Appearance.Capacity.COUNSEL)
+    AppearanceFactory(user=world.paralegal, party=union, capacity=Appearance.Capacity.PARALEGAL)
+    return world
+
+
+def _client(user: Any) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user=user)
+    return client
+
+
+@pytest.fixture
+def api() -> APIClient:
+    """Anonymous client."""
+    return APIClient()
+
+
+@pytest.fixture
+def as_staff(world: World) -> APIClient:
+    return _client(world.staff)
+
+
+@pytest.fixture
+def as_union(world: World) -> APIClient:
+    return _client(world.union_counsel)
+
+
+@pytest.fixture
+def as_employer(world: World) -> APIClient:
+    return _client(world.employer_counsel)
+
+
+@pytest.fixture
+def as_paralegal(world: World) -> APIClient:
+    return _client(world.paralegal)
+
+
+@pytest.fixture
+def as_stranger(world: World) -> APIClient:
+    return _client(world.stranger)
