@@ -4,6 +4,7 @@ kind of user. App-specific fixtures live beside their tests."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import pytest
@@ -39,10 +40,10 @@ class World:
 
 @pytest.fixture
 def world(db: None) -> World:
-    case = CaseFactory(number="10-RC-269250", name="Amazon.com Services LLC", petition_filed_on="2020-11-20")
+    case = CaseFactory(number="10-RC-269250", name="Amazon.com Services LLC", petition_filed_on=date(2020, 11, 20))
     union = PartyFactory(case=case, role=Party.Role.PETITIONER, name="RWDSU")
     employer = PartyFactory(case=case, role=Party.Role.EMPLOYER, name="Amazon.com Services LLC")
-    other_case = CaseFactory(number="29-RC-288020", name="JFK8", petition_filed_on="2021-12-22")
+    other_case = CaseFactory(number="29-RC-288020", name="JFK8", petition_filed_on=date(2021, 12, 22))
     other_union = PartyFactory(case=other_case, role=Party.Role.PETITIONER, name="Amazon Labor Union")
     stranger = UserFactory(username="stranger")
     AppearanceFactory(user=stranger, party=other_union)

@@ -59,34 +59,19 @@ class CaseListView(generics.ListCreateAPIView[Case]):
 
 
 @extend_schema(tags=["cases"])
-class CaseDetailView(APIView):
+class CaseDetailView(CaseScopedMixin, APIView):
     permission_classes = [StaffWritesOnly]
-
-    def _case(self, request: Request, number: str) -> Case:
-        case = visible_case_or_404(request.user, number)
-        self.check_object_permissions(request, case)
-        return case
 
     @extend_schema(responses=schema.reading(CaseSerializer))
     def get(self, request: Request, number: str) -> Response:
-        case = self._case(request, number)
-        case = selectors.cases_for(request.user).get(pk=case.pk)
-        return Response(CaseSerializer(case).data)
+        return Response(CaseSerializer(selectors.with_case_details(self.case)).data)
 
     @extend_schema(request=CasePatchSerializer, responses=schema.writing(CaseSerializer, status=200))
     def patch(self, request: Request, number: str) -> Response:
-        case = self._case(request, number)
         data = CasePatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        case = services.case_update(case=case, actor=request.user, **data.validated_data)
-        case = selectors.cases_for(request.user).get(pk=case.pk)
-        return Response(CaseSerializer(case).data)
-
-    def check_permissions(self, request: Request) -> None:
-        # Resolve the case first: another party's case is a 404 even for a write.
-        if request.user and request.user.is_authenticated and "number" in self.kwargs:
-            visible_case_or_404(request.user, self.kwargs["number"])
-        super().check_permissions(request)
+        case = services.case_update(case=self.case, actor=request.user, **data.validated_data)
+        return Response(CaseSerializer(selectors.with_case_details(case)).data)
 
 
 @extend_schema(tags=["cases"])

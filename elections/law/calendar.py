@@ -32,11 +32,12 @@ from zoneinfo import ZoneInfo
 import holidays
 
 from elections.law.regions import region as region_by_number
-from elections.law.rule_sets import TRIGGER_PHRASES, Period, Unit, UnknownRuleSet, is_rule_set
+from elections.law.rule_sets import Period, Unit, UnknownRuleSet, is_rule_set
 
 ONE_DAY = timedelta(days=1)
 SHORT_PERIOD_DAYS = 7  # 102.2(a): a period under 7 days counts business days only
 E_FILING_CUTOFF = time(23, 59)  # 102.2(b): 11:59 p.m. in the receiving office's zone
+BOARD_ZONE = "America/New_York"  # the Board and its Executive Secretary sit in Washington, D.C.
 
 _WEEKDAY_ABBR = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _WEEKDAY_NAME = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -79,7 +80,13 @@ class Closure:
 
 def _eo_closure(day: date, reason: str, citation: str, *, verified: bool, note: str = "") -> Closure:
     return Closure(
-        first_day=day, last_day=day, reason=reason, citation=citation, verified=verified, tolls=False, note=note
+        first_day=day,
+        last_day=day,
+        reason=reason,
+        citation=citation,
+        verified=verified,
+        tolls=False,
+        note=note,
     )
 
 
@@ -129,7 +136,8 @@ AGENCY_CLOSURES: tuple[Closure, ...] = (
         "Christmas Eve closure by executive order",
         "Executive Order 14129, 89 FR 104857",
         verified=False,
-        note="Order number and page from a secondary index of the Federal Register, not the text. " + _EO_NOTE,
+        note="Order number and page from a secondary index of the Federal Register, not the text. "
+        + _EO_NOTE,
     ),
     _eo_closure(
         date(2025, 1, 9),
@@ -338,7 +346,8 @@ def compute_deadline(
 
     ``trigger_on`` is the date of the triggering event (the tally, the report, the decision) — or, for a
     ``responsive`` period, the date the earlier document was *due*, not the date it was filed (102.2(a)).
-    ``region`` picks the time zone of the 11:59 p.m. cutoff (102.2(b)).
+    ``region`` picks the time zone of the 11:59 p.m. cutoff (102.2(b)) — the receiving office's — except
+    for documents filed with the Board (``period.filed_with == "board"``), which run on Washington time.
 
     A trigger that falls while the Agency is closed under a tolling closure is treated as falling on the
     last day before the closure: none of the period has run, exactly as for an event on that day, so the
@@ -346,7 +355,8 @@ def compute_deadline(
     """
     if not is_rule_set(rule_set):
         raise UnknownRuleSet(f"unknown rule set {rule_set!r}")
-    zone = region_by_number(region).zone
+    regional_zone = region_by_number(region).zone
+    zone = BOARD_ZONE if period.filed_with == "board" else regional_zone
     tolling = [c for c in closures if c.tolls]
     plain = [c for c in closures if not c.tolls]
 
@@ -361,8 +371,9 @@ def compute_deadline(
         (c for c in tolling if c.covers(untolled.due_on) or c.covers(untolled.last_day)),
         None,
     )
+    extended = untolled.due_on
     if tolled_by is not None:
-        extended = untolled.due_on + timedelta(days=tolled_by.days)
+        extended += timedelta(days=tolled_by.days)
         due_on, rolled = _roll_forward(extended, closures)
         count = untolled
         days_skipped = untolled.skipped + rolled
@@ -378,17 +389,17 @@ def compute_deadline(
     ]
 
     sentences: list[str] = []
-    trigger_phrase = period.rule
+    weekday = _WEEKDAY_ABBR[trigger_on.weekday()]
     if period.responsive:
         sentences.append(
-            f"{period.label}: {trigger_phrase}, {trigger_on.isoformat()} ({_WEEKDAY_ABBR[trigger_on.weekday()]}), "
+            f"{period.label}: {period.rule}, {trigger_on.isoformat()} ({weekday}), "
             f"under the {rule_set} rules, {period.citation}. A responsive document's time runs from the due "
             "date of the document it answers, even if that was filed early (29 CFR 102.2(a))."
         )
     else:
         sentences.append(
-            f"{period.label}: {trigger_phrase} of {trigger_on.isoformat()} "
-            f"({_WEEKDAY_ABBR[trigger_on.weekday()]}) under the {rule_set} rules, {period.citation}."
+            f"{period.label}: {period.rule} of {trigger_on.isoformat()} ({weekday}) "
+            f"under the {rule_set} rules, {period.citation}."
         )
     if started_in is not None:
         sentences.append(
@@ -401,16 +412,20 @@ def compute_deadline(
     if tolled_by is not None:
         toll = (
             f"The Agency's offices were closed {tolled_by.first_day.isoformat()} through "
-            f"{tolled_by.last_day.isoformat()} ({tolled_by.reason}); a due date inside the closure gets one "
-            f"more day per day closed: {untolled.due_on.isoformat()} + {tolled_by.days} days = "
-            f"{_day(extended)}"
+            f"{tolled_by.last_day.isoformat()} ({tolled_by.reason}); the due date counted as if they were "
+            f"open, {untolled.due_on.isoformat()}, falls in the closure, so it gets one more day per day "
+            f"closed: + {tolled_by.days} days = {_day(extended)}"
         )
         if rolled:
             toll += f", not a business day, so it rolls forward past {_skipped_text(rolled)}"
         sentences.append(toll + ".")
-    sentences.append(f"Due {due_on.isoformat()} at 11:59 p.m. {zone} (29 CFR 102.2(b)).")
     if period.target_only:
-        sentences.append("This is a target, not a bar: it happens on this date or as soon as practicable.")
+        sentences.append(
+            f"Target date {_day(due_on)}: a target, not a bar; it may happen later, as soon as practicable."
+        )
+    else:
+        where = " (filed with the Board in Washington, D.C.)" if period.filed_with == "board" else ""
+        sentences.append(f"Due {due_on.isoformat()} at 11:59 p.m. {zone}{where} (29 CFR 102.2(b)).")
     if unverified:
         sentences.append("UNVERIFIED: " + " ".join(unverified))
 
@@ -440,7 +455,7 @@ def compute_deadline(
 
 __all__ = [
     "AGENCY_CLOSURES",
-    "TRIGGER_PHRASES",
+    "BOARD_ZONE",
     "Closure",
     "ComputedDeadline",
     "SkippedDay",

@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Literal, NamedTuple, TypeGuard
 
 RuleSetName = Literal["2014", "2019", "2023"]
+FiledWith = Literal["region", "board"]
 
 
 class RuleSetVersion(NamedTuple):
@@ -95,6 +96,9 @@ class Period:
     source: str
     responsive: bool
     target_only: bool = False
+    # Where the document is filed, which sets the clock of the 11:59 p.m. cutoff (102.2(b)): the regional
+    # office, or the Board's Executive Secretary in Washington, D.C. (requests for review, 102.67).
+    filed_with: FiledWith = "region"
 
     def __post_init__(self) -> None:
         if self.length < 1:
@@ -248,6 +252,7 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
                 source="NLRB FAQ: a request for review within 14 days after the Regional Director's final "
                 "disposition (high confidence).",
                 responsive=False,
+                filed_with="board",
             ),
         },
         "2019": {
@@ -302,6 +307,7 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
                 "days', MLK Day skipped). In conflict, JFK8's reported due date of 2023-01-25 fits 14 "
                 "calendar days instead (medium confidence).",
                 responsive=False,
+                filed_with="board",
             ),
         },
         "2023": {
@@ -343,6 +349,7 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
                 source="Rule text not found; the 2014 figure of 14 days is assumed with the rest of the "
                 "2023 return to 2014 (unverified).",
                 responsive=False,
+                filed_with="board",
             ),
         },
     }
@@ -358,6 +365,7 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
             source=f"7 days after the last day for filing the request, from the pre-2014 text of 102.67; not "
             f"confirmed for the {rule_set} rules (unverified).",
             responsive=True,
+            filed_with="board",
         )
     return {name: MappingProxyType(table) for name, table in tables.items()}
 

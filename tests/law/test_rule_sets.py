@@ -1,0 +1,205 @@
+"""The rule-set tables must say exactly what the provenance table says, no more and no less."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from elections.law.rule_sets import (
+    PERIODS,
+    RULE_SET_EFFECTIVE,
+    Period,
+    Unit,
+    UnknownPeriod,
+    UnknownRuleSet,
+    period,
+    rule_set_for_petition,
+)
+
+CAL, BUS = Unit.calendar_days, Unit.business_days
+
+
+def test_rule_sets_take_effect_by_petition_date_with_their_federal_register_citations() -> None:
+    assert (
+        ("2014", date(2015, 4, 14), "79 FR 74308"),
+        ("2019", date(2020, 5, 31), "84 FR 69524"),
+        ("2023", date(2023, 12, 26), "88 FR 58076"),
+    ) == RULE_SET_EFFECTIVE
+
+
+@pytest.mark.parametrize(
+    ("filed_on", "expected"),
+    [
+        (date(1999, 6, 1), None),
+        (date(2015, 4, 13), None),
+        (date(2015, 4, 14), "2014"),
+        (date(2020, 5, 30), "2014"),
+        (date(2020, 5, 31), "2019"),
+        (date(2021, 2, 1), "2019"),
+        (date(2023, 12, 25), "2019"),
+        (date(2023, 12, 26), "2023"),
+        (date(2026, 3, 1), "2023"),
+    ],
+)
+def test_the_rule_set_is_chosen_by_the_petition_filing_date(filed_on: date, expected: str | None) -> None:
+    assert rule_set_for_petition(filed_on) == expected
+
+
+# (rule set, code, trigger, length, unit, verified, responsive, target_only) — the provenance table.
+PROVENANCE = [
+    ("2014", "objections", "tally", 7, CAL, True, False, False),
+    ("2014", "offer_of_proof", "tally", 7, CAL, True, False, False),
+    ("2014", "hearing", "tally", 21, CAL, True, False, True),
+    ("2014", "exceptions", "hearing_officer_report", 14, CAL, True, False, False),
+    ("2014", "answering_brief", "exceptions", 7, CAL, True, True, False),
+    ("2014", "request_for_review", "regional_director_decision", 14, CAL, True, False, False),
+    ("2014", "opposition", "request_for_review", 7, CAL, False, True, False),
+    ("2019", "objections", "tally", 5, BUS, True, False, False),
+    ("2019", "offer_of_proof", "tally", 5, BUS, True, False, False),
+    ("2019", "hearing", "tally", 21, CAL, False, False, True),
+    ("2019", "post_hearing_brief", "hearing_closed", 5, BUS, False, False, False),
+    ("2019", "exceptions", "hearing_officer_report", 10, BUS, False, False, False),
+    ("2019", "answering_brief", "exceptions", 5, BUS, False, True, False),
+    ("2019", "request_for_review", "regional_director_decision", 10, BUS, False, False, False),
+    ("2019", "opposition", "request_for_review", 7, CAL, False, True, False),
+    ("2023", "objections", "tally", 5, BUS, True, False, False),
+    ("2023", "offer_of_proof", "tally", 5, BUS, True, False, False),
+    ("2023", "hearing", "tally", 21, CAL, False, False, True),
+    ("2023", "exceptions", "hearing_officer_report", 14, CAL, False, False, False),
+    ("2023", "answering_brief", "exceptions", 7, CAL, False, True, False),
+    ("2023", "request_for_review", "regional_director_decision", 14, CAL, False, False, False),
+    ("2023", "opposition", "request_for_review", 7, CAL, False, True, False),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "code", "trigger", "length", "unit", "verified", "responsive", "target_only"),
+    PROVENANCE,
+    ids=[f"{row[0]}-{row[1]}" for row in PROVENANCE],
+)
+def test_each_period_encodes_the_provenance_table(
+    rule_set: str,
+    code: str,
+    trigger: str,
+    length: int,
+    unit: Unit,
+    verified: bool,
+    responsive: bool,
+    target_only: bool,
+) -> None:
+    p = period(rule_set, code)
+    assert (p.code, p.trigger, p.length, p.unit, p.verified, p.responsive, p.target_only) == (
+        code,
+        trigger,
+        length,
+        unit,
+        verified,
+        responsive,
+        target_only,
+    )
+    assert p.citation.startswith("29 CFR 102.") or p.citation.startswith("84 FR")
+    assert p.source
+
+
+def test_the_tables_hold_nothing_beyond_the_provenance_table() -> None:
+    encoded = {(rs, code) for rs, table in PERIODS.items() for code in table}
+    assert encoded == {(row[0], row[1]) for row in PROVENANCE}
+
+
+def test_only_high_confidence_figures_are_verified() -> None:
+    verified = {(rs, code) for rs, table in PERIODS.items() for code, p in table.items() if p.verified}
+    assert verified == {
+        ("2014", "objections"),
+        ("2014", "offer_of_proof"),
+        ("2014", "hearing"),
+        ("2014", "exceptions"),
+        ("2014", "answering_brief"),
+        ("2014", "request_for_review"),
+        ("2019", "objections"),
+        ("2019", "offer_of_proof"),
+        ("2023", "objections"),
+        ("2023", "offer_of_proof"),
+    }
+
+
+@pytest.mark.parametrize("rule_set", ["2014", "2019", "2023"])
+def test_the_offer_of_proof_is_due_with_the_objections(rule_set: str) -> None:
+    objections, offer = period(rule_set, "objections"), period(rule_set, "offer_of_proof")
+    assert (offer.length, offer.unit, offer.trigger, offer.citation) == (
+        objections.length,
+        objections.unit,
+        objections.trigger,
+        objections.citation,
+    )
+    assert objections.label == "Objections and offer of proof"
+
+
+def test_only_requests_for_review_and_oppositions_are_filed_with_the_board() -> None:
+    board = {
+        (rs, code) for rs, table in PERIODS.items() for code, p in table.items() if p.filed_with == "board"
+    }
+    assert board == {
+        (rs, code) for rs in ("2014", "2019", "2023") for code in ("request_for_review", "opposition")
+    }
+
+
+def test_the_2019_request_for_review_source_admits_the_jfk8_conflict() -> None:
+    source = period("2019", "request_for_review").source
+    assert "03-RC-282139" in source
+    assert "JFK8" in source
+    assert "conflict" in source
+
+
+def test_the_2019_exceptions_rest_on_jfk8() -> None:
+    assert "2022-09-16" in period("2019", "exceptions").source
+
+
+@pytest.mark.parametrize("rule_set", ["2014", "2023"])
+def test_there_is_no_post_hearing_brief_period_where_briefs_need_special_permission(rule_set: str) -> None:
+    with pytest.raises(UnknownPeriod, match="special permission"):
+        period(rule_set, "post_hearing_brief")
+
+
+def test_an_unknown_deadline_code_is_a_key_error_naming_the_known_codes() -> None:
+    with pytest.raises(KeyError) as caught:
+        period("2023", "objection")
+    assert isinstance(caught.value, UnknownPeriod)
+    assert str(caught.value) == (
+        "no period 'objection' under the 2023 rules; known: objections, offer_of_proof, hearing, "
+        "exceptions, answering_brief, request_for_review, opposition"
+    )
+
+
+def test_an_unknown_rule_set_is_refused() -> None:
+    with pytest.raises(UnknownRuleSet, match="unknown rule set '2015'"):
+        period("2015", "objections")
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "code", "rule"),
+    [
+        ("2019", "objections", "5 business days after the tally"),
+        ("2014", "objections", "7 days after the tally"),
+        ("2014", "answering_brief", "7 days after the due date for exceptions"),
+        ("2019", "request_for_review", "10 business days after the Regional Director's decision"),
+        ("2019", "post_hearing_brief", "5 business days after the close of the hearing"),
+    ],
+)
+def test_each_period_states_its_rule_in_a_few_words(rule_set: str, code: str, rule: str) -> None:
+    assert period(rule_set, code).rule == rule
+
+
+def test_a_period_must_last_at_least_a_day() -> None:
+    with pytest.raises(ValueError, match="at least one day"):
+        Period("x", "X", "tally", 0, CAL, "29 CFR 102.2", True, "test", False)
+
+
+def test_a_period_must_have_a_known_trigger() -> None:
+    with pytest.raises(ValueError, match="unknown trigger"):
+        Period("x", "X", "ballot_count", 5, CAL, "29 CFR 102.2", True, "test", False)
+
+
+def test_the_tables_cannot_be_changed_at_run_time() -> None:
+    with pytest.raises(TypeError):
+        PERIODS["2023"]["objections"] = period("2014", "objections")  # type: ignore[index]
