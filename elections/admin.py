@@ -3,7 +3,7 @@ new records go through the same services as the API."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import admin
 from django.db.models import QuerySet
@@ -136,7 +136,7 @@ class TallyInline(admin.TabularInline[Tally, Election]):
     model = Tally
     extra = 0
     can_delete = False
-    fields = [
+    fields = (
         "revision",
         "prepared_at",
         "votes_for",
@@ -146,7 +146,7 @@ class TallyInline(admin.TabularInline[Tally, Election]):
         "valid_votes_counted",
         "result",
         "challenges_determinative",
-    ]
+    )
     readonly_fields = fields
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -176,7 +176,7 @@ class ElectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     readonly_fields = ["latest_tally_explanation"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Election]:
-        return super().get_queryset(request).prefetch_related("tallies")
+        return cast(QuerySet[Election], super().get_queryset(request).prefetch_related("tallies"))
 
     @admin.display(description="Latest result")
     def latest_result(self, election: Election) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import date
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
@@ -20,7 +20,7 @@ from elections.law import tally as tally_law
 from elections.law.regions import region as region_info
 
 if TYPE_CHECKING:
-    from django.db.models.manager import RelatedManager
+    from django.db.models.fields.related_descriptors import RelatedManager
 
 
 class RuleSet(models.TextChoices):
@@ -35,7 +35,7 @@ def rule_set_for(petition_filed_on: date) -> str:
 
 
 class CaseQuerySet(models.QuerySet["Case"]):
-    def visible_to(self, user: object) -> CaseQuerySet:
+    def visible_to(self, user: Any) -> CaseQuerySet:
         """Staff see every case; anyone else only the cases where they have an appearance."""
         if getattr(user, "is_staff", False):
             return self

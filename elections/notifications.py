@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -21,7 +23,7 @@ logger = logging.getLogger(__name__)
 
 def people_of_record(
     case: Case, *, exclude_party_ids: Iterable[int] = (), capacities: Iterable[str] = ()
-) -> list:
+) -> list[Any]:
     """Users appearing in the case (optionally only some capacities), less those of some parties."""
     appearances = Appearance.objects.filter(party__case=case).exclude(party_id__in=list(exclude_party_ids))
     capacities = list(capacities)
@@ -34,13 +36,15 @@ def people_of_record(
     return list(seen.values())
 
 
-def counsel_of_record(case: Case, *, exclude_party_ids: Iterable[int] = ()) -> list:
+def counsel_of_record(case: Case, *, exclude_party_ids: Iterable[int] = ()) -> list[Any]:
     return people_of_record(
         case, exclude_party_ids=exclude_party_ids, capacities=[Appearance.Capacity.COUNSEL]
     )
 
 
-def notify(*, recipients: Iterable, key: str, subject: str, body: str, case: Case | None = None) -> list[int]:
+def notify(
+    *, recipients: Iterable[Any], key: str, subject: str, body: str, case: Case | None = None
+) -> list[int]:
     """Record one notice per recipient under ``key`` and queue delivery once the transaction commits."""
     rows = [
         Notification(recipient=user, case=case, key=key[:200], subject=subject[:300], body=body)
@@ -97,7 +101,7 @@ def deliver(notification_id: int) -> bool:
 
 
 def pending_ids(*, older_than_seconds: int = 60) -> list[int]:
-    cutoff = timezone.now() - timezone.timedelta(seconds=older_than_seconds)
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     return list(
         Notification.objects.filter(sent_at=None, created_at__lte=cutoff)
         .order_by("created_at")

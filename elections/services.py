@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
@@ -285,7 +285,7 @@ def tally_record(
         votes_against=votes_against,
         void=void,
         challenged=challenged,
-        recorded_by=actor if getattr(actor, "is_authenticated", False) else None,
+        recorded_by=cast(Any, actor) if getattr(actor, "is_authenticated", False) else None,
     )
     _stamp(tally, actor)
     tally.save()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
 
 from elections import notifications
@@ -15,7 +17,7 @@ from elections import notifications
     max_retries=8,
     acks_late=True,
 )
-def deliver_notification(self, notification_id: int) -> bool:  # type: ignore[no-untyped-def]
+def deliver_notification(self: Any, notification_id: int) -> bool:
     return notifications.deliver(notification_id)
 
 

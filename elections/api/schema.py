@@ -31,12 +31,12 @@ BAD_REQUEST = OpenApiResponse(FieldErrors, description="Bad input: each field na
 CONFLICT = OpenApiResponse(Conflict, description="Not allowed in the current state")
 
 
-def reading(ok: Any, **extra: Any) -> dict[int, Any]:
+def reading(ok: Any, extra: dict[int, Any] | None = None) -> dict[int, Any]:
     """Responses of a GET: the body, 400 for a bad filter, 401 and 404."""
-    return {200: ok, 400: BAD_REQUEST, 401: UNAUTHENTICATED, 404: NOT_FOUND, **extra}
+    return {200: ok, 400: BAD_REQUEST, 401: UNAUTHENTICATED, 404: NOT_FOUND, **(extra or {})}
 
 
-def writing(ok: Any, status: int = 201, **extra: Any) -> dict[int, Any]:
+def writing(ok: Any, status: int = 201, extra: dict[int, Any] | None = None) -> dict[int, Any]:
     """Responses of a POST or PATCH: the body, 400, 401, 403, 404 and 409."""
     return {
         status: ok,
@@ -45,5 +45,5 @@ def writing(ok: Any, status: int = 201, **extra: Any) -> dict[int, Any]:
         403: FORBIDDEN,
         404: NOT_FOUND,
         409: CONFLICT,
-        **extra,
+        **(extra or {}),
     }

@@ -43,8 +43,8 @@ def visible_election_or_404(user: Any, election_id: Any) -> Election:
 class CaseScopedMixin:
     """For views under ``cases/{number}/``: ``self.case`` is the visible case or a 404."""
 
-    kwargs: dict[str, Any]
-    request: Request
+    kwargs: Any
+    request: Any
 
     @cached_property
     def case(self) -> Case:
@@ -59,8 +59,8 @@ class CaseScopedMixin:
 class ElectionScopedMixin:
     """For views under ``elections/{id}/``: ``self.election`` is visible or a 404."""
 
-    kwargs: dict[str, Any]
-    request: Request
+    kwargs: Any
+    request: Any
 
     @cached_property
     def election(self) -> Election:

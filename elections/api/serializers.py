@@ -57,7 +57,7 @@ class CaseSerializer(serializers.ModelSerializer[Case]):
 
 class AppearanceSerializer(serializers.ModelSerializer[Appearance]):
     user = serializers.CharField(source="user.username", read_only=True)
-    party = serializers.PrimaryKeyRelatedField(read_only=True)
+    party: serializers.PrimaryKeyRelatedField[Party] = serializers.PrimaryKeyRelatedField(read_only=True)
     party_name = serializers.CharField(source="party.name", read_only=True)
 
     class Meta:
@@ -66,7 +66,9 @@ class AppearanceSerializer(serializers.ModelSerializer[Appearance]):
 
 
 class TallySerializer(serializers.ModelSerializer[Tally]):
-    election = serializers.PrimaryKeyRelatedField(read_only=True)
+    election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
     valid_votes_counted = serializers.IntegerField(source="assessment.valid_votes_counted", read_only=True)
     valid_plus_challenged = serializers.IntegerField(
         source="assessment.valid_plus_challenged", read_only=True

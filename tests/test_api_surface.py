@@ -1,0 +1,46 @@
+"""The API's outer surface: health without auth, the OpenAPI schema and its declared errors, the docs page."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_health_needs_no_credentials_and_reports_database_and_broker(api) -> None:
+    response = api.get("/api/v1/health/")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "database": "ok", "broker": "inline"}
+
+
+def test_the_schema_is_openapi_3_and_declares_the_error_answers(as_staff) -> None:
+    response = as_staff.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    schema = response.json()
+    assert schema["openapi"].startswith("3.")
+    post_tally = schema["paths"]["/api/v1/elections/{election_id}/tallies/"]["post"]["responses"]
+    assert {"201", "400", "401", "403", "404", "409"} <= set(post_tally)
+    get_case = schema["paths"]["/api/v1/cases/{number}/"]["get"]["responses"]
+    assert {"200", "401", "404"} <= set(get_case)
+
+
+def test_every_operation_documents_its_errors(as_staff) -> None:
+    schema = as_staff.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    missing = []
+    for path, operations in schema["paths"].items():
+        if path.endswith("/health/") or path.endswith("/schema/") or ".ics" in path:
+            continue
+        for method, operation in operations.items():
+            if method not in {"get", "post", "patch", "put", "delete"}:
+                continue
+            needed = {"401", "404"} if method == "get" else {"400", "401", "403", "404"}
+            if not needed <= set(operation["responses"]):
+                missing.append(f"{method.upper()} {path}: {sorted(needed - set(operation['responses']))}")
+    assert missing == []
+
+
+def test_the_interactive_docs_are_served_from_our_own_static_files(as_staff) -> None:
+    response = as_staff.get("/api/v1/docs/")
+    assert response.status_code == 200
+    assert b"swagger-ui" in response.content
+    assert b"cdn.jsdelivr.net" not in response.content
