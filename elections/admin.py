@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from django import forms
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -13,6 +14,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from elections import services
+from elections.errors import RuleViolation
 from elections.models import Appearance, Case, Election, Notification, Party, RelatedCase, Tally
 
 
@@ -189,8 +191,34 @@ class ElectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         return tally.assessment.explanation if tally else "No tally yet."
 
 
+class TallyForm(forms.ModelForm[Tally]):
+    """Checks the figures with the same rules as the API, so a bad tally is a form error, not a 500."""
+
+    class Meta:
+        model = Tally
+        fields = ["election", "prepared_at", "votes_for", "votes_against", "void", "challenged"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        election = cleaned.get("election")
+        if election is not None and "votes_for" in cleaned:
+            try:
+                cleaned["votes_for"] = services.check_votes_for(election, cleaned["votes_for"])
+            except RuleViolation as exc:
+                self.add_error("votes_for", exc.message)
+        prepared_at = cleaned.get("prepared_at")
+        if election is not None and prepared_at is not None and not self.instance.pk:
+            latest = election.tallies.order_by("-revision").first()
+            if latest is not None and prepared_at < latest.prepared_at:
+                self.add_error(
+                    "prepared_at", f"Revision {latest.revision} was prepared later ({latest.prepared_at})."
+                )
+        return cleaned
+
+
 @admin.register(Tally)
 class TallyAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+    form = TallyForm
     list_display = ["election", "revision", "prepared_at", "votes_against", "challenged", "result"]
     list_select_related = ["election__case"]
     search_fields = ["election__case__number"]
@@ -208,7 +236,6 @@ class TallyAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     def save_model(self, request: HttpRequest, obj: Tally, form: Any, change: bool) -> None:
         if change:
             obj._history_user = request.user  # type: ignore[attr-defined]
-            services.check_votes_for(obj.election, obj.votes_for)
             super().save_model(request, obj, form, change)
             return
         saved = services.tally_record(

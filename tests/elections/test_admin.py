@@ -1,0 +1,85 @@
+"""The staff workplace: pages render, computed figures show, lists cost constant queries, nothing deletes."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from elections.models import Tally
+from tests.conftest import World
+from tests.factories import CaseFactory, PartyFactory, record_tally
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff_browser(world: World) -> Client:
+    world.staff.is_superuser = True
+    world.staff.save()
+    client = Client()
+    client.force_login(world.staff)
+    return client
+
+
+def test_the_case_page_shows_parties_elections_and_derived_fields(
+    staff_browser: Client, world: World
+) -> None:
+    response = staff_browser.get(f"/admin/elections/case/{world.case.pk}/change/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "RWDSU" in page and "Atlanta" in page and "America/New_York" in page
+
+
+def test_the_election_page_shows_the_tally_arithmetic(staff_browser: Client, world: World) -> None:
+    record_tally(world.election, yes=738, votes_against=1798, void=76, challenged=505)
+    page = staff_browser.get(f"/admin/elections/election/{world.election.pk}/change/").content.decode()
+    assert "2,536 valid votes counted" in page
+    assert "no_representative" in page
+
+
+def test_a_tally_for_a_union_not_on_the_ballot_is_a_form_error(staff_browser: Client, world: World) -> None:
+    response = staff_browser.post(
+        "/admin/elections/tally/add/",
+        {
+            "election": world.election.pk,
+            "prepared_at_0": "2021-04-09",
+            "prepared_at_1": "12:00:00",
+            "votes_for": '{"Teamsters": 4}',
+            "votes_against": 3,
+            "void": 0,
+            "challenged": 0,
+        },
+    )
+    assert response.status_code == 200
+    assert "not on the ballot" in response.content.decode()
+    assert not Tally.objects.exists()
+
+
+def test_staff_add_a_tally_in_the_admin_as_the_next_revision(staff_browser: Client, world: World) -> None:
+    record_tally(world.election, yes=10, votes_against=10, challenged=1)
+    response = staff_browser.post(
+        "/admin/elections/tally/add/",
+        {
+            "election": world.election.pk,
+            "prepared_at_0": "2021-05-01",
+            "prepared_at_1": "12:00:00",
+            "votes_for": '{"RWDSU": 10}',
+            "votes_against": 11,
+            "void": 0,
+            "challenged": 0,
+        },
+    )
+    assert response.status_code == 302
+    assert list(Tally.objects.values_list("revision", "votes_against")) == [(0, 10), (1, 11)]
+
+
+def test_nothing_can_be_deleted_in_the_admin(staff_browser: Client, world: World) -> None:
+    response = staff_browser.get(f"/admin/elections/case/{world.case.pk}/delete/")
+    assert response.status_code == 403
+
+
+def test_the_case_list_costs_constant_queries(staff_browser, world, django_assert_max_num_queries) -> None:
+    for n in range(30):
+        PartyFactory(case=CaseFactory(number=f"05-RC-3000{n:02d}"))
+    with django_assert_max_num_queries(8):
+        assert staff_browser.get("/admin/elections/case/").status_code == 200
