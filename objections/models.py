@@ -8,10 +8,11 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from elections.law.calendar import is_timely
 from elections.models import Election, Party
 
 if TYPE_CHECKING:
-    from django.db.models.manager import RelatedManager
+    from django.db.models.fields.related_descriptors import RelatedManager
 
 
 class Objection(models.Model):
@@ -47,9 +48,15 @@ class Objection(models.Model):
     # Computed at filing from the tally and the case's rule set (29 CFR 102.69(a)(8), 102.2).
     due_at = models.DateTimeField(null=True, blank=True)
     due_explanation = models.TextField(blank=True)
+    verified = models.BooleanField(
+        default=False, help_text="Whether the rule behind due_at is verified against a primary source"
+    )
     timely = models.BooleanField(null=True, help_text="False: recorded by staff after the deadline")
     offer_of_proof_due_at = models.DateTimeField(null=True, blank=True)
     offer_of_proof_extension_reason = models.TextField(blank=True)
+    offer_of_proof_extended_until = models.DateTimeField(
+        null=True, blank=True, help_text="Set when staff extended the offer of proof (never the objections)"
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING, db_index=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     recorded_by = models.ForeignKey(
@@ -64,6 +71,7 @@ class Objection(models.Model):
 
     class Meta:
         ordering = ["election_id", "filed_by_id", "number"]
+        indexes = [models.Index(fields=["election", "status"], name="objection_election_status_idx")]
         constraints = [
             models.UniqueConstraint(
                 fields=["election", "filed_by", "number"], name="unique_objection_number"
@@ -72,6 +80,14 @@ class Objection(models.Model):
 
     def __str__(self) -> str:
         return f"Objection {self.number} of {self.filed_by.name}"
+
+    @property
+    def offer_of_proof_timely(self) -> bool | None:
+        """Whether the offer of proof came by its (possibly extended) due time; None if not filed or no
+        deadline was computed."""
+        if self.offer_of_proof_filed_at is None or self.offer_of_proof_due_at is None:
+            return None
+        return is_timely(self.offer_of_proof_filed_at, self.offer_of_proof_due_at)
 
 
 class Ruling(models.Model):

@@ -1,0 +1,577 @@
+"""The staff workplace for objections and rulings.
+
+Everything that changes an objection's standing goes through ``objections.services`` — filing (or recording a
+late filing), a report's rulings on many objections at once, the extension of an offer of proof, withdrawal
+— through forms that show the service's refusal next to the field it names. Computed fields (due time,
+timeliness, status) are read-only; only the category and the statement can be corrected in place, and the
+history shows who did it. Nothing is deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from datetime import date, datetime, time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.admin.widgets import AdminDateWidget, AdminTimeWidget, AutocompleteSelect
+from django.db import transaction
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from elections.admin import NoDeleteMixin
+from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law import case_numbers
+from elections.models import Election, Party
+from objections import rulings as rules
+from objections import services
+from objections.deadlines import office_zone
+from objections.models import Objection, Ruling
+
+MAX_BATCH = 500
+DISPOSITION_CHOICES = [(d, d.replace("_", " ")) for d in rules.ALL_DISPOSITIONS]
+
+
+def _zoned(day: date, at: time | None, zone: str) -> datetime:
+    return datetime.combine(day, at or time(12, 0), tzinfo=ZoneInfo(zone))
+
+
+def _zone_of(objection: Objection) -> str:
+    return office_zone(objection.election.case.region)
+
+
+# --- list filters -------------------------------------------------------------------------------------
+
+
+class CaseNumberFilter(admin.SimpleListFilter):
+    """A text box: 100,000 cases do not fit in a list of links."""
+
+    title = "case number"
+    parameter_name = "case"
+    template = "admin/objections/input_filter.html"
+    placeholder = "10-RC-269250"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("", "")]  # never shown; a filter needs a lookup to be displayed
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Objection]) -> QuerySet[Objection]:
+        value = self.value()
+        if not value:
+            return queryset
+        try:
+            return queryset.filter(election__case__number=case_numbers.normalize(value))
+        except case_numbers.InvalidCaseNumber:
+            return queryset.filter(election__case__number__icontains=value.strip())
+
+    def choices(self, changelist: Any) -> Iterator[Any]:
+        all_choice: dict[str, Any] = dict(next(iter(super().choices(changelist))))
+        parts = []
+        for name, value in changelist.get_filters_params().items():
+            if name == self.parameter_name:
+                continue
+            for one in value if isinstance(value, list) else [value]:
+                parts.append((name, one))
+        all_choice["query_parts"] = parts
+        yield all_choice
+
+
+class FilingPartyFilter(admin.SimpleListFilter):
+    """The parties of the case chosen in the case filter (hidden until a case is chosen)."""
+
+    title = "filing party"
+    parameter_name = "filed_by"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        number = request.GET.get(CaseNumberFilter.parameter_name, "")
+        try:
+            normalized = case_numbers.normalize(number)
+        except case_numbers.InvalidCaseNumber:
+            return []
+        parties = Party.objects.filter(case__number=normalized).order_by("id")
+        return [(str(p.pk), f"{p.name} ({p.get_role_display()})") for p in parties]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Objection]) -> QuerySet[Objection]:
+        value = self.value()
+        if value and value.isdigit() and len(value) < 18:
+            return queryset.filter(filed_by_id=int(value))
+        return queryset
+
+
+# --- inlines --------------------------------------------------------------------------------------------
+
+
+class RulingInline(admin.TabularInline[Ruling, Objection]):
+    model = Ruling
+    extra = 0
+    can_delete = False
+    fields = ("decided_on", "level", "disposition", "note", "recorded_by")
+    readonly_fields = fields
+    verbose_name_plural = "Rulings (recorded with the “Record a report’s rulings…” action)"
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Ruling]:
+        return super().get_queryset(request).select_related("recorded_by").order_by("decided_on", "id")
+
+
+# --- forms ----------------------------------------------------------------------------------------------
+
+
+class FilingForm(forms.Form):
+    """File or record an objection; times are the regional office's local time."""
+
+    election = forms.ModelChoiceField(
+        queryset=Election.objects.select_related("case"),
+        widget=AutocompleteSelect(Objection._meta.get_field("election"), admin.site),
+    )
+    filed_by = forms.ModelChoiceField(
+        queryset=Party.objects.select_related("case"),
+        widget=AutocompleteSelect(Objection._meta.get_field("filed_by"), admin.site),
+        label="Filing party",
+    )
+    number = forms.IntegerField(
+        min_value=1, max_value=32767, required=False, help_text="Leave blank for the party's next number."
+    )
+    category = forms.ChoiceField(choices=Objection.Category.choices)
+    statement = forms.CharField(widget=forms.Textarea(attrs={"rows": 5, "cols": 80}), max_length=20000)
+    filed_on = forms.DateField(widget=AdminDateWidget, label="Filed on")
+    filed_time = forms.TimeField(
+        widget=AdminTimeWidget, label="at", help_text="Local time of the regional office."
+    )
+    offer_filed_on = forms.DateField(widget=AdminDateWidget, required=False, label="Offer of proof filed on")
+    offer_filed_time = forms.TimeField(widget=AdminTimeWidget, required=False, label="at")
+
+
+class ReportRulingsForm(forms.Form):
+    """One report (a hearing officer's, an ALJ's, the RD's…) ruling on many objections at once."""
+
+    level = forms.ChoiceField(choices=Ruling.Level.choices)
+    decided_on = forms.DateField(widget=AdminDateWidget, label="Date of the report")
+    note = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 80}),
+        required=False,
+        max_length=5000,
+        help_text="Recorded on every ruling of the report (e.g. the report's title or pages).",
+    )
+    default_disposition = forms.ChoiceField(
+        choices=[("", "— none: objections left blank get no ruling —"), *DISPOSITION_CHOICES],
+        required=False,
+        label="Every objection left blank",
+        help_text="E.g. “recommend overrule” to overrule the rest.",
+    )
+
+    def __init__(self, *args: Any, objections: Sequence[Objection], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.objections = list(objections)
+        for objection in self.objections:
+            self.fields[f"disposition_{objection.pk}"] = forms.ChoiceField(
+                choices=[("", "— as above —"), *DISPOSITION_CHOICES],
+                required=False,
+                label=f"{objection.filed_by.name} objection {objection.number}",
+                help_text=format_html(
+                    "{} · now {} · {}",
+                    objection.get_category_display(),
+                    objection.get_status_display().lower(),
+                    objection.statement[:200],
+                ),
+            )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        level = cleaned.get("level")
+        if not level:
+            return cleaned
+        allowed = rules.allowed_dispositions(level)
+        message = f"Not a disposition of {rules.LEVEL_LABELS[level]}; allowed: {', '.join(allowed)}."
+        default = cleaned.get("default_disposition") or ""
+        if default and default not in allowed:
+            self.add_error("default_disposition", message)
+        pairs = []
+        for objection in self.objections:
+            name = f"disposition_{objection.pk}"
+            chosen = cleaned.get(name) or default
+            if not chosen:
+                continue
+            if chosen not in allowed:
+                if cleaned.get(name):
+                    self.add_error(name, message)
+                continue
+            pairs.append((objection, chosen))
+        if not pairs and not self.errors:
+            raise forms.ValidationError("Give a disposition for at least one objection.")
+        cleaned["pairs"] = pairs
+        return cleaned
+
+
+class ExtendOfferForm(forms.Form):
+    until_on = forms.DateField(widget=AdminDateWidget, label="Offer of proof now due on")
+    until_time = forms.TimeField(
+        widget=AdminTimeWidget,
+        initial=time(23, 59),
+        label="at",
+        help_text="Local time of the regional office (11:59 p.m. is the e-filing cutoff, 29 CFR 102.2(b)).",
+    )
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 80}),
+        max_length=2000,
+        help_text="The good cause the Regional Director found (29 CFR 102.69(a)(8)). The objections "
+        "themselves are never extended.",
+    )
+
+
+class WithdrawForm(forms.Form):
+    withdrawn_on = forms.DateField(widget=AdminDateWidget, required=False, help_text="Blank: now.")
+    withdrawn_time = forms.TimeField(
+        widget=AdminTimeWidget, required=False, label="at", help_text="Local time of the regional office."
+    )
+
+
+def _apply_error(form: forms.Form, exc: RuleViolation | TransitionNotAllowed, fields: dict[str, str]) -> None:
+    """Show a service's refusal on the form field it names (or at the top)."""
+    if isinstance(exc, RuleViolation):
+        form.add_error(fields.get(exc.field) if fields.get(exc.field) in form.fields else None, exc.message)
+    else:
+        allowed = f" Allowed next: {', '.join(exc.allowed)}." if exc.allowed else ""
+        form.add_error(None, exc.detail + allowed)
+
+
+# --- objections -----------------------------------------------------------------------------------------
+
+
+@admin.register(Objection)
+class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+    list_display = [
+        "__str__",
+        "case_number",
+        "election_sequence",
+        "category",
+        "status",
+        "timely",
+        "verified",
+        "filed_at",
+        "due_at",
+        "offer_of_proof_due_at",
+    ]
+    list_filter: Sequence[Any] = [
+        CaseNumberFilter,
+        FilingPartyFilter,
+        ("filed_by__role", admin.ChoicesFieldListFilter),
+        "category",
+        "status",
+        "timely",
+        "verified",
+        "election__case__rule_set",
+    ]
+    search_fields = ["statement", "election__case__number", "filed_by__name"]
+    list_select_related = ["election__case", "filed_by"]
+    list_per_page = 100
+    ordering = ["election__case__number", "election__sequence", "filed_by_id", "number"]
+    inlines = [RulingInline]
+    actions = ["record_report_rulings", "extend_offer_of_proof", "record_withdrawal"]
+    fieldsets = [
+        (None, {"fields": ["election", "filed_by", "number", "category", "statement"]}),
+        (
+            "Deadline (29 CFR 102.69(a)(8), 102.2)",
+            {"fields": ["filed_at", "due_at", "timely", "verified", "due_explanation"]},
+        ),
+        (
+            "Offer of proof",
+            {
+                "fields": [
+                    "offer_of_proof_filed_at",
+                    "offer_of_proof_due_at",
+                    "offer_of_proof_extended_until",
+                    "offer_of_proof_extension_reason",
+                ]
+            },
+        ),
+        ("Standing", {"fields": ["status", "status_explanation", "withdrawn_at"]}),
+        ("Record", {"fields": ["recorded_by", "created_at", "updated_at"], "classes": ["collapse"]}),
+    ]
+    readonly_fields = [
+        "election",
+        "filed_by",
+        "number",
+        "filed_at",
+        "due_at",
+        "timely",
+        "verified",
+        "due_explanation",
+        "offer_of_proof_filed_at",
+        "offer_of_proof_due_at",
+        "offer_of_proof_extended_until",
+        "offer_of_proof_extension_reason",
+        "status",
+        "status_explanation",
+        "withdrawn_at",
+        "recorded_by",
+        "created_at",
+        "updated_at",
+    ]
+
+    @admin.display(description="Case", ordering="election__case__number")
+    def case_number(self, objection: Objection) -> str:
+        return objection.election.case.number
+
+    @admin.display(description="Election", ordering="election__sequence")
+    def election_sequence(self, objection: Objection) -> int:
+        return objection.election.sequence
+
+    @admin.display(description="Why this status")
+    def status_explanation(self, objection: Objection) -> str:
+        facts = [
+            rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in objection.rulings.all()
+        ]
+        return rules.derive_status(
+            facts, withdrawn=objection.status == Objection.Status.WITHDRAWN
+        ).explanation
+
+    def save_model(self, request: HttpRequest, obj: Objection, form: Any, change: bool) -> None:
+        # Only corrections of the category and statement reach here; filing goes through ``add_view``.
+        obj._history_user = request.user  # type: ignore[attr-defined]
+        super().save_model(request, obj, form, change)
+
+    # --- filing ---------------------------------------------------------------------------------------
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """File or record an objection through ``services.objection_file`` (late filings are flagged)."""
+        form = FilingForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            election: Election = data["election"]
+            zone = office_zone(election.case.region)
+            offer = None
+            if data.get("offer_filed_on"):
+                offer = _zoned(data["offer_filed_on"], data.get("offer_filed_time"), zone)
+            try:
+                objection = services.objection_file(
+                    election=election,
+                    filed_by=data["filed_by"],
+                    category=data["category"],
+                    statement=data["statement"],
+                    filed_at=_zoned(data["filed_on"], data["filed_time"], zone),
+                    offer_of_proof_filed_at=offer,
+                    number=data.get("number"),
+                    actor=request.user,
+                )
+            except (RuleViolation, TransitionNotAllowed) as exc:
+                _apply_error(
+                    form,
+                    exc,
+                    {
+                        "filed_by": "filed_by",
+                        "number": "number",
+                        "category": "category",
+                        "statement": "statement",
+                        "filed_at": "filed_on",
+                        "offer_of_proof_filed_at": "offer_filed_on",
+                    },
+                )
+            else:
+                level = messages.SUCCESS if objection.timely is not False else messages.WARNING
+                late = " — recorded after the deadline, flagged untimely" if objection.timely is False else ""
+                self.message_user(request, f"Recorded {objection}{late}.", level)
+                return HttpResponseRedirect(reverse("admin:objections_objection_change", args=[objection.pk]))
+        return self._render(
+            request,
+            form,
+            title="File or record an objection",
+            intro="The due time is computed from the tally of ballots and the case's rule set. A filing "
+            "after it is recorded and flagged untimely.",
+            submit_label="File objection",
+        )
+
+    # --- actions ----------------------------------------------------------------------------------------
+
+    def _render(
+        self,
+        request: HttpRequest,
+        form: forms.Form,
+        *,
+        title: str,
+        intro: str = "",
+        submit_label: str = "Save",
+        queryset: Sequence[Objection] = (),
+        action: str = "",
+    ) -> TemplateResponse:
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": title,
+            "intro": intro,
+            "form": form,
+            "queryset": queryset,
+            "action": action,
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            "submit_label": submit_label,
+            "media": self.media + form.media,
+        }
+        return TemplateResponse(request, "admin/objections/action_form.html", context)
+
+    def _selected(self, request: HttpRequest, queryset: QuerySet[Objection]) -> list[Objection] | None:
+        objections = list(queryset.select_related("election__case", "filed_by").order_by(*self.ordering))
+        if len(objections) > MAX_BATCH:
+            self.message_user(request, f"Select at most {MAX_BATCH} objections at once.", messages.ERROR)
+            return None
+        return objections
+
+    @admin.action(description="Record a report's rulings…")
+    def record_report_rulings(
+        self, request: HttpRequest, queryset: QuerySet[Objection]
+    ) -> TemplateResponse | None:
+        objections = self._selected(request, queryset)
+        if objections is None:
+            return None
+        if "apply" in request.POST:
+            form = ReportRulingsForm(request.POST, objections=objections)
+            if form.is_valid():
+                data = form.cleaned_data
+                try:
+                    created = services.rulings_record_batch(
+                        objections_dispositions=data["pairs"],
+                        level=data["level"],
+                        decided_on=data["decided_on"],
+                        note=data["note"],
+                        actor=request.user,
+                    )
+                except (RuleViolation, TransitionNotAllowed) as exc:
+                    _apply_error(form, exc, {"decided_on": "decided_on", "level": "level"})
+                else:
+                    self.message_user(
+                        request,
+                        f"Recorded {len(created)} rulings of {rules.LEVEL_LABELS[data['level']]} of "
+                        f"{data['decided_on']}; counsel of every party get one notice.",
+                        messages.SUCCESS,
+                    )
+                    return None
+        else:
+            form = ReportRulingsForm(objections=objections)
+        return self._render(
+            request,
+            form,
+            title="Record a report's rulings",
+            intro="One report, one level and date; a disposition per objection (or one for all left blank). "
+            "Statuses follow from the controlling rulings.",
+            submit_label="Record rulings",
+            queryset=objections,
+            action="record_report_rulings",
+        )
+
+    @admin.action(description="Extend the offer of proof…")
+    def extend_offer_of_proof(
+        self, request: HttpRequest, queryset: QuerySet[Objection]
+    ) -> TemplateResponse | None:
+        objections = self._selected(request, queryset)
+        if objections is None:
+            return None
+        if "apply" in request.POST:
+            form = ExtendOfferForm(request.POST)
+            if form.is_valid():
+                data = form.cleaned_data
+                try:
+                    with transaction.atomic():
+                        for objection in objections:
+                            services.offer_of_proof_extend(
+                                objection=objection,
+                                until=_zoned(data["until_on"], data["until_time"], _zone_of(objection)),
+                                reason=data["reason"],
+                                actor=request.user,
+                            )
+                except (RuleViolation, TransitionNotAllowed) as exc:
+                    _apply_error(form, exc, {"until": "until_on", "reason": "reason"})
+                else:
+                    self.message_user(
+                        request,
+                        f"Extended the offer of proof of {len(objections)} objections.",
+                        messages.SUCCESS,
+                    )
+                    return None
+        else:
+            form = ExtendOfferForm()
+        return self._render(
+            request,
+            form,
+            title="Extend the offer of proof",
+            intro="The Regional Director may extend the offer of proof, not the objections, for good cause.",
+            submit_label="Extend",
+            queryset=objections,
+            action="extend_offer_of_proof",
+        )
+
+    @admin.action(description="Record withdrawal…")
+    def record_withdrawal(
+        self, request: HttpRequest, queryset: QuerySet[Objection]
+    ) -> TemplateResponse | None:
+        objections = self._selected(request, queryset)
+        if objections is None:
+            return None
+        if "apply" in request.POST:
+            form = WithdrawForm(request.POST)
+            if form.is_valid():
+                data = form.cleaned_data
+                try:
+                    with transaction.atomic():
+                        for objection in objections:
+                            at = (
+                                _zoned(data["withdrawn_on"], data.get("withdrawn_time"), _zone_of(objection))
+                                if data.get("withdrawn_on")
+                                else None
+                            )
+                            services.objection_withdraw(
+                                objection=objection, actor=request.user, withdrawn_at=at
+                            )
+                except (RuleViolation, TransitionNotAllowed) as exc:
+                    _apply_error(form, exc, {"withdrawn_at": "withdrawn_on"})
+                else:
+                    self.message_user(request, f"Withdrew {len(objections)} objections.", messages.SUCCESS)
+                    return None
+        else:
+            form = WithdrawForm()
+        return self._render(
+            request,
+            form,
+            title="Record withdrawal",
+            intro="The filing party withdraws these objections; no ruling can follow.",
+            submit_label="Withdraw",
+            queryset=objections,
+            action="record_withdrawal",
+        )
+
+
+# --- rulings --------------------------------------------------------------------------------------------
+
+
+@admin.register(Ruling)
+class RulingAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+    """Every ruling, by level and date (a report's rulings side by side). Recorded through the objection
+    actions; only the note can be corrected here."""
+
+    list_display = ["decided_on", "level", "disposition", "objection", "case_number", "recorded_by"]
+    list_filter = ["level", "disposition", "decided_on"]
+    search_fields = ["objection__election__case__number", "note", "objection__filed_by__name"]
+    list_select_related = ["objection__election__case", "objection__filed_by", "recorded_by"]
+    date_hierarchy = "decided_on"
+    list_per_page = 100
+    readonly_fields = ["objection", "level", "disposition", "decided_on", "recorded_by", "created_at"]
+    fields = ["objection", "level", "disposition", "decided_on", "note", "recorded_by", "created_at"]
+
+    @admin.display(description="Case", ordering="objection__election__case__number")
+    def case_number(self, ruling: Ruling) -> str:
+        return ruling.objection.election.case.number
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Ruling, form: Any, change: bool) -> None:
+        obj._history_user = request.user  # type: ignore[attr-defined]
+        super().save_model(request, obj, form, change)

@@ -1,0 +1,233 @@
+"""Objections and rulings over the API: input and output kept apart (house style).
+
+Datetimes go out in the regional office's zone (the zone of the 11:59 p.m. cutoff, 29 CFR 102.2(b)), with
+their offset, so that a lawyer reads "2021-04-16T23:59:00-04:00" rather than the same instant in UTC.
+Datetimes coming in must carry their offset: a deadline depends on it, so a naive time is refused rather
+than guessed.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.utils.dateparse import parse_datetime
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from elections.models import Election, Party
+from objections import rulings as rules
+from objections.deadlines import office_zone
+from objections.models import Objection, Ruling
+
+MAX_ID = 2**62
+
+
+class AwareDateTimeField(serializers.DateTimeField):
+    """An ISO 8601 datetime that must state its UTC offset (``Z`` or ``±hh:mm``)."""
+
+    default_error_messages = {
+        "naive": "Give the time with its UTC offset, e.g. 2021-04-16T17:00:00-04:00: a deadline depends on it.",
+    }
+
+    def to_internal_value(self, value: Any) -> datetime:
+        if isinstance(value, str):
+            try:
+                parsed = parse_datetime(value.strip())
+            except (ValueError, TypeError):
+                parsed = None
+            if parsed is not None and parsed.tzinfo is None:
+                self.fail("naive")
+        return super().to_internal_value(value)
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "enum": list(Objection.Status.values),
+        "description": "pending, set_for_hearing, sustained, overruled, withdrawn: follows the controlling "
+        "ruling",
+    },
+    component_name="ObjectionStatus",
+)
+class ObjectionStatusField(serializers.CharField):
+    """The objection's status, documented inline so its enum does not collide with the case's ``status``."""
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "enum": list(Ruling.Level.values),
+        "description": "hearing_officer, administrative_law_judge, regional_director, board, court_of_appeals",
+    },
+    component_name="RulingLevel",
+)
+class RulingLevelField(serializers.ChoiceField):
+    """A ruling's level, documented under its own name (challenges have levels of their own)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=Ruling.Level.choices, **kwargs)
+
+
+# --- output -------------------------------------------------------------------------------------
+
+
+class RulingSerializer(serializers.ModelSerializer[Ruling]):
+    level = RulingLevelField(read_only=True)
+
+    class Meta:
+        model = Ruling
+        fields = ["id", "level", "disposition", "decided_on", "note"]
+        read_only_fields = fields
+
+
+class RulingRecordedSerializer(serializers.ModelSerializer[Ruling]):
+    objection: serializers.PrimaryKeyRelatedField[Objection] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
+    objection_status = ObjectionStatusField(source="objection.status", read_only=True)
+    level = RulingLevelField(read_only=True)
+
+    class Meta:
+        model = Ruling
+        fields = ["id", "objection", "level", "disposition", "decided_on", "note", "objection_status"]
+        read_only_fields = fields
+
+
+_ZONED = ("filed_at", "offer_of_proof_filed_at", "due_at", "offer_of_proof_due_at", "withdrawn_at")
+
+
+class ObjectionSerializer(serializers.ModelSerializer[Objection]):
+    election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
+    case = serializers.CharField(source="election.case.number", read_only=True)
+    filed_by: serializers.PrimaryKeyRelatedField[Party] = serializers.PrimaryKeyRelatedField(read_only=True)
+    filed_by_name = serializers.CharField(source="filed_by.name", read_only=True)
+    category_label = serializers.CharField(source="get_category_display", read_only=True)
+    zone = serializers.SerializerMethodField()
+    offer_of_proof_timely = serializers.BooleanField(read_only=True, allow_null=True)
+    rulings = serializers.SerializerMethodField()
+    status = ObjectionStatusField(read_only=True)
+    status_explanation = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Objection
+        fields = [
+            "id",
+            "election",
+            "case",
+            "filed_by",
+            "filed_by_name",
+            "number",
+            "category",
+            "category_label",
+            "statement",
+            "filed_at",
+            "offer_of_proof_filed_at",
+            "due_at",
+            "due_explanation",
+            "verified",
+            "timely",
+            "zone",
+            "offer_of_proof_due_at",
+            "offer_of_proof_timely",
+            "offer_of_proof_extension_reason",
+            "status",
+            "status_explanation",
+            "rulings",
+            "withdrawn_at",
+        ]
+        read_only_fields = fields
+
+    def _facts(self, objection: Objection) -> list[rules.RulingFact]:
+        return rules.chronological(
+            rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in objection.rulings.all()
+        )
+
+    @extend_schema_field(serializers.CharField(help_text="IANA zone of the regional office (102.2(b))"))
+    def get_zone(self, objection: Objection) -> str:
+        return office_zone(objection.election.case.region)
+
+    @extend_schema_field(RulingSerializer(many=True))
+    def get_rulings(self, objection: Objection) -> list[dict[str, Any]]:
+        by_id = {r.pk: r for r in objection.rulings.all()}
+        ordered = [by_id[f.order] for f in self._facts(objection)]
+        return list(RulingSerializer(ordered, many=True).data)
+
+    @extend_schema_field(serializers.CharField(help_text="Which ruling controls the status, and why"))
+    def get_status_explanation(self, objection: Objection) -> str:
+        return rules.derive_status(
+            self._facts(objection), withdrawn=objection.status == Objection.Status.WITHDRAWN
+        ).explanation
+
+    def to_representation(self, instance: Objection) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        zone = ZoneInfo(data["zone"])
+        for name in _ZONED:
+            value = getattr(instance, name)
+            if value is not None:
+                data[name] = value.astimezone(zone).isoformat()
+        return data
+
+
+# --- input --------------------------------------------------------------------------------------
+
+
+class ObjectionInputSerializer(serializers.Serializer[Any]):
+    filed_by = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Party id in this case")
+    number = serializers.IntegerField(
+        min_value=1,
+        max_value=32767,
+        required=False,
+        allow_null=True,
+        help_text="Optional; the filing party's next number in this election when left out",
+    )
+    category = serializers.ChoiceField(choices=Objection.Category.choices)
+    statement = serializers.CharField(
+        max_length=20000,
+        error_messages={"blank": "State the objection: a short statement of the reasons (102.69(a)(8))."},
+    )
+    filed_at = AwareDateTimeField(required=False, allow_null=True, help_text="Default: now")
+    offer_of_proof_filed_at = AwareDateTimeField(required=False, allow_null=True)
+
+
+class ObjectionRulingInputSerializer(serializers.Serializer[Any]):
+    level = RulingLevelField()
+    disposition = serializers.CharField(
+        max_length=40,
+        help_text="; ".join(f"{level}: {', '.join(ds)}" for level, ds in rules.DISPOSITIONS.items()),
+    )
+    decided_on = serializers.DateField()
+    note = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        try:
+            rules.check_disposition(attrs["level"], attrs["disposition"])
+        except rules.DispositionNotAllowed as exc:
+            raise serializers.ValidationError({"disposition": [str(exc)]}) from None
+        return attrs
+
+
+class ObjectionWithdrawInputSerializer(serializers.Serializer[Any]):
+    withdrawn_at = AwareDateTimeField(required=False, allow_null=True, help_text="Default: now")
+
+
+_GOOD_CAUSE = "Give the good cause for extending the offer of proof (29 CFR 102.69(a)(8))."
+
+
+class OfferOfProofExtendInputSerializer(serializers.Serializer[Any]):
+    until = AwareDateTimeField(help_text="The offer of proof's new due time")
+    reason = serializers.CharField(
+        max_length=2000,
+        help_text="The good cause (29 CFR 102.69(a)(8))",
+        error_messages={
+            "blank": _GOOD_CAUSE,
+            "required": _GOOD_CAUSE,
+        },
+    )
+
+
+class OfferOfProofFileInputSerializer(serializers.Serializer[Any]):
+    filed_at = AwareDateTimeField(required=False, allow_null=True, help_text="Default: now")

@@ -1,0 +1,253 @@
+"""Thin views: resolve the parent within the caller's cases (404 before 403), check who may act, validate
+with an input serializer, call a service, answer with the output serializer. Domain errors become HTTP in
+``elections.api.errors``."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from django.http import Http404
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from elections.api import schema
+from elections.api.permissions import StaffOnly, is_staff
+from elections.api.scoping import ElectionScopedMixin, visible_election_or_404
+from elections.errors import RuleViolation
+from elections.models import Election
+from objections import selectors, services
+from objections.api.filters import MAX_ID, ObjectionFilter
+from objections.api.serializers import (
+    ObjectionInputSerializer,
+    ObjectionRulingInputSerializer,
+    ObjectionSerializer,
+    ObjectionWithdrawInputSerializer,
+    OfferOfProofExtendInputSerializer,
+    OfferOfProofFileInputSerializer,
+    RulingRecordedSerializer,
+)
+from objections.models import Objection
+
+
+def _fresh(request: Request, objection: Objection) -> Response:
+    objection = selectors.objections_for(request.user).get(pk=objection.pk)
+    return Response(ObjectionSerializer(objection).data)
+
+
+def _check_filing_party_or_staff(request: Request, objection: Objection, action: str) -> None:
+    """Staff, or counsel of the party that filed the objection; anyone else who can see it gets a 403."""
+    if is_staff(request.user):
+        return
+    if objection.filed_by_id in selectors.counsel_party_ids(request.user, objection.election.case_id):
+        return
+    raise PermissionDenied(
+        f"Only counsel for {objection.filed_by.name}, which filed this objection, or Board staff may {action}."
+    )
+
+
+class ObjectionScopedView(APIView):
+    """For views under ``objections/{id}/``: ``self.objection`` is visible to the caller or a 404."""
+
+    @cached_property
+    def objection(self) -> Objection:
+        return selectors.visible_objection_or_404(self.request.user, self.kwargs["objection_id"])
+
+    def check_permissions(self, request: Request) -> None:
+        if request.user and request.user.is_authenticated:
+            _ = self.objection  # 404 before 403
+        super().check_permissions(request)
+
+
+class _CappedElectionMixin(ElectionScopedMixin):
+    """An id past the database's integer range is simply not found (never a 500)."""
+
+    @cached_property
+    def election(self) -> Election:
+        try:
+            pk = int(self.kwargs["election_id"])
+        except (TypeError, ValueError):
+            raise Http404 from None
+        if not 1 <= pk <= MAX_ID:
+            raise Http404
+        return visible_election_or_404(self.request.user, pk)
+
+
+@extend_schema(tags=["objections"])
+class ElectionObjectionListView(_CappedElectionMixin, generics.ListCreateAPIView[Objection]):
+    """Objections to one election: every party of the case sees them all (they are served on all parties);
+    counsel file for their own party, staff for any party."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = ObjectionSerializer
+    filterset_class = ObjectionFilter
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return Objection.objects.none()
+        return selectors.objections_of(self.election)
+
+    def get_serializer_class(self) -> Any:
+        # The browsable API's form shows what a filing takes, not what the list shows.
+        if getattr(self, "request", None) is not None and self.request.method == "POST":
+            return ObjectionInputSerializer
+        return ObjectionSerializer
+
+    @extend_schema(responses=schema.reading(ObjectionSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        request=ObjectionInputSerializer,
+        responses=schema.writing(ObjectionSerializer),
+        description=(
+            "File an objection (counsel, for their own party) or record one (staff, for any party). The due "
+            "time is computed from the tally of ballots and the case's rule set (29 CFR 102.69(a)(8), "
+            "102.2); a counsel's filing after it is a 400 naming the due time, zone and rule, while staff "
+            "may record it (timely: false). No tally yet: 409."
+        ),
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        election = self.election
+        staff = is_staff(request.user)
+        counsel_for = selectors.counsel_party_ids(request.user, election.case_id)
+        if not staff and not counsel_for:
+            raise PermissionDenied("Only counsel of record for a party, or Board staff, file objections.")
+        data = ObjectionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        party = election.case.parties.filter(pk=fields.pop("filed_by")).first()
+        if party is None:
+            raise RuleViolation(
+                "filed_by",
+                f"Party {data.validated_data['filed_by']} is not a party to {election.case.number}.",
+            )
+        if not staff and party.pk not in counsel_for:
+            raise PermissionDenied(f"You are not counsel for {party.name}; counsel file for their own party.")
+        objection = services.objection_file(
+            election=election,
+            filed_by=party,
+            category=fields["category"],
+            statement=fields["statement"],
+            filed_at=fields.get("filed_at") or timezone.now(),
+            offer_of_proof_filed_at=fields.get("offer_of_proof_filed_at"),
+            number=fields.get("number"),
+            actor=request.user,
+        )
+        objection = selectors.objections_for(request.user).get(pk=objection.pk)
+        return Response(ObjectionSerializer(objection).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["objections"])
+class ObjectionListView(generics.ListAPIView[Objection]):
+    permission_classes = [IsAuthenticated]
+    serializer_class = ObjectionSerializer
+    filterset_class = ObjectionFilter
+
+    def get_queryset(self) -> Any:
+        return selectors.objections_for(self.request.user)
+
+    @extend_schema(responses=schema.reading(ObjectionSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+@extend_schema(tags=["objections"])
+class ObjectionDetailView(ObjectionScopedView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=schema.reading(ObjectionSerializer))
+    def get(self, request: Request, objection_id: int) -> Response:
+        return Response(ObjectionSerializer(self.objection).data)
+
+
+@extend_schema(tags=["objections"])
+class RulingCreateView(ObjectionScopedView):
+    permission_classes = [StaffOnly]
+
+    @extend_schema(
+        request=ObjectionRulingInputSerializer,
+        responses=schema.writing(RulingRecordedSerializer),
+        description=(
+            "Staff record a ruling at one level; the objection's status follows from its controlling "
+            "ruling (a recommendation alone changes nothing). A disposition of another level: 400. A "
+            "withdrawn objection, the same ruling twice, or a reversal with nothing to reverse: 409."
+        ),
+    )
+    def post(self, request: Request, objection_id: int) -> Response:
+        data = ObjectionRulingInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        ruling = services.ruling_record(objection=self.objection, actor=request.user, **data.validated_data)
+        return Response(RulingRecordedSerializer(ruling).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["objections"])
+class ObjectionWithdrawView(ObjectionScopedView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=ObjectionWithdrawInputSerializer,
+        responses=schema.writing(ObjectionSerializer, status=200),
+        description="Counsel of the filing party, or staff. Withdrawn already: 409.",
+    )
+    def post(self, request: Request, objection_id: int) -> Response:
+        _check_filing_party_or_staff(request, self.objection, "withdraw it")
+        data = ObjectionWithdrawInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        objection = services.objection_withdraw(
+            objection=self.objection,
+            actor=request.user,
+            withdrawn_at=data.validated_data.get("withdrawn_at"),
+        )
+        return _fresh(request, objection)
+
+
+@extend_schema(tags=["objections"])
+class OfferOfProofExtendView(ObjectionScopedView):
+    permission_classes = [StaffOnly]
+
+    @extend_schema(
+        request=OfferOfProofExtendInputSerializer,
+        responses=schema.writing(ObjectionSerializer, status=200),
+        description=(
+            "Staff record the Regional Director's extension of the offer of proof, with its reason. The "
+            "objections themselves cannot be extended (29 CFR 102.69(a)(8)); due_at does not move."
+        ),
+    )
+    def post(self, request: Request, objection_id: int) -> Response:
+        data = OfferOfProofExtendInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        objection = services.offer_of_proof_extend(
+            objection=self.objection, actor=request.user, **data.validated_data
+        )
+        return _fresh(request, objection)
+
+
+@extend_schema(tags=["objections"])
+class OfferOfProofFileView(ObjectionScopedView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=OfferOfProofFileInputSerializer,
+        responses=schema.writing(ObjectionSerializer, status=200),
+        description=(
+            "Record the offer of proof when it was not filed with the objections: counsel of the filing "
+            "party, or staff. After its (possibly extended) due time a counsel's filing is a 400."
+        ),
+    )
+    def post(self, request: Request, objection_id: int) -> Response:
+        _check_filing_party_or_staff(request, self.objection, "file its offer of proof")
+        data = OfferOfProofFileInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        objection = services.offer_of_proof_file(
+            objection=self.objection,
+            actor=request.user,
+            filed_at=data.validated_data.get("filed_at") or timezone.now(),
+        )
+        return _fresh(request, objection)

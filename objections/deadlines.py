@@ -1,0 +1,138 @@
+"""When objections (and their offer of proof) are due, and what to say when they come late.
+
+Plain Python with no Django import, built on the ground floor's time computation
+(``elections.law.calendar``, 29 CFR 102.2) and rule tables (``elections.law.rule_sets``, period code
+``objections``, 29 CFR 102.69(a)(8)).
+
+- The trigger day is the date, in the regional office's time zone, on which the tally of ballots (revision 0)
+  was prepared — for mail ballots too: the period runs from the tally, not from the return deadline.
+- The rule set is the case's (by petition date). ``pre_2015`` cases get no computed deadline: the tables do
+  not describe the older rules (7 days for objections, evidence 7 days later), so the explanation says so and
+  nothing is refused.
+- A case numbered under a region that was later consolidated (e.g. 11-RC-…) files with the successor
+  region, whose office zone sets the 11:59 p.m. cutoff.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from elections.law import calendar, rule_sets
+from elections.law.regions import CONSOLIDATED_REGIONS, REGIONS, UnknownRegion
+
+OBJECTIONS = "objections"
+OFFER_OF_PROOF = "offer_of_proof"
+
+
+def filing_region(region: int) -> int:
+    """The active region that receives filings for a case numbered under ``region``."""
+    if region in REGIONS:
+        return region
+    if region in CONSOLIDATED_REGIONS:
+        return CONSOLIDATED_REGIONS[region][0]
+    raise UnknownRegion(f"{region!r} is not an NLRB region number")
+
+
+def office_zone(region: int) -> str:
+    """The IANA zone of the regional office that receives the case's filings (102.2(b))."""
+    return REGIONS[filing_region(region)].zone
+
+
+def trigger_day(tally_prepared_at: datetime, zone: str) -> date:
+    """The date of the tally in the regional office's zone: the day excluded from the count (102.2(a))."""
+    if tally_prepared_at.tzinfo is None or tally_prepared_at.utcoffset() is None:
+        raise ValueError("tally_prepared_at must be timezone-aware")
+    return tally_prepared_at.astimezone(ZoneInfo(zone)).date()
+
+
+@dataclass(frozen=True)
+class ObjectionsDeadline:
+    """The objections deadline of one election, or why there is none (``due_at is None``)."""
+
+    rule_set: str
+    zone: str
+    trigger_on: date
+    due_at: datetime | None  # aware, 23:59 in ``zone``
+    offer_of_proof_due_at: datetime | None
+    verified: bool
+    explanation: str
+    rule: str  # "5 business days after the tally"
+    citation: str
+
+    def is_timely(self, filed_at: datetime) -> bool | None:
+        """Whether a filing at ``filed_at`` is in time; ``None`` when no deadline is computed."""
+        if self.due_at is None:
+            return None
+        return calendar.is_timely(filed_at, self.due_at)
+
+    def offer_is_timely(self, filed_at: datetime) -> bool | None:
+        """Whether an offer of proof filed at ``filed_at`` came with the objections (before extensions)."""
+        if self.offer_of_proof_due_at is None:
+            return None
+        return calendar.is_timely(filed_at, self.offer_of_proof_due_at)
+
+    def late_message(self, filed_at: datetime, *, what: str = "Objections", verb: str = "were") -> str:
+        """The reason a late filing is refused: due time, zone, rule, and when it was filed."""
+        assert self.due_at is not None
+        local = filed_at.astimezone(ZoneInfo(self.zone))
+        return (
+            f"{what} {verb} due {self.due_at:%Y-%m-%d %H:%M} {self.zone} — {self.rule} of "
+            f"{self.trigger_on.isoformat()}, {self.citation}; filed {local:%Y-%m-%d %H:%M}."
+        )
+
+
+def objections_deadline(*, rule_set: str, region: int, tally_prepared_at: datetime) -> ObjectionsDeadline:
+    """Objections and the offer of proof are due together, ``rule_set``'s period after the tally.
+
+    29 CFR 102.69(a)(8): within 5 business days after the tally is prepared (2019 and 2023 rules); 7 days
+    under the 2014 rules; computed under 102.2 by ``elections.law.calendar.compute_deadline``."""
+    zone = office_zone(region)
+    trigger_on = trigger_day(tally_prepared_at, zone)
+    if not rule_sets.is_rule_set(rule_set):
+        return ObjectionsDeadline(
+            rule_set=rule_set,
+            zone=zone,
+            trigger_on=trigger_on,
+            due_at=None,
+            offer_of_proof_due_at=None,
+            verified=False,
+            explanation=(
+                f"No deadline computed: the petition predates the 2014 rules (79 FR 74308, petitions filed "
+                f"from 2015-04-14), and the tracker's tables do not encode the older rules (under them the "
+                f"evidence followed the objections by 7 days, NLRB FAQ). Tally of {trigger_on.isoformat()}; "
+                "check timeliness by hand. The filing is recorded without a timeliness finding."
+            ),
+            rule="",
+            citation="29 CFR 102.69(a)",
+        )
+    filing = filing_region(region)
+    objections = calendar.compute_deadline(
+        period=rule_sets.period(rule_set, OBJECTIONS),
+        rule_set=rule_set,
+        trigger_on=trigger_on,
+        region=filing,
+    )
+    offer = calendar.compute_deadline(
+        period=rule_sets.period(rule_set, OFFER_OF_PROOF),
+        rule_set=rule_set,
+        trigger_on=trigger_on,
+        region=filing,
+    )
+    explanation = objections.explanation
+    if filing != region:
+        explanation += (
+            f" Region {region} was consolidated into Region {filing}; its office's zone sets the cutoff."
+        )
+    return ObjectionsDeadline(
+        rule_set=rule_set,
+        zone=objections.zone,
+        trigger_on=trigger_on,
+        due_at=objections.due_at,
+        offer_of_proof_due_at=offer.due_at,
+        verified=objections.verified,
+        explanation=explanation,
+        rule=objections.rule,
+        citation=objections.citation,
+    )

@@ -1,0 +1,604 @@
+"""State changes to objections and rulings.
+
+Each function is one transaction: it locks the rows it changes (``select_for_update``), checks the rule or the
+transition, writes, names the actor in the history (django-simple-history), queues the notices through the
+outbox (``elections.notifications.notify``: delivered after commit, once per key and person) and publishes a
+domain event (``objections.events``) that the apps above subscribe to. The API views, the admin actions and
+the demo loader all call these functions; nobody writes ``status`` by hand.
+
+Errors: ``RuleViolation(field, message)`` → 400 naming the field and the rule; ``TransitionNotAllowed`` →
+409. Authorization (who may file for which party, staff-only steps) is the caller's job — the API checks it
+before calling — except where the law itself depends on who acts: a counsel's late filing is refused, while
+staff may record it so that the record is complete (flagged ``timely=False``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from elections import notifications
+from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.models import Case, Election, Party, Tally
+from objections import events
+from objections import rulings as rules
+from objections.deadlines import ObjectionsDeadline, objections_deadline, office_zone
+from objections.models import Objection, Ruling
+
+Actor = AbstractBaseUser | AnonymousUser | None
+
+# A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
+CLOCK_SKEW = timedelta(minutes=5)
+MAX_NUMBER = 32767  # PositiveSmallIntegerField
+MAX_STATEMENT = 20000
+
+
+def _stamp(instance: Any, actor: Actor) -> None:
+    """Make the history row name the actor even outside a request (commands, tasks, tests)."""
+    if actor is not None and getattr(actor, "is_authenticated", False):
+        instance._history_user = actor
+
+
+def _user(actor: Actor) -> Any:
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
+def _is_staff(actor: Actor) -> bool:
+    return bool(getattr(actor, "is_authenticated", False) and getattr(actor, "is_staff", False))
+
+
+def _aware(value: datetime, field: str) -> datetime:
+    if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:
+        raise RuleViolation(
+            field, "Give a date and time with its UTC offset, e.g. 2021-04-16T17:00:00-04:00."
+        )
+    return value
+
+
+def _not_in_future(value: datetime, field: str, what: str) -> None:
+    if value > timezone.now() + CLOCK_SKEW:
+        raise RuleViolation(field, f"{what} ({value.isoformat()}) cannot be in the future.")
+
+
+def _local(value: datetime, zone: str) -> str:
+    return f"{value.astimezone(ZoneInfo(zone)):%Y-%m-%d %H:%M} {zone}"
+
+
+def _case_zone(case: Case) -> str:
+    return office_zone(case.region)
+
+
+def _label(objection: Objection) -> str:
+    return f"{objection.filed_by.name} objection {objection.number}"
+
+
+def original_tally(election: Election) -> Tally | None:
+    """The tally of ballots (revision 0): the objections period runs from it, never from a revision."""
+    return Tally.objects.filter(election=election, revision=0).first()
+
+
+def deadline_for(election: Election, tally: Tally | None = None) -> ObjectionsDeadline | None:
+    """The election's objections deadline; ``None`` while there is no tally of ballots."""
+    tally = tally or original_tally(election)
+    if tally is None:
+        return None
+    return objections_deadline(
+        rule_set=election.case.rule_set, region=election.case.region, tally_prepared_at=tally.prepared_at
+    )
+
+
+def _site(path: str) -> str:
+    return f"{settings.SITE_URL.rstrip('/')}{path}"
+
+
+# --- filing --------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def objection_file(
+    *,
+    election: Election,
+    filed_by: Party,
+    category: str,
+    statement: str,
+    filed_at: datetime,
+    offer_of_proof_filed_at: datetime | None = None,
+    number: int | None = None,
+    actor: Actor,
+    notify: bool = True,
+) -> Objection:
+    """File (or, for staff, record) an objection to the conduct of ``election`` by ``filed_by``.
+
+    The due time is computed from the tally of ballots (revision 0) and the case's rule set
+    (29 CFR 102.69(a)(8), 102.2): a counsel's filing after it is refused with the due time, zone and rule;
+    staff may record it, flagged ``timely=False``. No tally yet → 409. ``number`` is the next free number of
+    the filing party in this election unless given; a number already used → 400. ``notify=False`` records
+    without e-mailing (the demo loader entering history).
+    """
+    election = Election.objects.select_for_update().select_related("case").get(pk=election.pk)
+    case = election.case
+    if filed_by.case_id != case.pk:
+        raise RuleViolation("filed_by", f"Party {filed_by.pk} is not a party to {case.number}.")
+    if category not in Objection.Category.values:
+        raise RuleViolation(
+            "category", f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}."
+        )
+    statement = (statement or "").strip()
+    if not statement:
+        raise RuleViolation(
+            "statement", "State the objection: a short statement of the reasons (102.69(a)(8))."
+        )
+    if len(statement) > MAX_STATEMENT:
+        raise RuleViolation("statement", f"Keep the statement under {MAX_STATEMENT} characters.")
+    filed_at = _aware(filed_at, "filed_at")
+    _not_in_future(filed_at, "filed_at", "The filing time")
+
+    tally = original_tally(election)
+    if tally is None:
+        raise TransitionNotAllowed(
+            f"Objections are filed after the tally of ballots; election {election.sequence} of {case.number} "
+            "has no tally yet."
+        )
+    deadline = deadline_for(election, tally)
+    assert deadline is not None
+    zone = deadline.zone
+    if filed_at < tally.prepared_at:
+        raise RuleViolation(
+            "filed_at",
+            f"Objections are filed after the tally of ballots, prepared {_local(tally.prepared_at, zone)}; "
+            f"filed {_local(filed_at, zone)}.",
+        )
+    timely = deadline.is_timely(filed_at)
+    staff = _is_staff(actor)
+    if timely is False and not staff:
+        raise RuleViolation("filed_at", deadline.late_message(filed_at))
+
+    if offer_of_proof_filed_at is not None:
+        offer_of_proof_filed_at = _aware(offer_of_proof_filed_at, "offer_of_proof_filed_at")
+        _not_in_future(offer_of_proof_filed_at, "offer_of_proof_filed_at", "The offer of proof's filing time")
+        if offer_of_proof_filed_at < tally.prepared_at:
+            raise RuleViolation(
+                "offer_of_proof_filed_at",
+                f"The offer of proof supports objections to the tally of {_local(tally.prepared_at, zone)}; "
+                f"it cannot be filed before it ({_local(offer_of_proof_filed_at, zone)}).",
+            )
+        if deadline.offer_is_timely(offer_of_proof_filed_at) is False and not staff:
+            raise RuleViolation(
+                "offer_of_proof_filed_at",
+                deadline.late_message(offer_of_proof_filed_at, what="The offer of proof", verb="was")
+                + " Only the Regional Director may extend it, for good cause; ask staff to record the "
+                "extension, then file the offer.",
+            )
+
+    used = Objection.objects.filter(election=election, filed_by=filed_by)
+    next_number = (used.aggregate(last=Max("number"))["last"] or 0) + 1
+    if number is None:
+        number = next_number
+    elif isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_NUMBER:
+        raise RuleViolation("number", f"An objection number is a whole number from 1 to {MAX_NUMBER}.")
+    elif used.filter(number=number).exists():
+        raise RuleViolation(
+            "number",
+            f"{filed_by.name} already filed objection {number} in election {election.sequence}; "
+            f"numbers are unique per filing party per election (next free: {next_number}).",
+        )
+    if number > MAX_NUMBER:
+        raise RuleViolation("number", f"{filed_by.name} has used every objection number up to {MAX_NUMBER}.")
+
+    objection = Objection(
+        election=election,
+        filed_by=filed_by,
+        number=number,
+        category=category,
+        statement=statement,
+        filed_at=filed_at,
+        offer_of_proof_filed_at=offer_of_proof_filed_at,
+        due_at=deadline.due_at,
+        due_explanation=deadline.explanation,
+        verified=deadline.verified,
+        timely=timely,
+        offer_of_proof_due_at=deadline.offer_of_proof_due_at,
+        status=Objection.Status.PENDING,
+        recorded_by=_user(actor),
+    )
+    _stamp(objection, actor)
+    objection.save()
+
+    if notify:
+        flag = "" if timely is not False else " It was recorded after the deadline (untimely)."
+        due = f"Due {_local(deadline.due_at, zone)}." if deadline.due_at else "No deadline computed."
+        notifications.notify(
+            recipients=notifications.counsel_of_record(case, exclude_party_ids=[filed_by.pk]),
+            key=f"objection:{objection.pk}:filed",
+            subject=f"{case.number}: {filed_by.name} filed objection {number} ({objection.get_category_display()})",
+            body=(
+                f"{filed_by.name} filed objection {number} to the conduct of election {election.sequence} in "
+                f"{case.number} ({case.name}) on {_local(filed_at, zone)}.{flag}\n\n"
+                f"Category: {objection.get_category_display()}\n\n{statement}\n\n{due}\n\n"
+                f"{_site(f'/api/v1/objections/{objection.pk}/')}"
+            ),
+            case=case,
+        )
+    events.objection_filed.send(sender=Objection, objection=objection, actor=actor)
+    return objection
+
+
+# --- rulings -------------------------------------------------------------------------------------------
+
+
+def _facts(existing: Iterable[Ruling]) -> list[rules.RulingFact]:
+    return [rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in existing]
+
+
+def _possible(facts: Sequence[rules.RulingFact], level: str, decided_on: date) -> list[str]:
+    """The dispositions of ``level`` that the ladder would accept next."""
+    allowed = []
+    for disposition in rules.allowed_dispositions(level):
+        try:
+            rules.status_after(facts, rules.RulingFact(level, disposition, decided_on, 2**62))
+        except rules.NothingToReverse:
+            continue
+        allowed.append(disposition)
+    return allowed
+
+
+def _pairs(objections_dispositions: Any) -> list[tuple[Objection, str]]:
+    items = (
+        objections_dispositions.items()
+        if isinstance(objections_dispositions, Mapping)
+        else objections_dispositions
+    )
+    return [(objection, disposition) for objection, disposition in items]
+
+
+@transaction.atomic
+def rulings_record_batch(
+    *,
+    objections_dispositions: Mapping[Objection, str] | Iterable[tuple[Objection, str]],
+    level: str,
+    decided_on: date,
+    note: str = "",
+    actor: Actor,
+    notify: bool = True,
+) -> list[Ruling]:
+    """Record one report's rulings: at ``level`` on ``decided_on``, a disposition for each objection.
+
+    All or nothing: any objection that is withdrawn (409), already has this very ruling (409), or whose
+    disposition does not belong to ``level`` (400 on ``disposition``) stops the whole batch. Each objection's
+    status is re-derived from its rulings (``objections.rulings.derive_status``). Counsel of every party of
+    the case get **one** notice per report listing every ruling in it, not one per objection.
+    Returns the new rulings in the order given.
+    """
+    if level not in rules.LEVELS:
+        raise RuleViolation("level", f"{level!r} is not a level; allowed: {', '.join(rules.LEVELS)}.")
+    pairs = _pairs(objections_dispositions)
+    if not pairs:
+        raise RuleViolation("objections", "Select at least one objection to rule on.")
+    ids = [objection.pk for objection, _ in pairs]
+    if len(set(ids)) != len(ids):
+        raise RuleViolation("objections", "Each objection appears once in a report's rulings.")
+    for objection, disposition in pairs:
+        try:
+            rules.check_disposition(level, disposition)
+        except rules.DispositionNotAllowed as exc:
+            prefix = "" if len(pairs) == 1 else f"Objection {objection.pk}: "
+            raise RuleViolation("disposition", prefix + str(exc)) from None
+    if not isinstance(decided_on, date) or isinstance(decided_on, datetime):
+        raise RuleViolation("decided_on", "Give the date of the ruling as YYYY-MM-DD.")
+    note = (note or "").strip()
+
+    locked = {
+        o.pk: o
+        for o in Objection.objects.select_for_update()
+        .select_related("election__case", "filed_by")
+        .filter(pk__in=ids)
+        .order_by("pk")
+    }
+    missing = [pk for pk in ids if pk not in locked]
+    if missing:
+        raise RuleViolation("objections", f"No objection {missing[0]}.")
+    cases = {o.election.case_id for o in locked.values()}
+    if len(cases) != 1:
+        raise RuleViolation(
+            "objections", "One report rules on the objections of one case; select them by case."
+        )
+    case = next(iter(locked.values())).election.case
+    zone = _case_zone(case)
+    today = timezone.now().astimezone(ZoneInfo(zone)).date()
+    if decided_on > today:
+        raise RuleViolation(
+            "decided_on", f"A ruling cannot be dated in the future ({decided_on}; today is {today})."
+        )
+
+    existing: dict[int, list[Ruling]] = {pk: [] for pk in ids}
+    for r in Ruling.objects.filter(objection_id__in=ids).order_by("decided_on", "id"):
+        existing[r.objection_id].append(r)
+
+    plans: list[tuple[Objection, str, str, rules.StatusDerivation]] = []
+    for objection_ref, disposition in pairs:
+        objection = locked[objection_ref.pk]
+        label = _label(objection)
+        if objection.status == Objection.Status.WITHDRAWN:
+            when = f" on {_local(objection.withdrawn_at, zone)}" if objection.withdrawn_at else ""
+            raise TransitionNotAllowed(f"{label} was withdrawn{when}; no ruling can be recorded on it.")
+        filed_on = objection.filed_at.astimezone(ZoneInfo(zone)).date()
+        if decided_on < filed_on:
+            raise RuleViolation(
+                "decided_on", f"{label} was filed on {filed_on}; a ruling on it cannot be dated {decided_on}."
+            )
+        for r in existing[objection.pk]:
+            if (r.level, r.disposition, r.decided_on) == (level, disposition, decided_on):
+                raise TransitionNotAllowed(
+                    f"{label} already has this ruling: {r.get_level_display()} {disposition} on {decided_on}."
+                )
+        facts = _facts(existing[objection.pk])
+        try:
+            derived = rules.status_after(facts, rules.RulingFact(level, disposition, decided_on, 2**62))
+        except rules.NothingToReverse as exc:
+            raise TransitionNotAllowed(
+                f"{label}: {exc}", allowed=_possible(facts, level, decided_on)
+            ) from None
+        plans.append((objection, disposition, objection.status, derived))
+
+    created: list[Ruling] = []
+    user = _user(actor)
+    for objection, disposition, _previous, _derived in plans:
+        ruling = Ruling(
+            objection=objection,
+            level=level,
+            disposition=disposition,
+            decided_on=decided_on,
+            note=note,
+            recorded_by=user,
+        )
+        _stamp(ruling, actor)
+        ruling.save()
+        existing[objection.pk].append(ruling)
+        # Re-derive with the real id, so that ties on one day follow the recorded order.
+        derived = rules.derive_status(_facts(existing[objection.pk]))
+        if objection.status != derived.status:
+            objection.status = derived.status
+            _stamp(objection, actor)
+            objection.save(update_fields=["status", "updated_at"])
+        created.append(ruling)
+
+    if notify:
+        _notify_rulings(case, zone, plans, created, level, decided_on, note)
+    batch = tuple(r.pk for r in created)
+    for (objection, _d, previous, _p), ruling in zip(plans, created, strict=True):
+        events.ruling_recorded.send(
+            sender=Ruling,
+            ruling=ruling,
+            objection=objection,
+            previous_status=previous,
+            actor=actor,
+            batch=batch,
+        )
+    return created
+
+
+def _notify_rulings(
+    case: Case,
+    zone: str,
+    plans: Sequence[tuple[Objection, str, str, rules.StatusDerivation]],
+    created: Sequence[Ruling],
+    level: str,
+    decided_on: date,
+    note: str,
+) -> None:
+    body_of = rules.LEVEL_LABELS[level]
+    lines = []
+    for (objection, disposition, previous, _), _ruling in zip(plans, created, strict=True):
+        change = (
+            f"status {objection.status}"
+            if previous == objection.status
+            else f"status {previous} → {objection.status}"
+        )
+        lines.append(
+            f"- {_label(objection)} ({objection.get_category_display()}): "
+            f"{disposition.replace('_', ' ')}; {change}"
+        )
+    if len(created) == 1:
+        objection = plans[0][0]
+        key = f"objection:{objection.pk}:ruling:{created[0].pk}"
+        subject = f"{case.number}: {body_of} ruled on {_label(objection)}"
+    else:
+        # One notice per person per report: the key names the report by its first ruling.
+        key = f"rulings:{level}:{decided_on.isoformat()}:{created[0].pk}"
+        subject = f"{case.number}: {body_of} ruled on {len(created)} objections ({decided_on})"
+    body = (
+        f"{body_of[0].upper()}{body_of[1:]} ruled on {decided_on} in {case.number} ({case.name}):\n\n"
+        + "\n".join(lines)
+        + (f"\n\nNote: {note}" if note else "")
+        + f"\n\n{_site(f'/api/v1/objections/?case={case.number}')}"
+    )
+    notifications.notify(
+        recipients=notifications.counsel_of_record(case), key=key, subject=subject, body=body, case=case
+    )
+
+
+def ruling_record(
+    *,
+    objection: Objection,
+    level: str,
+    disposition: str,
+    decided_on: date,
+    note: str = "",
+    actor: Actor,
+    notify: bool = True,
+) -> Ruling:
+    """Record one ruling on one objection and re-derive its status (see ``rulings_record_batch``)."""
+    return rulings_record_batch(
+        objections_dispositions=[(objection, disposition)],
+        level=level,
+        decided_on=decided_on,
+        note=note,
+        actor=actor,
+        notify=notify,
+    )[0]
+
+
+# --- withdrawal and the offer of proof ------------------------------------------------------------------
+
+
+def _locked(objection: Objection) -> Objection:
+    return (
+        Objection.objects.select_for_update()
+        .select_related("election__case", "filed_by")
+        .get(pk=objection.pk)
+    )
+
+
+@transaction.atomic
+def objection_withdraw(
+    *, objection: Objection, actor: Actor, withdrawn_at: datetime | None = None, notify: bool = True
+) -> Objection:
+    """The filing party withdraws its objection (or staff record that it did). Withdrawn again → 409.
+
+    A withdrawn objection is ``withdrawn`` whatever its rulings were; no ruling can follow."""
+    objection = _locked(objection)
+    case = objection.election.case
+    zone = _case_zone(case)
+    if objection.status == Objection.Status.WITHDRAWN:
+        when = f" on {_local(objection.withdrawn_at, zone)}" if objection.withdrawn_at else ""
+        raise TransitionNotAllowed(f"{_label(objection)} was already withdrawn{when}.")
+    withdrawn_at = timezone.now() if withdrawn_at is None else _aware(withdrawn_at, "withdrawn_at")
+    _not_in_future(withdrawn_at, "withdrawn_at", "The withdrawal time")
+    if withdrawn_at < objection.filed_at:
+        raise RuleViolation(
+            "withdrawn_at",
+            f"{_label(objection)} was filed {_local(objection.filed_at, zone)}; it cannot be withdrawn "
+            f"before that ({_local(withdrawn_at, zone)}).",
+        )
+    previous = objection.status
+    objection.status = Objection.Status.WITHDRAWN
+    objection.withdrawn_at = withdrawn_at
+    _stamp(objection, actor)
+    objection.save(update_fields=["status", "withdrawn_at", "updated_at"])
+    if notify:
+        notifications.notify(
+            recipients=notifications.counsel_of_record(case, exclude_party_ids=[objection.filed_by_id]),
+            key=f"objection:{objection.pk}:withdrawn",
+            subject=f"{case.number}: {_label(objection)} withdrawn",
+            body=(
+                f"{objection.filed_by.name} withdrew objection {objection.number} "
+                f"({objection.get_category_display()}) in {case.number} on {_local(withdrawn_at, zone)}.\n\n"
+                f"{_site(f'/api/v1/objections/{objection.pk}/')}"
+            ),
+            case=case,
+        )
+    events.objection_withdrawn.send(
+        sender=Objection, objection=objection, previous_status=previous, actor=actor
+    )
+    return objection
+
+
+@transaction.atomic
+def offer_of_proof_extend(
+    *, objection: Objection, until: datetime, reason: str, actor: Actor, notify: bool = True
+) -> Objection:
+    """Staff record the Regional Director's extension of the offer of proof, for good cause.
+
+    Only the offer of proof may be extended; the objections' own ``due_at`` never moves
+    (29 CFR 102.69(a)(8)). ``until`` must be later than the offer's current due time."""
+    objection = _locked(objection)
+    case = objection.election.case
+    zone = _case_zone(case)
+    if objection.status == Objection.Status.WITHDRAWN:
+        raise TransitionNotAllowed(
+            f"{_label(objection)} was withdrawn; there is no offer of proof to extend."
+        )
+    if objection.offer_of_proof_filed_at is not None:
+        raise TransitionNotAllowed(
+            f"The offer of proof for {_label(objection)} was filed "
+            f"{_local(objection.offer_of_proof_filed_at, zone)}; there is nothing to extend."
+        )
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleViolation(
+            "reason", "Give the good cause for extending the offer of proof (29 CFR 102.69(a)(8))."
+        )
+    until = _aware(until, "until")
+    previous = objection.offer_of_proof_due_at
+    if previous is not None and until <= previous:
+        raise RuleViolation(
+            "until",
+            f"An extension ends after the offer of proof's current due time, {_local(previous, zone)}; "
+            f"{_local(until, zone)} does not.",
+        )
+    objection.offer_of_proof_due_at = until
+    objection.offer_of_proof_extended_until = until
+    objection.offer_of_proof_extension_reason = reason
+    _stamp(objection, actor)
+    objection.save(
+        update_fields=[
+            "offer_of_proof_due_at",
+            "offer_of_proof_extended_until",
+            "offer_of_proof_extension_reason",
+            "updated_at",
+        ]
+    )
+    if notify:
+        notifications.notify(
+            recipients=notifications.counsel_of_record(case),
+            key=f"objection:{objection.pk}:offer-extended:{until.isoformat()}",
+            subject=f"{case.number}: offer of proof for {_label(objection)} extended",
+            body=(
+                f"The offer of proof in support of {_label(objection)} is now due {_local(until, zone)} "
+                f"(was {_local(previous, zone) if previous else 'not computed'}). Reason: {reason}\n"
+                "The objections themselves are not extended (29 CFR 102.69(a)(8)).\n\n"
+                f"{_site(f'/api/v1/objections/{objection.pk}/')}"
+            ),
+            case=case,
+        )
+    events.offer_of_proof_extended.send(
+        sender=Objection, objection=objection, previous_due_at=previous, reason=reason, actor=actor
+    )
+    return objection
+
+
+@transaction.atomic
+def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Actor) -> Objection:
+    """Record the filing of the offer of proof when it did not come with the objections.
+
+    Due with the objections unless extended (``offer_of_proof_due_at``); a counsel's late filing is refused,
+    staff may record it (``offer_of_proof_timely`` is then false). Filed already → 409."""
+    objection = _locked(objection)
+    zone = _case_zone(objection.election.case)
+    if objection.status == Objection.Status.WITHDRAWN:
+        raise TransitionNotAllowed(f"{_label(objection)} was withdrawn.")
+    if objection.offer_of_proof_filed_at is not None:
+        raise TransitionNotAllowed(
+            f"The offer of proof for {_label(objection)} was already filed "
+            f"{_local(objection.offer_of_proof_filed_at, zone)}."
+        )
+    filed_at = _aware(filed_at, "filed_at")
+    _not_in_future(filed_at, "filed_at", "The filing time")
+    if filed_at < objection.filed_at:
+        raise RuleViolation(
+            "filed_at",
+            f"The offer of proof supports {_label(objection)}, filed {_local(objection.filed_at, zone)}; "
+            f"record the offer filed with it or after it, not {_local(filed_at, zone)}.",
+        )
+    objection.offer_of_proof_filed_at = filed_at
+    if objection.offer_of_proof_timely is False and not _is_staff(actor):
+        due = objection.offer_of_proof_due_at
+        assert due is not None
+        raise RuleViolation(
+            "filed_at",
+            f"The offer of proof was due {_local(due, zone)}"
+            + (" (as extended)" if objection.offer_of_proof_extended_until else " with the objections")
+            + f", 29 CFR 102.69(a)(8); filed {_local(filed_at, zone)}. Only the Regional Director may extend "
+            "it, for good cause.",
+        )
+    _stamp(objection, actor)
+    objection.save(update_fields=["offer_of_proof_filed_at", "updated_at"])
+    return objection
