@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from elections.models import Election, Party, Tally
+from elections.models import Case, Election, Party, Tally
+
+BOARD_AGENT = "board_agent"
+"""How the API and CSV files name the Board agent as challenger (``challenged_by`` is then empty)."""
+
+
+class ChallengeQuerySet(models.QuerySet["Challenge"]):
+    def visible_to(self, user: Any) -> ChallengeQuerySet:
+        """Challenges of the cases the user may see (staff: all)."""
+        if getattr(user, "is_staff", False) and getattr(user, "is_authenticated", False):
+            return self
+        return self.filter(election__case__in=Case.objects.visible_to(user))
+
+    def pending(self) -> ChallengeQuerySet:
+        return self.filter(status=Challenge.Status.PENDING)
+
+    def live(self) -> ChallengeQuerySet:
+        """Every challenge but a withdrawn one: what the one-challenge-per-voter rule counts."""
+        return self.exclude(status=Challenge.Status.WITHDRAWN)
+
+    def awaiting_count(self) -> ChallengeQuerySet:
+        """Released ballots (overruled, or withdrawn after the tally) not yet opened and counted."""
+        return self.filter(awaiting_count=True)
 
 
 class Challenge(models.Model):
@@ -73,6 +97,12 @@ class Challenge(models.Model):
         related_name="opened_challenges",
         help_text="The revised tally into which this overruled ballot was opened and counted",
     )
+    # Set when the challenge is released (overruled, or withdrawn) after a tally that held the ballot
+    # sealed among its challenged ballots; cleared when open-and-count puts it in a revised tally.
+    awaiting_count = models.BooleanField(
+        default=False,
+        help_text="The ballot was released from its challenge and waits to be opened and counted",
+    )
     synthetic = models.BooleanField(default=False, help_text="Demo data: the voter is invented")
     logged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
@@ -80,6 +110,8 @@ class Challenge(models.Model):
     logged_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+
+    objects = ChallengeQuerySet.as_manager()
 
     class Meta:
         ordering = ["election_id", "id"]
@@ -89,8 +121,42 @@ class Challenge(models.Model):
                 condition=~models.Q(status="withdrawn"),
                 name="one_live_challenge_per_voter",
             ),
+            # A decision (sustained or overruled) always says how and when it was made.
+            models.CheckConstraint(
+                condition=~models.Q(status__in=["sustained", "overruled"])
+                | (~models.Q(resolution_method="") & models.Q(resolved_on__isnull=False)),
+                name="challenge_decision_has_method_and_date",
+            ),
+            # A pending challenge carries no trace of a resolution.
+            models.CheckConstraint(
+                condition=~models.Q(status="pending")
+                | (
+                    models.Q(resolution_method="")
+                    & models.Q(resolved_on__isnull=True)
+                    & models.Q(counted_in__isnull=True)
+                    & models.Q(awaiting_count=False)
+                ),
+                name="challenge_pending_is_unresolved",
+            ),
+            # Only a released ballot (overruled or withdrawn) is ever opened and counted.
+            models.CheckConstraint(
+                condition=models.Q(counted_in__isnull=True) | models.Q(status__in=["overruled", "withdrawn"]),
+                name="challenge_counted_only_when_released",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(awaiting_count=False)
+                | (models.Q(status__in=["overruled", "withdrawn"]) & models.Q(counted_in__isnull=True)),
+                name="challenge_awaiting_count_only_when_released",
+            ),
         ]
-        indexes = [models.Index(fields=["election", "status"], name="challenge_election_status_idx")]
+        indexes = [
+            models.Index(fields=["election", "status"], name="challenge_election_status_idx"),
+            models.Index(
+                fields=["election"],
+                condition=models.Q(awaiting_count=True),
+                name="challenge_awaiting_count_idx",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.voter_name} ({self.get_status_display()})"
@@ -99,6 +165,25 @@ class Challenge(models.Model):
         self.voter_key = self.key_for(voter_name=self.voter_name, voter_identifier=self.voter_identifier)
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
+    @property
+    def challenger_code(self) -> int | str:
+        """The API's ``challenged_by``: the party id, or ``board_agent``."""
+        return self.challenged_by_id if self.challenged_by_id is not None else BOARD_AGENT
+
+    @property
+    def challenger_name(self) -> str:
+        return self.challenged_by.name if self.challenged_by is not None else "Board agent"
+
     @staticmethod
     def key_for(*, voter_name: str, voter_identifier: str) -> str:
         return (voter_identifier.strip() or " ".join(voter_name.split())).casefold()
+
+
+class ElectionLedger(Election):
+    """An election seen from its ledger (a proxy: no table of its own), for the staff workplace: how
+    many challenges are pending or waiting to be opened, and whether they can still change the result."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "election ledger"
+        verbose_name_plural = "election ledgers"

@@ -1,0 +1,576 @@
+"""The staff workplace for the challenged-ballot ledger.
+
+The list filters by case, region, election, status, ground and challenger, searches by voter name and
+identifier, and shows each election's live state (pending, to open, determinative or not) at a constant
+number of queries per page. Actions resolve a batch through an intermediate form and mark the rest moot;
+an import page takes a CSV file. Every change goes through ``challenges.services``; history is shown by
+django-simple-history; nothing is deleted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.admin.views.main import ChangeList
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from challenges import csv_import, selectors, services
+from challenges.models import BOARD_AGENT, Challenge, ElectionLedger
+from challenges.validation import (
+    JOB_CLASSIFICATION_MAX,
+    VOTER_IDENTIFIER_MAX,
+    VOTER_NAME_MAX,
+    FieldProblem,
+    clean_text,
+    duplicate_column,
+)
+from elections.admin import NoDeleteMixin
+from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law import case_numbers
+from elections.law.regions import REGIONS
+from elections.models import Election, Party
+
+# --- filters ------------------------------------------------------------------------------------------
+
+
+class InputFilter(admin.SimpleListFilter):
+    """A text box in the filter sidebar: a list of 100,000 cases would be no filter at all."""
+
+    template = "admin/challenges/input_filter.html"
+    placeholder = ""
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return []
+
+    def has_output(self) -> bool:
+        return True
+
+    def choices(self, changelist: ChangeList) -> Any:
+        query = QueryDict(changelist.get_query_string(remove=[str(self.parameter_name), "p"]).lstrip("?"))
+        yield {
+            "preserved": [(key, value or "") for key in query for value in query.getlist(key)],
+            "value": self.value() or "",
+            "parameter_name": self.parameter_name,
+            "placeholder": self.placeholder,
+        }
+
+
+class CaseNumberFilter(InputFilter):
+    title = "case number"
+    parameter_name = "case"
+    placeholder = "10-RC-269250"
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> QuerySet[Challenge]:
+        if not self.value():
+            return queryset
+        try:
+            return queryset.filter(election__case__number=case_numbers.normalize(self.value() or ""))
+        except case_numbers.InvalidCaseNumber:
+            return queryset.none()
+
+
+class ElectionIdFilter(InputFilter):
+    title = "election id"
+    parameter_name = "election"
+    placeholder = "id"
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> QuerySet[Challenge]:
+        value = (self.value() or "").strip()
+        if not value:
+            return queryset
+        if not value.isdigit() or len(value) > 18:
+            return queryset.none()
+        return queryset.filter(election_id=int(value))
+
+
+class RegionFilter(admin.SimpleListFilter):
+    title = "region"
+    parameter_name = "region"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(str(n), f"{n} — {r.office}") for n, r in REGIONS.items()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> QuerySet[Challenge]:
+        value = self.value()
+        if value and value.isdigit():
+            return queryset.filter(election__case__region=int(value))
+        return queryset
+
+
+class ChallengerFilter(admin.SimpleListFilter):
+    """The Board agent, a party role in any case, or — once a case is chosen — each party of it."""
+
+    title = "challenger"
+    parameter_name = "challenger"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        options = [(BOARD_AGENT, "Board agent")]
+        options += [(f"role:{code}", f"any {label.lower()}") for code, label in Party.Role.choices]
+        number = request.GET.get("case", "")
+        if number:
+            try:
+                normalized = case_numbers.normalize(number)
+            except case_numbers.InvalidCaseNumber:
+                return options
+            parties = Party.objects.filter(case__number=normalized).order_by("pk")
+            options += [(f"party:{p.pk}", p.name) for p in parties]
+        return options
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> QuerySet[Challenge]:
+        value = self.value() or ""
+        if value == BOARD_AGENT:
+            return queryset.filter(challenged_by__isnull=True)
+        kind, _, rest = value.partition(":")
+        if kind == "role" and rest in Party.Role.values:
+            return queryset.filter(challenged_by__role=rest)
+        if kind == "party" and rest.isdigit() and len(rest) <= 18:
+            return queryset.filter(challenged_by_id=int(rest))
+        return queryset
+
+
+# --- forms --------------------------------------------------------------------------------------------
+
+
+class ChallengeAdminForm(forms.ModelForm[Challenge]):
+    """Adding logs through the service; editing corrects the voter's particulars. Both check the
+    one-live-challenge-per-voter rule here, so that a clash is a form error, not a crash."""
+
+    class Meta:
+        model = Challenge
+        fields = [
+            "election",
+            "challenged_by",
+            "voter_name",
+            "voter_identifier",
+            "job_classification",
+            "ground",
+            "reason",
+        ]
+        help_texts = {"challenged_by": "Leave empty for a challenge by the Board agent."}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        election: Election | None = data.get("election") or getattr(self.instance, "election", None)
+        try:
+            for name, limit in [
+                ("voter_name", VOTER_NAME_MAX),
+                ("voter_identifier", VOTER_IDENTIFIER_MAX),
+                ("job_classification", JOB_CLASSIFICATION_MAX),
+            ]:
+                if name in data:
+                    data[name] = clean_text(
+                        name, data[name] or "", max_length=limit, required=name == "voter_name"
+                    )
+        except FieldProblem as problem:
+            self.add_error(problem.field if problem.field in self.fields else None, problem.message)
+            return data
+        party = data.get("challenged_by")
+        if election is not None and party is not None and party.case_id != election.case_id:
+            self.add_error("challenged_by", f"{party.name} is not a party to {election.case.number}.")
+        if election is not None and data.get("voter_name"):
+            key = Challenge.key_for(
+                voter_name=data["voter_name"], voter_identifier=data.get("voter_identifier", "")
+            )
+            clash = (
+                Challenge.objects.live().filter(election=election, voter_key=key).exclude(pk=self.instance.pk)
+            )
+            other = clash.first()
+            if other is not None:
+                column = duplicate_column(data.get("voter_identifier", ""))
+                self.add_error(
+                    column, f"This voter already has a live challenge in this election ({other.pk})."
+                )
+        return data
+
+
+class ResolveForm(forms.Form):
+    outcome = forms.ChoiceField(
+        choices=[(Challenge.Status.SUSTAINED, "Sustained"), (Challenge.Status.OVERRULED, "Overruled")]
+    )
+    method = forms.ChoiceField(choices=Challenge.Method.choices)
+    decided_on = forms.DateField(help_text="YYYY-MM-DD; not in the future")
+    level = forms.ChoiceField(choices=[("", "—"), *Challenge.Level.choices], required=False)
+
+
+class ImportForm(forms.Form):
+    election = forms.IntegerField(min_value=1, max_value=2**62, help_text="The election's id")
+    file = forms.FileField(
+        help_text="CSV (UTF-8) with a header row: voter_name, voter_identifier, job_classification, "
+        "challenged_by (party id, exact party name or board_agent), ground, reason"
+    )
+
+
+def _mark_moot(
+    model_admin: admin.ModelAdmin[Any], request: HttpRequest, elections: Iterable[Election]
+) -> None:
+    """Mark each election's pending challenges moot, or say why not (the admin actions' shared step)."""
+    for election in elections:
+        try:
+            result = services.challenges_mark_moot(election=election, actor=request.user)
+        except TransitionNotAllowed as exc:
+            model_admin.message_user(request, f"{election}: {exc.detail}", messages.WARNING)
+        else:
+            model_admin.message_user(
+                request,
+                f"{election}: {len(result.challenges)} pending challenges marked moot "
+                f"(not determinative against tally revision {result.tally.revision}).",
+                messages.SUCCESS,
+            )
+
+
+# --- the admin ----------------------------------------------------------------------------------------
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+    form = ChallengeAdminForm
+    list_display = [
+        "voter_name",
+        "voter_identifier",
+        "case_number",
+        "election_sequence",
+        "challenger",
+        "ground",
+        "status",
+        "resolved_on",
+        "ledger",
+    ]
+    list_filter = [
+        CaseNumberFilter,
+        RegionFilter,
+        ElectionIdFilter,
+        "status",
+        "ground",
+        ChallengerFilter,
+        "synthetic",
+    ]
+    search_fields = ["voter_name", "=voter_identifier", "=election__case__number"]
+    list_select_related = ["election__case", "challenged_by"]
+    list_per_page = 100
+    show_full_result_count = False  # a second COUNT over a million rows buys nothing
+    autocomplete_fields = ["election", "challenged_by"]
+    actions = ["resolve_selected", "mark_pending_moot"]
+    readonly_fields = [
+        "status",
+        "resolution_method",
+        "resolved_on",
+        "resolved_level",
+        "awaiting_count",
+        "counted_in",
+        "logged_by",
+        "logged_at",
+        "updated_at",
+        "synthetic",
+        "ledger",
+    ]
+    fieldsets = [
+        (None, {"fields": ["election", "challenged_by", "ground", "reason"]}),
+        ("Voter", {"fields": ["voter_name", "voter_identifier", "job_classification", "synthetic"]}),
+        (
+            "Disposition",
+            {
+                "fields": [
+                    "status",
+                    "resolution_method",
+                    "resolved_on",
+                    "resolved_level",
+                    "awaiting_count",
+                    "counted_in",
+                    "ledger",
+                ]
+            },
+        ),
+        ("Record", {"fields": ["logged_by", "logged_at", "updated_at"], "classes": ["collapse"]}),
+    ]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None:
+            fields += ["election", "challenged_by"]  # withdraw and log anew to change who challenged
+        return fields
+
+    def get_changelist_instance(self, request: HttpRequest) -> ChangeList:
+        """Attach each row's election ledger state, fetched for the whole page in two queries."""
+        changelist = super().get_changelist_instance(request)
+        rows = list(changelist.result_list)
+        states = selectors.ledger_states({c.election_id for c in rows})
+        for challenge in rows:
+            challenge._ledger_state = states.get(challenge.election_id)
+        return changelist
+
+    @admin.display(description="Case", ordering="election__case__number")
+    def case_number(self, challenge: Challenge) -> str:
+        return challenge.election.case.number
+
+    @admin.display(description="Election", ordering="election__sequence")
+    def election_sequence(self, challenge: Challenge) -> int:
+        return challenge.election.sequence
+
+    @admin.display(description="Challenged by", ordering="challenged_by__name")
+    def challenger(self, challenge: Challenge) -> str:
+        return challenge.challenger_name
+
+    @admin.display(description="Election's challenges now")
+    def ledger(self, challenge: Challenge) -> str:
+        state = getattr(challenge, "_ledger_state", None)
+        if state is None:
+            if challenge.pk is None:
+                return "—"
+            state = selectors.ledger_state(challenge.election)
+        return str(state.summary())
+
+    def save_model(self, request: HttpRequest, obj: Challenge, form: Any, change: bool) -> None:
+        if change:
+            obj._history_user = request.user  # type: ignore[attr-defined]
+            super().save_model(request, obj, form, change)
+            return
+        saved = services.challenge_log(
+            election=obj.election,
+            voter_name=obj.voter_name,
+            voter_identifier=obj.voter_identifier,
+            job_classification=obj.job_classification,
+            challenged_by=obj.challenged_by_id if obj.challenged_by_id is not None else BOARD_AGENT,
+            ground=obj.ground,
+            reason=obj.reason,
+            actor=request.user,
+        )
+        obj.pk, obj.voter_key, obj.logged_at = saved.pk, saved.voter_key, saved.logged_at
+
+    # --- actions ---
+
+    @admin.action(description="Resolve selected challenges…")
+    def resolve_selected(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> HttpResponse | None:
+        form = ResolveForm(request.POST if "apply" in request.POST else None)
+        if "apply" in request.POST and form.is_valid():
+            try:
+                result = services.challenges_resolve(
+                    challenge_ids=list(queryset.values_list("pk", flat=True)),
+                    outcome=form.cleaned_data["outcome"],
+                    method=form.cleaned_data["method"],
+                    decided_on=form.cleaned_data["decided_on"],
+                    level=form.cleaned_data["level"],
+                    actor=request.user,
+                )
+            except RuleViolation as exc:
+                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            else:
+                outcome = form.cleaned_data["outcome"]
+                self.message_user(request, f"{len(result.resolved)} challenges {outcome}.", messages.SUCCESS)
+                if result.skipped:
+                    listed = ", ".join(f"{c.voter_name} ({c.status})" for c in result.skipped[:20])
+                    more = f" and {len(result.skipped) - 20} more" if len(result.skipped) > 20 else ""
+                    self.message_user(
+                        request,
+                        f"{len(result.skipped)} skipped, no longer pending: {listed}{more}.",
+                        messages.WARNING,
+                    )
+                return None
+        if not form.is_bound:
+            form = ResolveForm(initial={"decided_on": timezone.localdate()})
+        shown = list(queryset.select_related("election__case", "challenged_by")[:100])
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Resolve selected challenges",
+            "opts": self.model._meta,
+            "form": form,
+            "challenges": shown,
+            "total": queryset.count(),
+            "pending": queryset.filter(status=Challenge.Status.PENDING).count(),
+            "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
+            "select_across": request.POST.get("select_across", "0"),
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            "preserved_query": request.GET.urlencode(),
+        }
+        return TemplateResponse(request, "admin/challenges/challenge/resolve.html", context)
+
+    @admin.action(description="Mark pending as moot (elections of the selected challenges)")
+    def mark_pending_moot(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> None:
+        election_ids = sorted(set(queryset.values_list("election_id", flat=True)))
+        _mark_moot(self, request, Election.objects.filter(pk__in=election_ids).select_related("case"))
+
+    # --- import ---
+
+    def get_urls(self) -> list[URLPattern]:
+        extra = [
+            path(
+                "import/",
+                self.admin_site.admin_view(self.import_view),
+                name="challenges_challenge_import",
+            )
+        ]
+        return extra + super().get_urls()
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        errors: list[str] = []
+        if request.method == "POST":
+            form = ImportForm(request.POST, request.FILES)
+            if form.is_valid():
+                election = Election.objects.filter(pk=form.cleaned_data["election"]).first()
+                upload = form.cleaned_data["file"]
+                if election is None:
+                    form.add_error("election", "No election with this id.")
+                else:
+                    try:
+                        csv_import.check_size(upload.size)
+                        result = services.challenges_import(
+                            election=election, data=upload.read(), actor=request.user
+                        )
+                    except (csv_import.CsvRejected, services.ImportRejected) as exc:
+                        errors = exc.errors
+                    else:
+                        self.message_user(
+                            request, f"{result.count} challenges imported into {election}.", messages.SUCCESS
+                        )
+                        url = reverse("admin:challenges_challenge_changelist")
+                        return HttpResponseRedirect(f"{url}?election={election.pk}")
+        else:
+            form = ImportForm(initial={"election": request.GET.get("election", "")})
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Import challenged ballots",
+            "opts": self.model._meta,
+            "form": form,
+            "errors": errors,
+            "max_mb": csv_import.MAX_FILE_BYTES // 1_048_576,
+            "max_rows": csv_import.MAX_ROWS,
+        }
+        return TemplateResponse(request, "admin/challenges/challenge/import.html", context)
+
+
+# --- the ledger of each election ------------------------------------------------------------------------
+
+
+class OpenAndCountForm(forms.Form):
+    """The votes found in the opened ballots: one field per union on this election's ballot."""
+
+    votes_against = forms.IntegerField(min_value=0, max_value=services.MAX_COUNT)
+    void = forms.IntegerField(min_value=0, max_value=services.MAX_COUNT, initial=0)
+
+    def __init__(self, *args: Any, unions: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.unions = unions
+        for index, union in enumerate(unions):
+            self.fields[f"votes_for_{index}"] = forms.IntegerField(
+                label=f"Votes for {union}", min_value=0, max_value=services.MAX_COUNT
+            )
+        self.order_fields([f"votes_for_{i}" for i in range(len(unions))] + ["votes_against", "void"])
+
+    def votes_for(self) -> dict[str, int]:
+        return {union: self.cleaned_data[f"votes_for_{i}"] for i, union in enumerate(self.unions)}
+
+
+@admin.register(ElectionLedger)
+class ElectionLedgerAdmin(admin.ModelAdmin[ElectionLedger]):
+    """Each election with its challenges now: pending, released and waiting to be opened, and whether
+    they can still change the latest tally — with the two steps that follow: open and count, or moot."""
+
+    list_display = ["__str__", "latest_revision", "pending", "to_open", "determinative", "challenges_link"]
+    list_filter = [RegionFilter, "kind", "mode"]
+    search_fields = ["=case__number", "case__name"]
+    list_select_related = ["case"]
+    list_per_page = 100
+    actions = ["open_and_count", "mark_pending_moot"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_active and request.user.is_staff)
+
+    def get_changelist_instance(self, request: HttpRequest) -> ChangeList:
+        changelist = super().get_changelist_instance(request)
+        rows = list(changelist.result_list)
+        states = selectors.ledger_states(e.pk for e in rows)
+        for election in rows:
+            election._ledger_state = states[election.pk]
+        return changelist
+
+    def _state(self, election: Election) -> selectors.LedgerState:
+        state = getattr(election, "_ledger_state", None)
+        return state if state is not None else selectors.ledger_state(election)
+
+    @admin.display(description="Latest tally")
+    def latest_revision(self, election: Election) -> str:
+        tally = self._state(election).latest_tally
+        return "none yet" if tally is None else f"revision {tally.revision} ({tally.challenged} challenged)"
+
+    @admin.display(description="Pending")
+    def pending(self, election: Election) -> int:
+        return self._state(election).pending
+
+    @admin.display(description="To open and count")
+    def to_open(self, election: Election) -> int:
+        return self._state(election).awaiting_count
+
+    @admin.display(description="Still determinative", boolean=True)
+    def determinative(self, election: Election) -> bool | None:
+        return self._state(election).determinative
+
+    @admin.display(description="Challenges")
+    def challenges_link(self, election: Election) -> str:
+        url = reverse("admin:challenges_challenge_changelist")
+        return format_html('<a href="{}?election={}">ledger</a>', url, election.pk)
+
+    @admin.action(description="Mark pending challenges moot")
+    def mark_pending_moot(self, request: HttpRequest, queryset: QuerySet[ElectionLedger]) -> None:
+        _mark_moot(self, request, queryset.select_related("case"))
+
+    @admin.action(description="Open and count the released ballots…")
+    def open_and_count(self, request: HttpRequest, queryset: QuerySet[ElectionLedger]) -> HttpResponse | None:
+        elections = list(queryset.select_related("case")[:2])
+        if len(elections) != 1:
+            self.message_user(request, "Select one election to open and count.", messages.WARNING)
+            return None
+        election = elections[0]
+        unions = list(election.choices)
+        form = OpenAndCountForm(request.POST if "apply" in request.POST else None, unions=unions)
+        if "apply" in request.POST and form.is_valid():
+            try:
+                tally = services.open_and_count(
+                    election=election,
+                    votes_for=form.votes_for(),
+                    votes_against=form.cleaned_data["votes_against"],
+                    void=form.cleaned_data["void"],
+                    actor=request.user,
+                )
+            except TransitionNotAllowed as exc:
+                self.message_user(request, exc.detail, messages.WARNING)
+                return None
+            except RuleViolation as exc:
+                form.add_error(None, exc.message)
+            else:
+                self.message_user(
+                    request,
+                    f"{election}: revised tally {tally.revision} recorded. {tally.assessment.explanation}",
+                    messages.SUCCESS,
+                )
+                return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Open and count — {election}",
+            "opts": self.model._meta,
+            "form": form,
+            "state": selectors.ledger_state(election),
+            "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/challenges/electionledger/open_and_count.html", context)

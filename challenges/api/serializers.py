@@ -1,0 +1,148 @@
+"""Serializers of the ledger: one output shape, and one input serializer per operation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from challenges.models import BOARD_AGENT, Challenge
+from challenges.services import MAX_COUNT
+from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
+
+CHALLENGER_SCHEMA = {
+    "oneOf": [
+        {"type": "integer", "description": "Id of a party of the case"},
+        {"type": "string", "enum": [BOARD_AGENT]},
+    ]
+}
+MAX_ID = 2**62
+
+
+@extend_schema_field(CHALLENGER_SCHEMA)
+class ChallengerField(serializers.Field):
+    """A party id of the case, or ``board_agent``."""
+
+    default_error_messages = {"invalid": "Give a party id of this case or 'board_agent'."}
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if isinstance(data, bool):
+            self.fail("invalid")
+        if isinstance(data, int) and 1 <= data <= MAX_ID:
+            return data
+        if isinstance(data, str):
+            text = data.strip()
+            if text == BOARD_AGENT:
+                return text
+            if text.isdigit() and len(text) <= 18 and int(text) >= 1:
+                return int(text)
+        self.fail("invalid")
+        raise AssertionError  # unreachable: fail() raises
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
+    election = serializers.IntegerField(source="election_id", read_only=True)
+    case = serializers.CharField(source="election.case.number", read_only=True)
+    election_sequence = serializers.IntegerField(source="election.sequence", read_only=True)
+    challenged_by = ChallengerField(source="challenger_code", read_only=True)
+    challenged_by_name = serializers.CharField(source="challenger_name", read_only=True)
+    logged_by = serializers.CharField(source="logged_by.username", read_only=True, allow_null=True)
+    counted_in_revision = serializers.IntegerField(
+        source="counted_in.revision",
+        read_only=True,
+        allow_null=True,
+        help_text="The revised tally into which the ballot was opened and counted",
+    )
+
+    class Meta:
+        model = Challenge
+        fields = [
+            "id",
+            "election",
+            "election_sequence",
+            "case",
+            "voter_name",
+            "voter_identifier",
+            "job_classification",
+            "challenged_by",
+            "challenged_by_name",
+            "ground",
+            "reason",
+            "status",
+            "resolution_method",
+            "resolved_on",
+            "resolved_level",
+            "awaiting_count",
+            "counted_in_revision",
+            "logged_by",
+            "logged_at",
+            "updated_at",
+            "synthetic",
+        ]
+        read_only_fields = fields
+
+
+class ChallengeInputSerializer(serializers.Serializer[Any]):
+    voter_name = serializers.CharField(max_length=VOTER_NAME_MAX)
+    voter_identifier = serializers.CharField(
+        max_length=VOTER_IDENTIFIER_MAX, required=False, allow_blank=True, default=""
+    )
+    job_classification = serializers.CharField(
+        max_length=JOB_CLASSIFICATION_MAX, required=False, allow_blank=True, default=""
+    )
+    challenged_by = ChallengerField()
+    ground = serializers.ChoiceField(choices=Challenge.Ground.choices)
+    reason = serializers.CharField(
+        max_length=REASON_MAX, required=False, allow_blank=True, default="", trim_whitespace=True
+    )
+
+
+class ChallengeImportSerializer(serializers.Serializer[Any]):
+    file = serializers.FileField(
+        help_text="CSV, UTF-8 (with or without BOM), header row: voter_name, voter_identifier, "
+        "job_classification, challenged_by (party id, exact party name or board_agent), ground, reason"
+    )
+
+
+class ChallengeImportResultSerializer(serializers.Serializer[Any]):
+    election = serializers.IntegerField()
+    imported = serializers.IntegerField()
+    by_challenger = serializers.DictField(child=serializers.IntegerField())
+    by_ground = serializers.DictField(child=serializers.IntegerField())
+
+
+class ChallengeResolveInputSerializer(serializers.Serializer[Any]):
+    outcome = serializers.ChoiceField(
+        choices=[(Challenge.Status.SUSTAINED, "Sustained"), (Challenge.Status.OVERRULED, "Overruled")]
+    )
+    method = serializers.ChoiceField(choices=Challenge.Method.choices)
+    decided_on = serializers.DateField()
+    level = serializers.ChoiceField(
+        choices=Challenge.Level.choices, required=False, allow_blank=True, default=""
+    )
+
+
+class ChallengeWithdrawInputSerializer(serializers.Serializer[Any]):
+    withdrawn_on = serializers.DateField(required=False, allow_null=True, default=None)
+
+
+class OpenAndCountInputSerializer(serializers.Serializer[Any]):
+    votes_for = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT),
+        help_text="{union name: votes found in the opened ballots}, one per union on the ballot",
+    )
+    votes_against = serializers.IntegerField(min_value=0, max_value=MAX_COUNT)
+    void = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
+    prepared_at = serializers.DateTimeField(
+        required=False, allow_null=True, default=None, help_text="Defaults to now"
+    )
+
+
+class ChallengeMootResultSerializer(serializers.Serializer[Any]):
+    election = serializers.IntegerField()
+    mooted = serializers.IntegerField()
+    against_tally_revision = serializers.IntegerField()

@@ -1,0 +1,213 @@
+"""The ledger's API: thin views that resolve what the path names within the caller's cases (404), check
+who may act (403), validate the input (400) and call a service (409 for a step not allowed now)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from challenges import csv_import, selectors, services
+from challenges.api.filters import ChallengeFilter, ElectionChallengeFilter
+from challenges.api.scoping import ChallengeScopedMixin, LedgerElectionMixin
+from challenges.api.serializers import (
+    ChallengeImportResultSerializer,
+    ChallengeImportSerializer,
+    ChallengeInputSerializer,
+    ChallengeMootResultSerializer,
+    ChallengeResolveInputSerializer,
+    ChallengeSerializer,
+    ChallengeWithdrawInputSerializer,
+    OpenAndCountInputSerializer,
+)
+from challenges.models import Challenge
+from elections.api import schema
+from elections.api.permissions import StaffOnly, is_staff
+from elections.api.serializers import TallySerializer
+from elections.models import Appearance
+
+
+class MayLogChallenges(BasePermission):
+    """Reading: anyone who sees the election. Logging: Board staff, or counsel for a party of the case
+    (paralegals assist counsel but do not log challenges in a party's name)."""
+
+    message = "Only counsel for a party, or Board staff, may log challenged ballots."
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if not (request.user and request.user.is_authenticated):
+            return False
+        if request.method in SAFE_METHODS or is_staff(request.user):
+            return True
+        return Appearance.objects.filter(
+            user=request.user, party__case_id=view.election.case_id, capacity=Appearance.Capacity.COUNSEL
+        ).exists()
+
+
+@extend_schema(tags=["challenges"])
+class ElectionChallengeListView(LedgerElectionMixin, generics.ListAPIView[Challenge]):
+    permission_classes = [MayLogChallenges]
+    serializer_class = ChallengeSerializer
+    filterset_class = ElectionChallengeFilter
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return Challenge.objects.none()
+        return selectors.challenges_of(self.election)
+
+    @extend_schema(responses=schema.reading(ChallengeSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        request=ChallengeInputSerializer,
+        responses=schema.writing(ChallengeSerializer),
+        description="Log a challenged ballot. Counsel log in their own party's name (403 otherwise); "
+        "Board staff for any party of the case or for the Board agent (`board_agent`).",
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = ChallengeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        challenge = services.challenge_log(election=self.election, actor=request.user, **data.validated_data)
+        return Response(ChallengeSerializer(challenge).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["challenges"])
+class ChallengeImportView(LedgerElectionMixin, APIView):
+    permission_classes = [MayLogChallenges]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        request={"multipart/form-data": ChallengeImportSerializer},
+        responses=schema.writing(ChallengeImportResultSerializer),
+        description="Import a CSV file of challenged ballots: every row or none. Errors name the line and "
+        f"column of each problem. At most {csv_import.MAX_FILE_BYTES // 1_048_576} MB and "
+        f"{csv_import.MAX_ROWS:,} rows. Counsel import only rows in their own party's name (403).",
+    )
+    def post(self, request: Request, election_id: int) -> Response:
+        data = ChallengeImportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        upload = data.validated_data["file"]
+        try:
+            csv_import.check_size(upload.size)
+            result = services.challenges_import(
+                election=self.election, data=upload.read(), actor=request.user
+            )
+        except csv_import.CsvRejected as exc:
+            raise ValidationError({"file": exc.errors}) from None
+        except services.ImportRejected as exc:
+            raise ValidationError({"file": exc.errors}) from None
+        body = {
+            "election": self.election.pk,
+            "imported": result.count,
+            "by_challenger": result.by_challenger(),
+            "by_ground": result.by_ground(),
+        }
+        return Response(ChallengeImportResultSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["challenges"])
+class ElectionMootView(LedgerElectionMixin, APIView):
+    permission_classes = [StaffOnly]
+
+    @extend_schema(
+        request=None,
+        responses=schema.writing(ChallengeMootResultSerializer, status=200),
+        description="Mark every pending challenge moot, once the ballots still unknown can no longer change "
+        "the latest tally's result (409 while they still can).",
+    )
+    def post(self, request: Request, election_id: int) -> Response:
+        result = services.challenges_mark_moot(election=self.election, actor=request.user)
+        body = {
+            "election": self.election.pk,
+            "mooted": len(result.challenges),
+            "against_tally_revision": result.tally.revision,
+        }
+        return Response(ChallengeMootResultSerializer(body).data)
+
+
+@extend_schema(tags=["challenges"])
+class OpenAndCountView(LedgerElectionMixin, APIView):
+    permission_classes = [StaffOnly]
+
+    @extend_schema(
+        request=OpenAndCountInputSerializer,
+        responses=schema.writing(TallySerializer),
+        description="Enter the votes found in the ballots released since the last tally (overruled, or "
+        "withdrawn after it); they must account for every such ballot. Records the next revised tally.",
+    )
+    def post(self, request: Request, election_id: int) -> Response:
+        data = OpenAndCountInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        tally = services.open_and_count(election=self.election, actor=request.user, **data.validated_data)
+        return Response(TallySerializer(tally).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["challenges"])
+class ChallengeListView(generics.ListAPIView[Challenge]):
+    permission_classes = [IsAuthenticated]
+    serializer_class = ChallengeSerializer
+    filterset_class = ChallengeFilter
+
+    def get_queryset(self) -> Any:
+        return selectors.challenges_for(self.request.user)
+
+    @extend_schema(responses=schema.reading(ChallengeSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+@extend_schema(tags=["challenges"])
+class ChallengeDetailView(ChallengeScopedMixin, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=schema.reading(ChallengeSerializer))
+    def get(self, request: Request, challenge_id: int) -> Response:
+        return Response(ChallengeSerializer(self.challenge).data)
+
+
+@extend_schema(tags=["challenges"])
+class ChallengeResolveView(ChallengeScopedMixin, APIView):
+    permission_classes = [StaffOnly]
+
+    @extend_schema(
+        request=ChallengeResolveInputSerializer,
+        responses=schema.writing(ChallengeSerializer, status=200),
+        description="Sustain or overrule a pending challenge (Board staff). A challenge no longer pending "
+        "is a 409.",
+    )
+    def post(self, request: Request, challenge_id: int) -> Response:
+        data = ChallengeResolveInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.challenge_resolve(challenge_id=self.challenge.pk, actor=request.user, **data.validated_data)
+        return Response(
+            ChallengeSerializer(selectors.challenges_for(request.user).get(pk=self.challenge.pk)).data
+        )
+
+
+@extend_schema(tags=["challenges"])
+class ChallengeWithdrawView(ChallengeScopedMixin, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=ChallengeWithdrawInputSerializer,
+        responses=schema.writing(ChallengeSerializer, status=200),
+        description="Withdraw a pending challenge: counsel for the challenging party, or Board staff.",
+    )
+    def post(self, request: Request, challenge_id: int) -> Response:
+        data = ChallengeWithdrawInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.challenge_withdraw(
+            challenge_id=self.challenge.pk,
+            actor=request.user,
+            withdrawn_on=data.validated_data["withdrawn_on"],
+        )
+        return Response(
+            ChallengeSerializer(selectors.challenges_for(request.user).get(pk=self.challenge.pk)).data
+        )

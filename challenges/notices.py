@@ -1,0 +1,173 @@
+"""The e-mails the ledger owes counsel of record, written through the outbox (``elections.notifications``).
+
+Who hears of what: a challenge logged or withdrawn by a party goes to counsel for every *other* party; a
+challenge of the Board agent, a resolution, a batch marked moot and a revised tally go to all counsel.
+Keys are stable (``challenge:{id}:resolved``), so a notice queued twice is still sent once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from django.conf import settings
+
+from challenges.models import Challenge
+from elections.models import Case, Tally
+from elections.notifications import counsel_of_record, notify
+
+
+def _link(challenge: Challenge) -> str:
+    return f"{settings.SITE_URL}/api/v1/challenges/{challenge.pk}/"
+
+
+def _describe(challenge: Challenge) -> str:
+    identifier = f" ({challenge.voter_identifier})" if challenge.voter_identifier else ""
+    return (
+        f"Voter: {challenge.voter_name}{identifier}\n"
+        f"Job classification: {challenge.job_classification or '—'}\n"
+        f"Challenged by: {challenge.challenger_name}\n"
+        f"Ground: {challenge.get_ground_display()}\n"
+        f"Reason: {challenge.reason or '—'}\n"
+        f"Status: {challenge.get_status_display()}\n"
+    )
+
+
+def _others(case: Case, party_id: int | None) -> list:
+    if party_id is None:
+        return counsel_of_record(case)
+    return counsel_of_record(case, exclude_party_ids=[party_id])
+
+
+def challenge_logged(challenge: Challenge) -> None:
+    case = challenge.election.case
+    notify(
+        recipients=_others(case, challenge.challenged_by_id),
+        key=f"challenge:{challenge.pk}:logged",
+        subject=f"{case.number}: {challenge.challenger_name} challenged the ballot of {challenge.voter_name}",
+        body=f"A challenged ballot was logged in {case}, election {challenge.election.sequence}.\n\n"
+        f"{_describe(challenge)}\n{_link(challenge)}\n",
+        case=case,
+    )
+
+
+def challenge_withdrawn(challenge: Challenge) -> None:
+    case = challenge.election.case
+    counted = (
+        " The ballot will be opened and counted in the next revised tally."
+        if challenge.awaiting_count
+        else ""
+    )
+    notify(
+        recipients=_others(case, challenge.challenged_by_id),
+        key=f"challenge:{challenge.pk}:withdrawn",
+        subject=f"{case.number}: challenge to the ballot of {challenge.voter_name} withdrawn",
+        body=f"{challenge.challenger_name} withdrew its challenge on {challenge.resolved_on}.{counted}\n\n"
+        f"{_describe(challenge)}\n{_link(challenge)}\n",
+        case=case,
+    )
+
+
+def challenge_resolved(challenge: Challenge) -> None:
+    case = challenge.election.case
+    verb = "sustained" if challenge.status == Challenge.Status.SUSTAINED else "overruled"
+    effect = (
+        "The ballot will not be counted."
+        if verb == "sustained"
+        else "The ballot will be opened and counted in the next revised tally."
+        if challenge.awaiting_count
+        else "The ballot is counted with the others."
+    )
+    level = f" ({challenge.get_resolved_level_display()})" if challenge.resolved_level else ""
+    notify(
+        recipients=counsel_of_record(case),
+        key=f"challenge:{challenge.pk}:resolved",
+        subject=f"{case.number}: challenge to the ballot of {challenge.voter_name} {verb}",
+        body=f"The challenge was {verb} on {challenge.resolved_on} after "
+        f"{challenge.get_resolution_method_display().lower()}{level}. {effect}\n\n"
+        f"{_describe(challenge)}\n{_link(challenge)}\n",
+        case=case,
+    )
+
+
+def _tally_of(challenges: Sequence[Challenge]) -> str:
+    by = Counter(c.challenger_name for c in challenges)
+    return "; ".join(f"{name}: {count}" for name, count in by.most_common())
+
+
+def _batch_key(challenges: Sequence[Challenge]) -> str:
+    ids = sorted(c.pk for c in challenges)
+    # The ids of one batch are unique to it; first, last and size name it in 200 characters.
+    return f"{ids[0]}-{ids[-1]}:{len(ids)}"
+
+
+def batch_resolved(case: Case, challenges: Sequence[Challenge], *, outcome: str) -> None:
+    """One notice per counsel for a batch resolved in the admin, not one per ballot."""
+    if not challenges:
+        return
+    first = challenges[0]
+    lines = "\n".join(f"- {c.voter_name} ({c.challenger_name}, {c.get_ground_display()})" for c in challenges)
+    notify(
+        recipients=counsel_of_record(case),
+        key=f"challenges:{first.election_id}:{outcome}:{_batch_key(challenges)}",
+        subject=f"{case.number}: {len(challenges)} challenges {outcome}",
+        body=f"On {first.resolved_on} {len(challenges)} challenges in {case}, election "
+        f"{first.election.sequence}, were {outcome} after "
+        f"{first.get_resolution_method_display().lower()}.\n\n{lines}\n",
+        case=case,
+    )
+
+
+def batch_imported(case: Case, election_sequence: int, challenges: Sequence[Challenge]) -> None:
+    """One notice per counsel summarising an import: the rows challenged by anyone but their own party."""
+    if not challenges:
+        return
+    key = f"challenges:{challenges[0].election_id}:imported:{_batch_key(challenges)}"
+    party_ids = list(case.parties.values_list("pk", flat=True))
+    for party_id in party_ids:
+        others = [c for c in challenges if c.challenged_by_id != party_id]
+        if not others:
+            continue
+        recipients = counsel_of_record(case, exclude_party_ids=[p for p in party_ids if p != party_id])
+        labels = dict(Challenge.Ground.choices)
+        grounds = Counter(labels[c.ground] for c in others)
+        notify(
+            recipients=recipients,
+            key=key,
+            subject=f"{case.number}: {len(others)} challenged ballots logged",
+            body=f"{len(others)} challenged ballots were logged in {case}, election {election_sequence}, "
+            f"by import.\n\nBy challenger: {_tally_of(others)}\nBy ground: "
+            + "; ".join(f"{g}: {n}" for g, n in grounds.most_common())
+            + f"\n\n{settings.SITE_URL}/api/v1/elections/{challenges[0].election_id}/challenges/\n",
+            case=case,
+        )
+
+
+def batch_moot(case: Case, challenges: Sequence[Challenge], tally: Tally) -> None:
+    if not challenges:
+        return
+    notify(
+        recipients=counsel_of_record(case),
+        key=f"challenges:{challenges[0].election_id}:moot:{_batch_key(challenges)}",
+        subject=f"{case.number}: {len(challenges)} pending challenges marked moot",
+        body=f"The {len(challenges)} challenges still pending in {case}, election {tally.election.sequence}, "
+        f"can no longer change the result of tally revision {tally.revision} and were marked moot on "
+        f"{challenges[0].resolved_on}. Their ballots stay sealed.\n\n"
+        f"By challenger: {_tally_of(challenges)}\n",
+        case=case,
+    )
+
+
+def revised_tally(case: Case, tally: Tally, opened: Iterable[Challenge]) -> None:
+    count = len(list(opened))
+    assessment = tally.assessment
+    votes = ", ".join(f"{name} {votes}" for name, votes in tally.votes_for.items())
+    notify(
+        recipients=counsel_of_record(case),
+        key=f"tally:{tally.pk}:revised",
+        subject=f"{case.number}: revised tally (revision {tally.revision})",
+        body=f"{count} challenged ballots were opened and counted. Revised tally {tally.revision}: "
+        f"{votes}; against {tally.votes_against}; void {tally.void}; challenged still pending "
+        f"{tally.challenged}.\n\n{assessment.explanation}\n",
+        case=case,
+    )

@@ -1,0 +1,640 @@
+"""State changes of the challenged-ballot ledger. The API, the admin, the management command and the demo
+all call these functions; each is one transaction that locks what it changes, checks the step, writes with
+history (django-simple-history, bulk writes included) and queues its notices for after the commit.
+
+The life of a challenge (29 CFR 102.69(a)(5)–(7), (c)(1); Form NLRB-5547)::
+
+    pending ──resolve──▶ sustained            (ballot never opened)
+            ──resolve──▶ overruled ─┐
+            ──withdraw─▶ withdrawn ─┴─ after a tally: awaiting_count ──open-and-count──▶ counted_in = revision
+            ──moot─────▶ moot                 (not determinative: never opened or decided)
+
+A challenge released *before* any tally (overruled by agreement at the polls, or withdrawn) had its ballot
+counted in the original tally; released *after* a tally, its ballot sits sealed among the tally's
+challenged ballots and must be opened and counted into a revised tally.
+
+Who may act: counsel log and withdraw challenges in their own party's name; Board staff log for any party
+or for the Board agent, resolve, open and count, and mark moot. ``actor=None`` is the system itself
+(the demo loader, a management command run without ``--as``) and may do anything.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from simple_history.utils import bulk_update_with_history
+
+from challenges import csv_import, history, notices
+from challenges.models import Challenge
+from challenges.selectors import ledger_state
+from challenges.validation import (
+    JOB_CLASSIFICATION_MAX,
+    REASON_MAX,
+    VOTER_IDENTIFIER_MAX,
+    VOTER_NAME_MAX,
+    FieldProblem,
+    clean_ground,
+    clean_text,
+    duplicate_column,
+    resolve_challenger,
+)
+from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law import tally as tally_law
+from elections.models import Appearance, Case, Election, Party, Tally
+from elections.services import check_votes_for, tally_record
+
+Actor = AbstractBaseUser | AnonymousUser | None
+
+MAX_COUNT = 1_000_000
+BULK_BATCH = 2_000
+
+OUTCOMES = (Challenge.Status.SUSTAINED, Challenge.Status.OVERRULED)
+
+
+# --- who may do what ----------------------------------------------------------------------------------
+
+
+def _is_staff(actor: Actor) -> bool:
+    return bool(getattr(actor, "is_authenticated", False) and getattr(actor, "is_staff", False))
+
+
+def _stamp(instance: Any, actor: Actor) -> None:
+    """Name the actor in the history row even outside a request (commands, tasks, tests)."""
+    if actor is not None and getattr(actor, "is_authenticated", False):
+        instance._history_user = actor
+
+
+def _history_user(actor: Actor) -> Any:
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
+def counsel_party_ids(actor: Actor, case: Case) -> set[int]:
+    """The parties of the case for which the actor appears as counsel (paralegals assist, not sign)."""
+    user_id = getattr(actor, "pk", None)
+    if not getattr(actor, "is_authenticated", False) or user_id is None:
+        return set()
+    return set(
+        Appearance.objects.filter(
+            user_id=user_id, party__case=case, capacity=Appearance.Capacity.COUNSEL
+        ).values_list("party_id", flat=True)
+    )
+
+
+def may_log_for(actor: Actor, case: Case) -> set[int] | None:
+    """The challengers the actor may log for: ``None`` means any (staff, the system); else party ids.
+
+    Raises PermissionDenied for anyone who is neither staff nor counsel in the case."""
+    if actor is None or _is_staff(actor):
+        return None
+    own = counsel_party_ids(actor, case)
+    if not own:
+        raise PermissionDenied("Only counsel for a party, or Board staff, may log challenged ballots.")
+    return own
+
+
+def _require_staff(actor: Actor, doing: str) -> None:
+    if actor is not None and not _is_staff(actor):
+        raise PermissionDenied(f"Only Board staff may {doing}.")
+
+
+def _today_in(case: Case) -> date:
+    """Today in the regional office's zone: a decision recorded at 8 p.m. Central is not 'tomorrow'."""
+    return timezone.localdate(timezone=ZoneInfo(case.office_zone))
+
+
+def _rule(problem: FieldProblem) -> RuleViolation:
+    return RuleViolation(problem.field, problem.message)
+
+
+# --- logging ------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def challenge_log(
+    *,
+    election: Election,
+    voter_name: str,
+    challenged_by: int | str,
+    ground: str,
+    voter_identifier: str = "",
+    job_classification: str = "",
+    reason: str = "",
+    actor: Actor,
+) -> Challenge:
+    """Log one challenged ballot. ``challenged_by``: a party id of the case, or ``board_agent``."""
+    # The election row serializes writes to its ledger: the duplicate check below cannot race.
+    election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
+    case = election.case
+    allowed = may_log_for(actor, case)
+    try:
+        name = clean_text("voter_name", voter_name, max_length=VOTER_NAME_MAX, required=True)
+        identifier = clean_text("voter_identifier", voter_identifier, max_length=VOTER_IDENTIFIER_MAX)
+        job = clean_text("job_classification", job_classification, max_length=JOB_CLASSIFICATION_MAX)
+        code = clean_ground(ground)
+        why = clean_text("reason", reason, max_length=REASON_MAX)
+        challenger = resolve_challenger(
+            challenged_by,
+            dict(case.parties.values_list("pk", "name")),
+            case_number=case.number,
+        )
+    except FieldProblem as problem:
+        raise _rule(problem) from None
+    if allowed is not None and challenger.party_id not in allowed:
+        raise PermissionDenied(
+            f"Counsel log challenges only in their own party's name, not in the name of {challenger.name}."
+        )
+    key = Challenge.key_for(voter_name=name, voter_identifier=identifier)
+    existing = Challenge.objects.live().filter(election=election, voter_key=key).first()
+    if existing is not None:
+        raise RuleViolation(
+            duplicate_column(identifier),
+            f"{identifier or name!r} already has a live challenge in this election "
+            f"(challenge {existing.pk}, {existing.status}); one voter, one challenge.",
+        )
+    challenge = Challenge(
+        election=election,
+        voter_name=name,
+        voter_identifier=identifier,
+        job_classification=job,
+        challenged_by_id=challenger.party_id,
+        ground=code,
+        reason=why,
+        logged_by=_history_user(actor),
+    )
+    _stamp(challenge, actor)
+    try:
+        with transaction.atomic():
+            challenge.save()
+    except IntegrityError:  # pragma: no cover - the election lock makes this a bypass of the service
+        raise RuleViolation(
+            duplicate_column(identifier), f"{identifier or name!r} already has a live challenge."
+        ) from None
+    notices.challenge_logged(challenge)
+    return challenge
+
+
+@dataclass
+class ImportResult:
+    election: Election
+    challenges: list[Challenge] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.challenges)
+
+    def by_challenger(self) -> dict[str, int]:
+        counts: dict[str, int] = defaultdict(int)
+        for challenge in self.challenges:
+            counts[str(challenge.challenger_code)] += 1
+        return dict(counts)
+
+    def by_ground(self) -> dict[str, int]:
+        counts: dict[str, int] = defaultdict(int)
+        for challenge in self.challenges:
+            counts[challenge.ground] += 1
+        return dict(counts)
+
+
+class ImportRejected(RuleViolation):
+    """The file was refused; ``errors`` name the line and column of each problem (400 on ``file``)."""
+
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("file", "; ".join(errors[:3]))
+        self.errors = errors
+
+
+@transaction.atomic
+def challenges_import(
+    *,
+    election: Election,
+    data: bytes,
+    actor: Actor,
+    progress: csv_import.Progress | None = None,
+    synthetic: bool = False,
+    notify_parties: bool = True,
+) -> ImportResult:
+    """Import a CSV file of challenged ballots: every row, or none (``ImportRejected`` lists each error).
+
+    Two queries validate the whole file (the parties of the case, the voters already challenged); the
+    rows and their history rows are bulk-inserted in the same transaction. One notice per counsel
+    summarises the import."""
+    election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
+    case = election.case
+    allowed = may_log_for(actor, case)
+    existing = dict(Challenge.objects.live().filter(election=election).values_list("voter_key", "pk"))
+    try:
+        rows = csv_import.parse(
+            data,
+            parties={p.pk: p.name for p in case.parties.all()},
+            case_number=case.number,
+            existing=existing,
+            own_party_ids=allowed,
+            progress=progress,
+        )
+    except csv_import.CsvRejected as exc:
+        raise ImportRejected(exc.errors) from None
+    except csv_import.CsvForbidden as exc:
+        raise PermissionDenied(str(exc)) from None
+    created = _bulk_log(
+        election,
+        rows,
+        parties={p.pk: p for p in case.parties.all()},
+        actor=actor,
+        synthetic=synthetic,
+        progress=progress,
+    )
+    if notify_parties:
+        notices.batch_imported(case, election.sequence, created)
+    return ImportResult(election=election, challenges=created)
+
+
+def _bulk_log(
+    election: Election,
+    rows: list[csv_import.CsvRow],
+    *,
+    parties: Mapping[int, Party],
+    actor: Actor,
+    synthetic: bool,
+    progress: csv_import.Progress | None,
+) -> list[Challenge]:
+    user = _history_user(actor)
+    now = timezone.now()
+    objects = [
+        Challenge(
+            election=election,
+            voter_name=row.voter_name,
+            voter_identifier=row.voter_identifier,
+            voter_key=row.voter_key,  # bulk_create skips save(), which derives it
+            job_classification=row.job_classification,
+            # The party object itself, so that notices need no query per row.
+            challenged_by=None if row.challenger.party_id is None else parties[row.challenger.party_id],
+            ground=row.ground,
+            reason=row.reason,
+            synthetic=synthetic,
+            logged_by=user,
+        )
+        for row in rows
+    ]
+    created: list[Challenge] = []
+    for start in range(0, len(objects), BULK_BATCH):
+        created.extend(Challenge.objects.bulk_create(objects[start : start + BULK_BATCH]))
+        if progress is not None:
+            progress("writing", len(created), len(objects))
+    if created:
+        ids = [c.pk for c in created]
+        history.record_created(
+            election_id=election.pk,
+            first_id=min(ids),
+            last_id=max(ids),
+            user=user,
+            when=now,
+            reason="imported",
+        )
+    return created
+
+
+# --- resolving ----------------------------------------------------------------------------------------
+
+
+def _check_resolution(outcome: str, method: str, level: str) -> None:
+    if outcome not in OUTCOMES:
+        raise RuleViolation("outcome", f"{outcome!r} is not one of sustained, overruled.")
+    if method not in Challenge.Method.values:
+        raise RuleViolation("method", f"{method!r} is not one of {', '.join(Challenge.Method.values)}.")
+    if level and level not in Challenge.Level.values:
+        raise RuleViolation("level", f"{level!r} is not one of {', '.join(Challenge.Level.values)}.")
+
+
+def _check_decided_on(decided_on: date, election: Election) -> None:
+    """Not in the future (in the regional office's zone), and not before the voting began: a challenge
+    is made at the polls or at the count, and may be settled by agreement before the tally."""
+    if not isinstance(decided_on, date) or isinstance(decided_on, datetime):
+        raise RuleViolation("decided_on", "Give the date of the decision as YYYY-MM-DD.")
+    today = _today_in(election.case)
+    if decided_on > today:
+        raise RuleViolation("decided_on", f"{decided_on} is in the future (today is {today}).")
+    began = election.voting_opens_on or election.count_on
+    if began is not None and decided_on < began:
+        raise RuleViolation(
+            "decided_on",
+            f"{decided_on} is before election {election.sequence} began ({began}); "
+            "a challenge cannot be decided before it was made.",
+        )
+
+
+def _not_pending(challenge: Challenge, doing: str) -> TransitionNotAllowed:
+    allowed = ["open-and-count"] if challenge.awaiting_count else []
+    return TransitionNotAllowed(
+        f"Challenge {challenge.pk} ({challenge.voter_name}) is already {challenge.status}; "
+        f"only a pending challenge can be {doing}.",
+        allowed=allowed,
+    )
+
+
+def _has_tally(election_ids: Iterable[int]) -> set[int]:
+    return set(
+        Tally.objects.filter(election_id__in=set(election_ids))
+        .values_list("election_id", flat=True)
+        .distinct()
+    )
+
+
+def _locked(challenge_ids: Collection[int]) -> list[Challenge]:
+    """Lock the challenges (not the elections, cases and parties joined to them), in id order."""
+    return list(
+        Challenge.objects.select_for_update(of=("self",))
+        .select_related("election__case", "challenged_by")
+        .filter(pk__in=list(challenge_ids))
+        .order_by("pk")
+    )
+
+
+def _apply_resolution(
+    challenge: Challenge, *, outcome: str, method: str, decided_on: date, level: str, tallied: bool
+) -> None:
+    challenge.status = outcome
+    challenge.resolution_method = method
+    challenge.resolved_on = decided_on
+    challenge.resolved_level = level
+    # Overruled after a tally: the sealed ballot is opened into the next revised tally.
+    challenge.awaiting_count = outcome == Challenge.Status.OVERRULED and tallied
+
+
+@transaction.atomic
+def challenge_resolve(
+    *,
+    challenge_id: int,
+    outcome: str,
+    method: str,
+    decided_on: date,
+    level: str = "",
+    actor: Actor,
+) -> Challenge:
+    """Sustain or overrule one pending challenge (29 CFR 102.69(c)(1)). Two staff at once: the second
+    waits for the first's lock, then finds the challenge no longer pending (409)."""
+    _require_staff(actor, "resolve challenged ballots")
+    _check_resolution(outcome, method, level)
+    locked = _locked([challenge_id])
+    if not locked:
+        raise Challenge.DoesNotExist(f"No challenge {challenge_id}.")
+    challenge = locked[0]
+    if challenge.status != Challenge.Status.PENDING:
+        raise _not_pending(challenge, "resolved")
+    _check_decided_on(decided_on, challenge.election)
+    _apply_resolution(
+        challenge,
+        outcome=outcome,
+        method=method,
+        decided_on=decided_on,
+        level=level,
+        tallied=bool(_has_tally([challenge.election_id])),
+    )
+    _stamp(challenge, actor)
+    challenge.save()
+    notices.challenge_resolved(challenge)
+    return challenge
+
+
+@dataclass
+class BatchResult:
+    resolved: list[Challenge] = field(default_factory=list)
+    skipped: list[Challenge] = field(default_factory=list)
+
+
+@transaction.atomic
+def challenges_resolve(
+    *,
+    challenge_ids: Collection[int],
+    outcome: str,
+    method: str,
+    decided_on: date,
+    level: str = "",
+    actor: Actor,
+) -> BatchResult:
+    """Resolve a batch (the admin's action): pending ones are resolved, the others skipped and reported.
+    One notice per counsel and case summarises the batch."""
+    _require_staff(actor, "resolve challenged ballots")
+    _check_resolution(outcome, method, level)
+    result = BatchResult()
+    locked = _locked(challenge_ids)
+    for challenge in locked:
+        (result.resolved if challenge.status == Challenge.Status.PENDING else result.skipped).append(
+            challenge
+        )
+    elections = {c.election_id: c.election for c in result.resolved}
+    for election in elections.values():
+        _check_decided_on(decided_on, election)
+    tallied = _has_tally(elections)
+    now = timezone.now()
+    for challenge in result.resolved:
+        _apply_resolution(
+            challenge,
+            outcome=outcome,
+            method=method,
+            decided_on=decided_on,
+            level=level,
+            tallied=challenge.election_id in tallied,
+        )
+        challenge.updated_at = now
+    if result.resolved:
+        bulk_update_with_history(
+            result.resolved,
+            Challenge,
+            ["status", "resolution_method", "resolved_on", "resolved_level", "awaiting_count", "updated_at"],
+            default_user=_history_user(actor),
+            default_change_reason=f"{outcome} in a batch",
+        )
+    by_case: dict[int, list[Challenge]] = defaultdict(list)
+    for challenge in result.resolved:
+        by_case[challenge.election.case_id].append(challenge)
+    for batch in by_case.values():
+        notices.batch_resolved(batch[0].election.case, batch, outcome=outcome)
+    return result
+
+
+@transaction.atomic
+def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | None = None) -> Challenge:
+    """The challenging party (through its counsel) or Board staff withdraw a pending challenge."""
+    locked = _locked([challenge_id])
+    if not locked:
+        raise Challenge.DoesNotExist(f"No challenge {challenge_id}.")
+    challenge = locked[0]
+    case = challenge.election.case
+    if actor is not None and not _is_staff(actor):
+        own = counsel_party_ids(actor, case)
+        if challenge.challenged_by_id is None or challenge.challenged_by_id not in own:
+            raise PermissionDenied(
+                f"Only counsel for {challenge.challenger_name}, or Board staff, may withdraw this challenge."
+            )
+    if challenge.status != Challenge.Status.PENDING:
+        raise _not_pending(challenge, "withdrawn")
+    today = _today_in(case)
+    withdrawn_on = withdrawn_on or today
+    if withdrawn_on > today:
+        raise RuleViolation("withdrawn_on", f"{withdrawn_on} is in the future (today is {today}).")
+    challenge.status = Challenge.Status.WITHDRAWN
+    challenge.resolved_on = withdrawn_on
+    challenge.awaiting_count = bool(_has_tally([challenge.election_id]))
+    _stamp(challenge, actor)
+    challenge.save()
+    notices.challenge_withdrawn(challenge)
+    return challenge
+
+
+# --- moot, and open-and-count -------------------------------------------------------------------------
+
+
+@dataclass
+class MootResult:
+    tally: Tally
+    challenges: list[Challenge]
+
+
+@transaction.atomic
+def challenges_mark_moot(
+    *, election: Election, actor: Actor, on: date | None = None, notify_parties: bool = True
+) -> MootResult:
+    """Mark every pending challenge moot once the ballots still unknown cannot change the latest tally's
+    result (Form NLRB-5547: non-determinative challenges are never opened or decided).
+
+    The ballots still unknown are the pending ones and the released ones not yet opened: while those
+    could still swing the result, nothing is moot (409)."""
+    _require_staff(actor, "mark challenges moot")
+    election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
+    state = ledger_state(election)
+    tally = state.latest_tally
+    if tally is None:
+        raise TransitionNotAllowed(
+            f"Election {election.sequence} of {election.case.number} has no tally yet: challenges are "
+            "moot only when they cannot change a tally's result.",
+            allowed=["tally"],
+        )
+    if state.pending == 0:
+        raise TransitionNotAllowed(f"Election {election.sequence} has no pending challenges to mark moot.")
+    if state.determinative:
+        awaiting = (
+            f" with {state.awaiting_count} released ballots not yet opened," if state.awaiting_count else ""
+        )
+        assessment = tally_law.assess(replace(tally.figures(), challenged=state.unresolved))
+        raise TransitionNotAllowed(
+            f"The {state.pending} pending challenges{awaiting} are still determinative against tally "
+            f"revision {tally.revision}: {assessment.explanation}",
+            allowed=["resolve", "open-and-count"] if state.awaiting_count else ["resolve"],
+        )
+    on = on or _today_in(election.case)
+    pending = list(
+        Challenge.objects.select_for_update(of=("self",))
+        .filter(election=election, status=Challenge.Status.PENDING)
+        .select_related("challenged_by")
+        .order_by("pk")
+    )
+    now = timezone.now()
+    for challenge in pending:
+        challenge.status = Challenge.Status.MOOT
+        challenge.resolved_on = on
+        challenge.updated_at = now
+    bulk_update_with_history(
+        pending,
+        Challenge,
+        ["status", "resolved_on", "updated_at"],
+        default_user=_history_user(actor),
+        default_change_reason=f"not determinative against tally revision {tally.revision}",
+    )
+    if notify_parties:
+        notices.batch_moot(election.case, pending, tally)
+    return MootResult(tally=tally, challenges=pending)
+
+
+def _count(field_name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise RuleViolation(field_name, f"must be a whole number from 0 to {MAX_COUNT:,}.")
+    return value
+
+
+@transaction.atomic
+def open_and_count(
+    *,
+    election: Election,
+    votes_for: Mapping[str, Any],
+    votes_against: int,
+    void: int = 0,
+    prepared_at: datetime | None = None,
+    actor: Actor,
+) -> Tally:
+    """Open the ballots released since the last tally and record the next revised tally.
+
+    ``votes_for`` / ``votes_against`` / ``void`` are what the opened ballots held; they must account for
+    every one of them. The revised tally adds them to the latest tally's figures; its ``challenged`` is
+    what is still pending, so its result and determinativeness are recomputed by the tally law."""
+    _require_staff(actor, "open and count challenged ballots")
+    election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
+    latest = election.tallies.order_by("-revision").first()
+    if latest is None:
+        raise TransitionNotAllowed(
+            f"Election {election.sequence} has no tally to revise; record the tally of ballots first.",
+            allowed=["tally"],
+        )
+    opened = list(
+        Challenge.objects.select_for_update(of=("self",))
+        .filter(election=election, awaiting_count=True)
+        .select_related("challenged_by")
+        .order_by("pk")
+    )
+    if not opened:
+        raise TransitionNotAllowed(
+            f"No released ballots wait to be opened in election {election.sequence} since tally revision "
+            f"{latest.revision}; overrule a challenge first.",
+            allowed=["resolve"],
+        )
+    found_for = check_votes_for(election, dict(votes_for))
+    found_against = _count("votes_against", votes_against)
+    found_void = _count("void", void)
+    for votes in found_for.values():
+        _count("votes_for", votes)
+    found = sum(found_for.values()) + found_against + found_void
+    if found != len(opened):
+        for_text = ", ".join(f"{votes} for {name}" for name, votes in found_for.items())
+        raise RuleViolation(
+            "votes_for",
+            f"{len(opened)} ballots were opened, but {for_text}, {found_against} against and {found_void} "
+            f"void make {found}; the votes found must account for every opened ballot.",
+        )
+    pending = Challenge.objects.filter(election=election, status=Challenge.Status.PENDING).count()
+    if pending + len(opened) > latest.challenged:
+        raise TransitionNotAllowed(
+            f"The ledger holds {pending} pending challenges and {len(opened)} ballots to open, more than the "
+            f"{latest.challenged} challenged ballots of tally revision {latest.revision}; correct the ledger "
+            "or the tally first."
+        )
+    tally = tally_record(
+        election=election,
+        prepared_at=prepared_at or timezone.now(),
+        votes_for={name: int(latest.votes_for.get(name, 0)) + votes for name, votes in found_for.items()},
+        votes_against=latest.votes_against + found_against,
+        void=latest.void + found_void,
+        challenged=pending,
+        actor=actor,
+    )
+    now = timezone.now()
+    for challenge in opened:
+        challenge.counted_in = tally
+        challenge.awaiting_count = False
+        challenge.updated_at = now
+    bulk_update_with_history(
+        opened,
+        Challenge,
+        ["counted_in", "awaiting_count", "updated_at"],
+        default_user=_history_user(actor),
+        default_change_reason=f"opened and counted in tally revision {tally.revision}",
+    )
+    notices.revised_tally(election.case, tally, opened)
+    return tally
