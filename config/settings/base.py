@@ -136,6 +136,11 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ElectionKindEnum": "elections.models.Election.Kind",
         "RelatedCaseKindEnum": "elections.models.RelatedCase.Kind",
+        "CaseStatusEnum": "elections.models.Case.Status",
+        "ChallengeStatusEnum": "challenges.models.Challenge.Status",
+        "ChallengeMethodEnum": "challenges.models.Challenge.Method",
+        "ChallengeLevelEnum": "challenges.models.Challenge.Level",
+        "ObjectionStatusEnum": "objections.models.Objection.Status",
     },
 }
 
