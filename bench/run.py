@@ -1,0 +1,463 @@
+"""Scale benchmark on PostgreSQL: the NLRB-sized database of product.md, timed call by call.
+
+    make bench                                   # 100,000 cases, 1,000,000 challenges, 300,000 objections
+    .venv/bin/python bench/run.py --cases 20000  # a smaller run
+    BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/nlrb_bench .venv/bin/python bench/run.py
+
+It builds (once; reused while the size matches) a database ``nlrb_bench`` with the data set, then times the
+API in-process through Django's full request stack (middleware, token auth, DRF, serializers) and prints
+p50/p95/max in milliseconds, each next to its floor: the same data read by one hand-written SQL query and
+serialized with ``json``, in the same run. Finally it runs the 10,000-row challenge import benchmark
+(``bench/challenge_import.py``). Targets (product.md): status p95 < 25 ms, list pages < 50 ms, import < 3 s.
+Nothing here asserts: it prints figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+BENCH_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/nlrb_bench")
+os.environ["DATABASE_URL"] = BENCH_URL
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+
+import psycopg  # noqa: E402
+
+
+def ensure_database() -> None:
+    dbname = BENCH_URL.rsplit("/", 1)[1]
+    admin_url = BENCH_URL.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [dbname]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{dbname}"')
+
+
+ensure_database()
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection, models  # noqa: E402
+from django.test import Client  # noqa: E402
+from rest_framework.authtoken.models import Token  # noqa: E402
+
+from challenges.models import Challenge  # noqa: E402
+from elections.law.regions import ACTIVE_REGION_NUMBERS  # noqa: E402
+from elections.models import Appearance, Case, Election, Party, Tally  # noqa: E402
+from objections.models import Objection  # noqa: E402
+from proceedings.models import Deadline  # noqa: E402
+
+REGIONS = sorted(ACTIVE_REGION_NUMBERS)
+GROUNDS = list(Challenge.Ground.values)
+CATEGORIES = list(Objection.Category.values)
+
+
+# --- the data set --------------------------------------------------------------------------------
+
+
+def _default_sql(field: models.Field[Any, Any]) -> str:
+    """A value for a NOT NULL column the generator does not set: the field's default, else a neutral one."""
+    if field.null:
+        return "NULL"
+    if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+        return "now()"
+    if field.has_default() and not callable(field.default):
+        value = field.default
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, str):
+            return "'" + value.replace("'", "''") + "'"
+        if isinstance(value, dict | list):
+            return "'" + json.dumps(value) + "'::jsonb"
+    internal = field.get_internal_type()
+    if internal in {"CharField", "TextField", "SlugField"}:
+        return "''"
+    if internal == "BooleanField":
+        return "false"
+    if "Integer" in internal:
+        return "0"
+    if internal == "DateField":
+        return "current_date"
+    if internal == "DateTimeField":
+        return "now()"
+    if internal == "JSONField":
+        return "'{}'::jsonb"
+    raise SystemExit(f"bench: no default for {field.model.__name__}.{field.name} ({internal})")
+
+
+def insert_series(model: type[models.Model], count: int, exprs: dict[str, str]) -> None:
+    """INSERT … SELECT over generate_series(1, count) AS g; ``exprs`` are SQL in terms of ``g``."""
+    columns, values = [], []
+    for field in model._meta.concrete_fields:
+        name = field.attname
+        if field.primary_key and name not in exprs:
+            continue
+        columns.append(f'"{field.column}"')
+        values.append(exprs.get(name, exprs.get(field.name)) or _default_sql(field))
+    sql = (
+        f'INSERT INTO "{model._meta.db_table}" ({", ".join(columns)}) '
+        f"SELECT {', '.join(values)} FROM generate_series(1, {count}) AS g"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+
+
+def populate(cases: int) -> None:
+    regions = "ARRAY[" + ",".join(str(r) for r in REGIONS) + "]"
+    grounds = "ARRAY[" + ",".join(f"'{g}'" for g in GROUNDS) + "]"
+    categories = "ARRAY[" + ",".join(f"'{c}'" for c in CATEGORIES) + "]"
+    petition = "(date '2016-01-04' + (g % 3500))"
+    started = time.perf_counter()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "TRUNCATE elections_case, elections_party, elections_election, elections_tally, challenges_challenge, "
+            "objections_objection, objections_ruling, proceedings_deadline, proceedings_proceedingevent, "
+            "elections_appearance RESTART IDENTITY CASCADE"
+        )
+    insert_series(
+        Case,
+        cases,
+        {
+            "id": "g",
+            "number": f"lpad(({regions})[1 + g % {len(REGIONS)}]::text, 2, '0') || '-RC-' || lpad(g::text, 6, '0')",
+            "region": f"({regions})[1 + g % {len(REGIONS)}]",
+            "case_type": "'RC'",
+            "name": "'Employer ' || g || ' LLC'",
+            "petition_filed_on": petition,
+            "rule_set": f"CASE WHEN {petition} >= date '2023-12-26' THEN '2023' "
+            f"WHEN {petition} >= date '2020-05-31' THEN '2019' ELSE '2014' END",
+            "status": "'open'",
+        },
+    )
+    insert_series(
+        Party,
+        cases * 2,
+        {
+            "id": "g",
+            "case_id": "(g + 1) / 2",
+            "role": "CASE WHEN g % 2 = 1 THEN 'petitioner' ELSE 'employer' END",
+            "name": "CASE WHEN g % 2 = 1 THEN 'Union Local ' || g ELSE 'Employer ' || g END",
+        },
+    )
+    insert_series(
+        Election,
+        cases,
+        {
+            "id": "g",
+            "case_id": "g",
+            "sequence": "1",
+            "kind": "'initial'",
+            "mode": "'manual'",
+            "choices": "'[\"Union\"]'::jsonb",
+            "approx_eligible_voters": "100 + g % 900",
+            "voting_opens_on": f"{petition} + 40",
+            "voting_closes_on": f"{petition} + 41",
+            "count_on": f"{petition} + 41",
+        },
+    )
+    insert_series(
+        Tally,
+        cases,
+        {
+            "id": "g",
+            "election_id": "g",
+            "revision": "0",
+            "prepared_at": f"({petition} + 41)::timestamp + interval '17 hours'",
+            "void": "g % 4",
+            "votes_for": "jsonb_build_object('Union', 40 + g % 60)",
+            "votes_against": "45 + g % 50",
+            "challenged": "10",
+        },
+    )
+    per_case = 10
+    insert_series(
+        Challenge,
+        cases * per_case,
+        {
+            "id": "g",
+            "election_id": f"(g - 1) / {per_case} + 1",
+            "voter_name": "'Synthetic Voter ' || g",
+            "voter_identifier": "'E' || g",
+            "voter_key": "'e' || g",
+            "job_classification": "'Associate'",
+            "challenged_by_id": f"CASE WHEN g % 3 = 0 THEN NULL ELSE 2 * ((g - 1) / {per_case} + 1) END",
+            "ground": f"({grounds})[1 + g % {len(GROUNDS)}]",
+            "reason": "''",
+            "status": "CASE WHEN g % 5 = 0 THEN 'sustained' ELSE 'pending' END",
+            "resolution_method": "CASE WHEN g % 5 = 0 THEN 'investigation' ELSE '' END",
+            "resolved_on": f"CASE WHEN g % 5 = 0 THEN date '2016-01-04' + ((g / {per_case}) % 3500) + 60 END",
+            "synthetic": "true",
+            "logged_at": "now()",
+        },
+    )
+    per_case_objections = 3
+    insert_series(
+        Objection,
+        cases * per_case_objections,
+        {
+            "id": "g",
+            "election_id": f"(g - 1) / {per_case_objections} + 1",
+            "filed_by_id": f"2 * ((g - 1) / {per_case_objections} + 1) - 1",
+            "number": f"(g - 1) % {per_case_objections} + 1",
+            "category": f"({categories})[1 + g % {len(CATEGORIES)}]",
+            "statement": "'Synthetic objection ' || g",
+            "filed_at": "now() - interval '30 days'",
+            "due_at": "now() - interval '25 days'",
+            "timely": "true",
+            "status": "CASE WHEN g % 4 = 0 THEN 'overruled' ELSE 'pending' END",
+        },
+    )
+    tally_on = "(date '2016-01-04' + (g % 3500) + 41)"
+    insert_series(
+        Deadline,
+        cases,
+        {
+            "id": "g",
+            "case_id": "g",
+            "election_id": "g",
+            "code": "'objections'",
+            "label": "'Objections and offer of proof'",
+            "due_on": f"{tally_on} + 7",
+            "due_at": f"({tally_on} + 7)::timestamp + interval '27 hours 59 minutes'",
+            "zone": "'America/New_York'",
+            "trigger": "'tally'",
+            "trigger_on": tally_on,
+            "trigger_tally_id": "g",
+            "rule_set": "'2019'",
+            "citation": "'29 CFR 102.69(a)(8)'",
+            "explanation": "'synthetic'",
+            "verified": "true",
+            "status": "CASE WHEN g % 10 = 0 THEN 'open' ELSE 'met' END",
+        },
+    )
+    with connection.cursor() as cursor:
+        for table in (
+            "elections_case",
+            "elections_party",
+            "elections_election",
+            "elections_tally",
+            "challenges_challenge",
+            "objections_objection",
+            "proceedings_deadline",
+        ):
+            cursor.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))"
+            )
+        cursor.execute("ANALYZE")
+    print(
+        f"populated {cases:,} cases, {cases * per_case:,} challenges, {cases * per_case_objections:,} "
+        f"objections in {time.perf_counter() - started:.1f} s"
+    )
+
+
+def users(cases: int) -> tuple[str, str, list[str]]:
+    from django.contrib.auth import get_user_model
+
+    user_model = get_user_model()
+    staff, _ = user_model.objects.get_or_create(username="bench-staff", defaults={"is_staff": True})
+    counsel, created = user_model.objects.get_or_create(username="bench-counsel")
+    if created or not Appearance.objects.filter(user=counsel).exists():
+        party_ids = [2 * n - 1 for n in range(1, cases + 1, max(1, cases // 200))]
+        Appearance.objects.bulk_create(
+            [Appearance(user=counsel, party_id=pk, capacity="counsel") for pk in party_ids],
+            ignore_conflicts=True,
+        )
+    counsel_cases = list(
+        Case.objects.filter(parties__appearances__user=counsel).values_list("number", flat=True)
+    )
+    return (
+        Token.objects.get_or_create(user=staff)[0].key,
+        Token.objects.get_or_create(user=counsel)[0].key,
+        counsel_cases,
+    )
+
+
+# --- timing ---------------------------------------------------------------------------------------
+
+
+def timed(label: str, calls: int, call: Callable[[], Any]) -> list[float]:
+    for _ in range(min(10, calls)):
+        call()  # warm caches and connections
+    samples = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        call()
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def report(label: str, samples: list[float], floor: list[float] | None, target: float | None) -> None:
+    def q(values: list[float], p: float) -> float:
+        return statistics.quantiles(values, n=100)[int(p) - 1]
+
+    line = f"{label:44} p50 {statistics.median(samples):7.2f}  p95 {q(samples, 95):7.2f}  max {max(samples):7.2f} ms"
+    if floor:
+        line += f"   | floor p50 {statistics.median(floor):6.2f}  p95 {q(floor, 95):6.2f} ms"
+    if target:
+        line += f"   | target p95 < {target:.0f} ms: {'met' if q(samples, 95) < target else 'NOT MET'}"
+    print(line, flush=True)
+
+
+def api_call(client: Client, token: str, path_for: Callable[[], str]) -> Callable[[], Any]:
+    def call() -> Any:
+        response = client.get(path_for(), HTTP_AUTHORIZATION=f"Token {token}")
+        if response.status_code != 200:
+            raise SystemExit(
+                f"{response.status_code} for {response.request['PATH_INFO']}: {response.content[:300]!r}"
+            )
+        return response.content
+
+    return call
+
+
+def sql_call(sql: str, params_for: Callable[[], list[Any]]) -> Callable[[], Any]:
+    def call() -> Any:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params_for())
+            columns = [c.name for c in cursor.description]
+            rows = [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
+        return json.dumps(rows, default=str)
+
+    return call
+
+
+STATUS_FLOOR_SQL = """
+SELECT c.number, c.name, c.status,
+  (SELECT row_to_json(t) FROM elections_tally t JOIN elections_election e ON e.id = t.election_id
+     WHERE e.case_id = c.id ORDER BY e.sequence DESC, t.revision DESC LIMIT 1) AS latest_tally,
+  (SELECT json_object_agg(status, n) FROM (SELECT ch.status, count(*) n FROM challenges_challenge ch
+     JOIN elections_election e ON e.id = ch.election_id WHERE e.case_id = c.id GROUP BY ch.status) s) AS challenges,
+  (SELECT json_object_agg(status, n) FROM (SELECT o.status, count(*) n FROM objections_objection o
+     JOIN elections_election e ON e.id = o.election_id WHERE e.case_id = c.id GROUP BY o.status) s) AS objections,
+  (SELECT row_to_json(d) FROM (SELECT code, label, due_at, citation FROM proceedings_deadline
+     WHERE case_id = c.id AND status = 'open' ORDER BY due_at LIMIT 1) d) AS next_deadline
+FROM elections_case c WHERE c.number = %s
+"""
+CASE_PAGE_FLOOR_SQL = """
+SELECT c.number, c.name, c.case_type, c.region, c.petition_filed_on, c.rule_set, c.status,
+  (SELECT json_agg(json_build_object('id', p.id, 'role', p.role, 'name', p.name)) FROM elections_party p
+     WHERE p.case_id = c.id) AS parties
+FROM elections_case c ORDER BY c.petition_filed_on DESC, c.number LIMIT 50 OFFSET %s
+"""
+CHALLENGES_FLOOR_SQL = """
+SELECT ch.id, ch.voter_name, ch.voter_identifier, ch.ground, ch.status, ch.challenged_by_id, e.id AS election,
+       c.number AS case FROM challenges_challenge ch JOIN elections_election e ON e.id = ch.election_id
+JOIN elections_case c ON c.id = e.case_id WHERE c.number = %s ORDER BY ch.id LIMIT 50
+"""
+OBJECTIONS_FLOOR_SQL = """
+SELECT o.id, o.number, o.category, o.statement, o.status, o.filed_at, o.due_at, c.number AS case
+FROM objections_objection o JOIN elections_election e ON e.id = o.election_id
+JOIN elections_case c ON c.id = e.case_id WHERE c.number = %s ORDER BY o.id LIMIT 50
+"""
+DEADLINES_FLOOR_SQL = """
+SELECT d.id, d.code, d.label, d.due_on, d.due_at, d.status, d.citation, d.verified FROM proceedings_deadline d
+WHERE d.case_id IN (SELECT p.case_id FROM elections_appearance a JOIN elections_party p ON p.id = a.party_id
+  WHERE a.user_id = %s) ORDER BY d.due_at LIMIT 50
+"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cases", type=int, default=100_000)
+    parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--skip-import", action="store_true")
+    args = parser.parse_args()
+
+    print(f"database {BENCH_URL}; machine: {os.cpu_count()} cores; Python {sys.version.split()[0]}")
+    call_command("migrate", verbosity=0)
+    if args.rebuild or Case.objects.count() != args.cases:
+        populate(args.cases)
+    staff_token, counsel_token, counsel_cases = users(args.cases)
+    from django.contrib.auth import get_user_model
+
+    counsel_id = get_user_model().objects.get(username="bench-counsel").pk
+    rng = random.Random(1)
+    numbers = list(Case.objects.values_list("number", flat=True)[: args.cases : max(1, args.cases // 2000)])
+    client = Client()
+    pages = max(1, args.cases // 50)
+    n = args.requests
+
+    print(f"\n{args.cases:,} cases; {n} requests per line, in-process through the whole Django/DRF stack\n")
+    rows = [
+        (
+            "GET cases/{number}/status/ (staff)",
+            api_call(client, staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/status/"),
+            sql_call(STATUS_FLOOR_SQL, lambda: [rng.choice(numbers)]),
+            25,
+        ),
+        (
+            "GET cases/{number}/status/ (counsel)",
+            api_call(client, counsel_token, lambda: f"/api/v1/cases/{rng.choice(counsel_cases)}/status/"),
+            sql_call(STATUS_FLOOR_SQL, lambda: [rng.choice(counsel_cases)]),
+            25,
+        ),
+        (
+            "GET cases/?page=N (staff, 50 a page)",
+            api_call(client, staff_token, lambda: f"/api/v1/cases/?page={rng.randint(1, min(pages, 200))}"),
+            sql_call(CASE_PAGE_FLOOR_SQL, lambda: [50 * rng.randint(0, min(pages, 200) - 1)]),
+            50,
+        ),
+        ("GET cases/ (counsel)", api_call(client, counsel_token, lambda: "/api/v1/cases/"), None, 50),
+        (
+            "GET challenges/?case= (staff)",
+            api_call(client, staff_token, lambda: f"/api/v1/challenges/?case={rng.choice(numbers)}"),
+            sql_call(CHALLENGES_FLOOR_SQL, lambda: [rng.choice(numbers)]),
+            50,
+        ),
+        (
+            "GET objections/?case= (staff)",
+            api_call(client, staff_token, lambda: f"/api/v1/objections/?case={rng.choice(numbers)}"),
+            sql_call(OBJECTIONS_FLOOR_SQL, lambda: [rng.choice(numbers)]),
+            50,
+        ),
+        (
+            "GET deadlines/ (counsel, all their cases)",
+            api_call(client, counsel_token, lambda: "/api/v1/deadlines/"),
+            sql_call(DEADLINES_FLOOR_SQL, lambda: [counsel_id]),
+            50,
+        ),
+        (
+            "GET cases/{number}/timeline/ (staff)",
+            api_call(client, staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/timeline/"),
+            None,
+            50,
+        ),
+    ]
+    for label, call, floor, target in rows:
+        samples = timed(label, n, call)
+        floor_samples = timed(label, n, floor) if floor else None
+        report(label, samples, floor_samples, target)
+
+    if not args.skip_import:
+        print("\n10,000-row challenge CSV import (bench/challenge_import.py):", flush=True)
+        subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "challenge_import.py"), "--rows", "10000", "--repeat", "3"],
+            env={**os.environ, "DATABASE_URL": BENCH_URL.rsplit("/", 1)[0] + "/nlrb_bench_import"},
+            check=False,
+        )
+    print(
+        f"\nfinished {datetime.now():%Y-%m-%d %H:%M}; figures are from this machine and this run ({date.today()})."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
