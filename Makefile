@@ -31,7 +31,7 @@ lint: install
 	$(BIN)/ruff check .
 
 typecheck: install
-	$(BIN)/mypy elections/law proceedings/law --strict
+	$(BIN)/mypy elections/law proceedings/law objections/rulings.py objections/deadlines.py --strict
 	$(BIN)/mypy .
 
 check: lint typecheck test

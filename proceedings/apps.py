@@ -4,3 +4,20 @@ from django.apps import AppConfig
 class ProceedingsConfig(AppConfig):
     name = "proceedings"
     verbose_name = "Appeal ladder and deadlines"
+
+    def ready(self) -> None:
+        # The apps below announce their changes; the ladder listens (dependencies run downhill).
+        from elections import events as election_events
+        from objections import events as objection_events
+        from proceedings import receivers
+
+        election_events.tally_recorded.connect(receivers.tally_recorded, dispatch_uid="proceedings.tally")
+        for signal, uid in (
+            (objection_events.objection_filed, "filed"),
+            (objection_events.objection_withdrawn, "withdrawn"),
+            (objection_events.ruling_recorded, "ruling"),
+        ):
+            signal.connect(receivers.objections_changed, dispatch_uid=f"proceedings.objection.{uid}")
+        objection_events.offer_of_proof_extended.connect(
+            receivers.offer_of_proof_extended, dispatch_uid="proceedings.objection.offer"
+        )

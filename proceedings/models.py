@@ -1,1 +1,236 @@
-"""The appeal ladder, deadlines and reminders."""
+"""The appeal ladder's records: proceeding events, deadlines, reminders sent, calendar feeds.
+
+A stage is never stored: it is derived from an election's tally and its events (``proceedings.law.ladder``).
+Events are never deleted — a wrong one is voided with a reason and the ladder is replayed without it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from elections.models import Case, Election, Party, Tally
+from proceedings.law import ladder
+from proceedings.law.deadlines import Source, Status
+
+if TYPE_CHECKING:
+    from django.db.models.fields.related_descriptors import RelatedManager
+
+
+EVENT_CHOICES = [(e.value, ladder.EVENT_LABELS[e]) for e in ladder.Event]
+STATUS_CHOICES = [(s.value, s.value.capitalize()) for s in Status]
+SOURCE_CHOICES = [
+    (Source.COMPUTED.value, "Computed from the rule set"),
+    (Source.ORDER.value, "Set by an order"),
+    (Source.MANUAL.value, "Entered by staff"),
+]
+
+
+class ProceedingEvent(models.Model):
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="proceeding_events")
+    election = models.ForeignKey(Election, on_delete=models.PROTECT, related_name="proceeding_events")
+    event = models.CharField(max_length=32, choices=EVENT_CHOICES, db_index=True)
+    occurred_on = models.DateField()
+    details = models.JSONField(default=dict, blank=True)
+    party = models.ForeignKey(
+        Party,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The filing party (details.party), for filings",
+    )
+    # The next election this event's order created or found (a rerun or runoff ordered).
+    ordered_election = models.ForeignKey(
+        Election, null=True, blank=True, on_delete=models.PROTECT, related_name="ordered_by"
+    )
+    created_election = models.BooleanField(
+        default=False, help_text="The ordered election was created by this event (not found already there)"
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    voided = models.BooleanField(default=False)
+    void_reason = models.TextField(blank=True)
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["occurred_on", "id"]
+        indexes = [
+            models.Index(fields=["election", "voided", "occurred_on"], name="proceeding_election_idx"),
+            models.Index(fields=["case", "occurred_on"], name="proceeding_case_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(voided=False) | ~models.Q(void_reason=""),
+                name="proceeding_void_has_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        void = " (voided)" if self.voided else ""
+        return f"{self.event_label} {self.occurred_on}{void}"
+
+    @property
+    def event_label(self) -> str:
+        return ladder.event_label(self.event)
+
+
+class DeadlineQuerySet(models.QuerySet["Deadline"]):
+    def visible_to(self, user: object) -> DeadlineQuerySet:
+        if getattr(user, "is_staff", False) and getattr(user, "is_authenticated", False):
+            return self
+        return self.filter(case__in=Case.objects.visible_to(user))
+
+    def live(self) -> DeadlineQuerySet:
+        """Not replaced by another deadline of the same code."""
+        return self.exclude(status=Status.SUPERSEDED)
+
+
+class Deadline(models.Model):
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="deadlines")
+    election = models.ForeignKey(Election, on_delete=models.PROTECT, related_name="deadlines")
+    code = models.CharField(max_length=40, db_index=True)
+    label = models.CharField(max_length=200)
+    due_on = models.DateField()
+    due_at = models.DateTimeField(help_text="11:59 p.m. in the regional office's zone (29 CFR 102.2(b))")
+    zone = models.CharField(max_length=40)
+    trigger = models.CharField(
+        max_length=40, help_text="What set it off: tally, an event code, order, manual"
+    )
+    trigger_on = models.DateField()
+    trigger_event = models.ForeignKey(
+        ProceedingEvent, null=True, blank=True, on_delete=models.PROTECT, related_name="deadlines"
+    )
+    trigger_tally = models.ForeignKey(
+        Tally, null=True, blank=True, on_delete=models.PROTECT, related_name="deadlines"
+    )
+    responds_to = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="responses",
+        help_text="The deadline whose due date this responsive period runs from (29 CFR 102.2(a))",
+    )
+    superseded_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="supersedes"
+    )
+    rule_set = models.CharField(max_length=8)
+    citation = models.CharField(max_length=200, blank=True)
+    explanation = models.TextField()
+    verified = models.BooleanField(default=False)
+    source = models.CharField(max_length=10, choices=SOURCE_CHOICES, default=Source.COMPUTED)
+    party = models.ForeignKey(
+        Party, null=True, blank=True, on_delete=models.PROTECT, related_name="+", help_text="Whose filing"
+    )
+    target_only = models.BooleanField(default=False, help_text="A target date, not a bar (the hearing)")
+    obliged = models.BooleanField(default=False, help_text="Someone must file: lapsing makes it missed")
+    status = models.CharField(max_length=12, choices=STATUS_CHOICES, default=Status.OPEN, db_index=True)
+    status_note = models.TextField(blank=True)
+    marked_met_on = models.DateField(null=True, blank=True)
+    reason = models.TextField(blank=True, help_text="For an order-set or manual deadline: the order, the why")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    objects = DeadlineQuerySet.as_manager()
+
+    if TYPE_CHECKING:
+        responses: RelatedManager[Deadline]
+
+    class Meta:
+        ordering = ["due_at", "id"]
+        indexes = [
+            models.Index(fields=["case", "status", "due_at"], name="deadline_case_status_idx"),
+            models.Index(fields=["status", "due_at"], name="deadline_status_due_idx"),
+            models.Index(fields=["election", "code"], name="deadline_election_code_idx"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["trigger_tally", "code"],
+                condition=models.Q(trigger_tally__isnull=False),
+                name="one_deadline_per_tally_and_code",
+            ),
+            models.UniqueConstraint(
+                fields=["trigger_event", "code"],
+                condition=models.Q(trigger_event__isnull=False, responds_to__isnull=True),
+                name="one_deadline_per_event_and_code",
+            ),
+            models.UniqueConstraint(
+                fields=["responds_to", "code"],
+                condition=models.Q(responds_to__isnull=False),
+                name="one_response_per_deadline_and_code",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} due {self.due_on} ({self.status})"
+
+
+class Reminder(models.Model):
+    """One reminder owed for (deadline, person, threshold): the row is what makes a second run send nothing."""
+
+    deadline = models.ForeignKey(Deadline, on_delete=models.PROTECT, related_name="reminders")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    threshold = models.PositiveSmallIntegerField(help_text="Business days before the due date")
+    notification_key = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deadline", "user", "threshold"], name="one_reminder_per_deadline_user_threshold"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deadline} → {self.user} ({self.threshold} business days)"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class CalendarFeed(models.Model):
+    """A secret URL that serves a user's deadlines as iCalendar; revoked, it answers 404."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="calendar_feeds"
+    )
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"], condition=models.Q(revoked_at__isnull=True), name="one_live_feed_per_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"calendar feed of {self.user} ({'revoked' if self.revoked_at else 'live'})"
+
+
+class CaseLadder(Case):
+    """The admin's picture of a case's appeal ladder (a proxy: the same rows as ``elections.Case``)."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "case ladder"
+        verbose_name_plural = "case ladders"

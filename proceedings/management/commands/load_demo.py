@@ -9,7 +9,10 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from challenges import demo as challenges_demo
 from elections import demo as elections_demo
+from objections import demo as objections_demo
+from proceedings import demo as proceedings_demo
 
 
 class Command(BaseCommand):
@@ -35,23 +38,4 @@ class Command(BaseCommand):
 
 def _app_loaders() -> list[Any]:
     """Each app's demo loader, in dependency order; each is idempotent and takes the Bessemer case."""
-    loaders: list[Any] = []
-    try:
-        from challenges import demo as challenges_demo
-
-        loaders.append(challenges_demo.load)
-    except ImportError:
-        pass
-    try:
-        from objections import demo as objections_demo
-
-        loaders.append(objections_demo.load)
-    except ImportError:
-        pass
-    try:
-        from proceedings import demo as proceedings_demo
-
-        loaders.append(proceedings_demo.load)
-    except ImportError:
-        pass
-    return loaders
+    return [challenges_demo.load, objections_demo.load, proceedings_demo.load]

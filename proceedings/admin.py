@@ -1,0 +1,573 @@
+"""The staff workplace of the appeal ladder.
+
+- **Case ladders** (a proxy of ``elections.Case``): the case page as a picture — each election's ladder, every
+  stage reached with its date, the current one highlighted, the open deadlines beside it, and what may come
+  next.
+- **Proceeding events**: record an event (the form calls ``services.event_record``: an out-of-order event is
+  refused with what is allowed), void with a reason (an action with an intermediate form). Never deleted or
+  edited in place.
+- **Deadlines**: filters by status, code, source, verified and case (``?case=<number>``); enter a deadline set
+  by an order (``services.deadline_set``, which supersedes the live one); mark a filing the tracker has no event
+  for as met.
+- Reminders sent and calendar feeds (revocable), read-only.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law import case_numbers
+from elections.models import Case
+from proceedings import clock, selectors, services
+from proceedings import deadlines as deadline_records
+from proceedings.law import ladder
+from proceedings.law.deadlines import Source, Status
+from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
+from proceedings.status import case_status
+
+
+class NoDeleteMixin:
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+def _as_validation_error(exc: Exception) -> ValidationError:
+    if isinstance(exc, RuleViolation):
+        return ValidationError(f"{exc.field}: {exc.message}")
+    if isinstance(exc, TransitionNotAllowed):
+        return ValidationError(exc.detail)
+    return ValidationError(str(exc))
+
+
+# --- the ladder picture ------------------------------------------------------------------------------------
+
+S = ladder.Stage
+# The stages still ahead on the usual climb, as the picture shows them greyed out.
+_CLIMB = {
+    ladder.Track.REGIONAL: [
+        S.OBJECTIONS_PERIOD,
+        S.REGIONAL_INVESTIGATION,
+        S.HEARING_SCHEDULED,
+        S.HEARING,
+        S.AWAITING_REPORT,
+        S.EXCEPTIONS_PERIOD,
+        S.AWAITING_REGIONAL_DIRECTOR,
+        S.REVIEW_PERIOD,
+        S.BOARD_REVIEW,
+    ],
+    ladder.Track.ALJ: [
+        S.OBJECTIONS_PERIOD,
+        S.REGIONAL_INVESTIGATION,
+        S.HEARING_SCHEDULED,
+        S.HEARING,
+        S.AWAITING_REPORT,
+        S.EXCEPTIONS_PERIOD,
+        S.BOARD_REVIEW,
+    ],
+}
+_AFTER_CERTIFICATION = [S.CERTIFIED, S.TEST_OF_CERTIFICATION, S.COURT_OF_APPEALS, S.CLOSED]
+
+
+def ahead_of(state: ladder.State) -> list[dict[str, str]]:
+    climb = _CLIMB[state.track]
+    if state.stage in climb:
+        rest = climb[climb.index(state.stage) + 1 :]
+        labels = [ladder.STAGE_LABELS[s] for s in rest] + ["Certification, rerun or runoff"]
+    elif state.stage in _AFTER_CERTIFICATION:
+        labels = [
+            ladder.STAGE_LABELS[s]
+            for s in _AFTER_CERTIFICATION[_AFTER_CERTIFICATION.index(state.stage) + 1 :]
+        ]
+    else:
+        labels = []
+    return [{"label": label} for label in labels[:4]]
+
+
+def ladder_picture(case: Case) -> list[dict[str, Any]]:
+    """One entry per election, newest first: its steps (stage, date, event), the current one marked, and the
+    open deadlines of each step."""
+    now = clock.now()
+    elections = selectors.elections_of(case)
+    open_deadlines = list(
+        deadline_records.with_effective_status(Deadline.objects.filter(case=case), now=now)
+        .filter(Q(effective_status=Status.OPEN))
+        .order_by("due_at")
+    )
+    pictures = []
+    for election in reversed(elections):
+        replayed = selectors.replay(election, now=now)
+        steps = []
+        path = replayed.path
+        for index, entry in enumerate(path):
+            ends = path[index + 1].on if index + 1 < len(path) else None
+            steps.append(
+                {
+                    "stage": entry.stage.value,
+                    "label": ladder.STAGE_LABELS[entry.stage],
+                    "on": entry.on,
+                    "event": ladder.EVENT_LABELS[entry.event] if entry.event else "",
+                    "current": index == len(path) - 1,
+                    "until": ends,
+                }
+            )
+        mine = [d for d in open_deadlines if d.election_id == election.pk]
+        outcome = ladder.outcome_of(replayed.state)
+        pictures.append(
+            {
+                "election": election,
+                "steps": steps,
+                "ahead": ahead_of(replayed.state) if replayed.state.tallied else [],
+                "deadlines": [
+                    {
+                        "label": d.label,
+                        "due_on": d.due_on,
+                        "due_text": f"{d.due_at.astimezone(ZoneInfo(d.zone)):%a %Y-%m-%d %H:%M}",
+                        "zone": d.zone,
+                        "verified": d.verified,
+                        "citation": d.citation,
+                        "url": reverse("admin:proceedings_deadline_change", args=[d.pk]),
+                    }
+                    for d in mine
+                ],
+                "allowed": [ladder.EVENT_LABELS[e] for e in ladder.allowed_events(replayed.state)],
+                "outcome": ladder.OUTCOME_LABELS[outcome] if outcome is not None else "",
+                "track": replayed.state.track.value,
+            }
+        )
+    return pictures
+
+
+@admin.register(CaseLadder)
+class CaseLadderAdmin(NoDeleteMixin, admin.ModelAdmin[CaseLadder]):
+    """The case at a glance: open it from the case list, or from a case's page (see the lead's note)."""
+
+    list_display = ["number", "name", "status", "rule_set", "petition_filed_on"]
+    list_filter = ["status", "region", "rule_set"]
+    search_fields = ["=number", "number", "name"]
+    fields = ["number", "name", "status", "rule_set", "petition_filed_on"]
+    readonly_fields = ["number", "name", "status", "rule_set", "petition_filed_on"]
+    change_form_template = "admin/proceedings/caseladder/change_form.html"
+    list_per_page = 100
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # a picture, not a form: the case is edited on its own page
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_active and request.user.is_staff)
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        case = Case.objects.filter(pk=object_id).first()
+        context = dict(extra_context or {})
+        if case is not None:
+            status = case_status(case)
+            context.update(
+                {
+                    "ladders": ladder_picture(case),
+                    "case_status": status,
+                    "case_url": reverse("admin:elections_case_change", args=[case.pk]),
+                    "record_url": reverse("admin:proceedings_proceedingevent_add") + f"?case={case.pk}",
+                    "events_url": reverse("admin:proceedings_proceedingevent_changelist")
+                    + f"?case={case.number}",
+                    "deadlines_url": reverse("admin:proceedings_deadline_changelist")
+                    + f"?case={case.number}",
+                    "deadline_add_url": reverse("admin:proceedings_deadline_add") + f"?case={case.pk}",
+                }
+            )
+        return super().change_view(request, object_id, form_url, extra_context=context)
+
+
+# --- events ---------------------------------------------------------------------------------------------------
+
+
+class CaseNumberFilter(admin.SimpleListFilter):
+    """``?case=10-RC-269250``: the links from a case ladder use it (no sidebar list: there are many cases)."""
+
+    title = "case"
+    parameter_name = "case"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        value = self.value()
+        return [(value, value)] if value else []
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value()
+        if not value:
+            return queryset
+        try:
+            return queryset.filter(case__number=case_numbers.normalize(value))
+        except case_numbers.InvalidCaseNumber:
+            return queryset.none()
+
+
+class ProceedingEventForm(forms.ModelForm[ProceedingEvent]):
+    details = forms.JSONField(
+        required=False,
+        initial=dict,
+        help_text='e.g. {"hearing_on": "2021-05-07"}, {"outcome": "rerun_election"}, {"kind": "results"}, '
+        '{"ulp_case": "29-CA-318069"}, {"court": "D.C. Cir.", "docket": "23-1234"}, {"note": "…"}',
+    )
+    actor: Any = None
+
+    class Meta:
+        model = ProceedingEvent
+        fields = ["case", "election", "event", "occurred_on", "details"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.recorded: ProceedingEvent | None = None
+        if "election" in self.fields:
+            self.fields["election"].required = False
+            self.fields["election"].help_text = "Leave empty for the election whose proceeding is live"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        case, event, occurred_on = data.get("case"), data.get("event"), data.get("occurred_on")
+        if self.errors or case is None or event is None or occurred_on is None:
+            return data
+        try:
+            self.recorded = services.event_record(
+                case=case,
+                election=data.get("election"),
+                event=event,
+                occurred_on=occurred_on,
+                details=data.get("details") or {},
+                actor=self.actor,
+            )
+        except (RuleViolation, TransitionNotAllowed) as exc:
+            raise _as_validation_error(exc) from None
+        return data
+
+
+class VoidForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+
+
+@admin.register(ProceedingEvent)
+class ProceedingEventAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+    list_display = ["occurred_on", "case_number", "election_sequence", "event", "voided", "recorded_by"]
+    list_filter = [CaseNumberFilter, "event", "voided", "case__region"]
+    search_fields = ["=case__number", "case__name"]
+    list_select_related = ["case", "election", "recorded_by"]
+    date_hierarchy = "occurred_on"
+    actions = ["void_events"]
+    form = ProceedingEventForm
+    autocomplete_fields = ["case", "election"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:
+            return []
+        return [
+            "case",
+            "election",
+            "event",
+            "occurred_on",
+            "details",
+            "party",
+            "ordered_election",
+            "recorded_by",
+            "created_at",
+            "voided",
+            "void_reason",
+            "voided_at",
+            "voided_by",
+        ]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:
+            return ["case", "election", "event", "occurred_on", "details"]
+        return self.get_readonly_fields(request, obj)
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+        return type("BoundProceedingEventForm", (form,), {"actor": request.user})
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        initial = super().get_changeform_initial_data(request)
+        initial.setdefault("occurred_on", clock.today())
+        return initial
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # events are voided, never edited
+
+    def save_model(self, request: HttpRequest, obj: ProceedingEvent, form: Any, change: bool) -> None:
+        recorded = form.recorded
+        assert recorded is not None  # the form's clean() recorded it through the service
+        obj.pk = recorded.pk
+        obj.__dict__.update({k: v for k, v in recorded.__dict__.items() if not k.startswith("_")})
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        return None
+
+    @admin.display(description="Case", ordering="case__number")
+    def case_number(self, event: ProceedingEvent) -> str:
+        return event.case.number
+
+    @admin.display(description="Election", ordering="election__sequence")
+    def election_sequence(self, event: ProceedingEvent) -> int:
+        return event.election.sequence
+
+    @admin.action(description="Void the selected events (with a reason)")
+    def void_events(self, request: HttpRequest, queryset: QuerySet[ProceedingEvent]) -> HttpResponse | None:
+        if "apply" in request.POST:
+            form = VoidForm(request.POST)
+            if form.is_valid():
+                # Latest first: a later event must be voided before the one it depends on.
+                for event in queryset.order_by("-occurred_on", "-id"):
+                    try:
+                        services.event_void(
+                            event=event, reason=form.cleaned_data["reason"], actor=request.user
+                        )
+                    except (RuleViolation, TransitionNotAllowed) as exc:
+                        self.message_user(
+                            request,
+                            f"Event {event.pk}: {_as_validation_error(exc).messages[0]}",
+                            messages.ERROR,
+                        )
+                    else:
+                        self.message_user(request, f"Voided event {event.pk} ({event.event_label}).")
+                return None
+        else:
+            form = VoidForm()
+        return TemplateResponse(
+            request,
+            "admin/proceedings/action_form.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Void proceeding events",
+                "intro": "Voided events stay on the record with the reason; the ladder is recomputed without them.",
+                "objects": queryset,
+                "form": form,
+                "action": "void_events",
+                "opts": self.model._meta,
+            },
+        )
+
+
+# --- deadlines ------------------------------------------------------------------------------------------------
+
+
+class DeadlineForm(forms.ModelForm[Deadline]):
+    source = forms.ChoiceField(
+        choices=[(Source.ORDER.value, "Set by an order"), (Source.MANUAL.value, "Entered by staff")]
+    )
+    actor: Any = None
+
+    class Meta:
+        model = Deadline
+        fields = ["case", "election", "code", "label", "due_on", "party", "source", "reason"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.recorded: Deadline | None = None
+        for name, required in (("election", False), ("label", False), ("reason", True)):
+            if name in self.fields:
+                self.fields[name].required = required
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors or data.get("case") is None or data.get("due_on") is None:
+            return data
+        try:
+            self.recorded = services.deadline_set(
+                case=data["case"],
+                election=data.get("election"),
+                code=data.get("code") or "",
+                label=data.get("label") or "",
+                due_on=data["due_on"],
+                reason=data.get("reason") or "",
+                source=data.get("source") or Source.ORDER,
+                party=data.get("party"),
+                actor=self.actor,
+            )
+        except (RuleViolation, TransitionNotAllowed) as exc:
+            raise _as_validation_error(exc) from None
+        return data
+
+
+class MarkMetForm(forms.Form):
+    met_on = forms.DateField(initial=date.today, help_text="The day the filing came in")
+
+
+@admin.register(Deadline)
+class DeadlineAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+    list_display = [
+        "due_on",
+        "case_number",
+        "election_sequence",
+        "code",
+        "label",
+        "status_now",
+        "source",
+        "verified",
+        "party",
+    ]
+    list_filter = [CaseNumberFilter, "status", "code", "source", "verified", "rule_set"]
+    search_fields = ["=case__number", "case__name", "label"]
+    list_select_related = ["case", "election", "party"]
+    date_hierarchy = "due_on"
+    form = DeadlineForm
+    actions = ["mark_met"]
+    autocomplete_fields = ["case", "election", "party"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Deadline]:
+        return deadline_records.with_effective_status(super().get_queryset(request))
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:
+            return ["case", "election", "code", "label", "due_on", "party", "source", "reason"]
+        return self.get_readonly_fields(request, obj)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:
+            return []
+        return [
+            "case",
+            "election",
+            "code",
+            "label",
+            "due_on",
+            "due_at",
+            "zone",
+            "trigger",
+            "trigger_on",
+            "trigger_event",
+            "trigger_tally",
+            "responds_to",
+            "rule_set",
+            "citation",
+            "explanation",
+            "verified",
+            "source",
+            "party",
+            "reason",
+            "status",
+            "status_note",
+            "superseded_by",
+            "marked_met_on",
+            "created_by",
+            "created_at",
+        ]
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        form = super().get_form(request, obj, change=change, **kwargs)
+        return type("BoundDeadlineForm", (form,), {"actor": request.user})
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # superseded by a new order-set deadline, never edited
+
+    def save_model(self, request: HttpRequest, obj: Deadline, form: Any, change: bool) -> None:
+        recorded = form.recorded
+        assert recorded is not None
+        obj.pk = recorded.pk
+        obj.__dict__.update({k: v for k, v in recorded.__dict__.items() if not k.startswith("_")})
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        return None
+
+    @admin.display(description="Case", ordering="case__number")
+    def case_number(self, deadline: Deadline) -> str:
+        return deadline.case.number
+
+    @admin.display(description="Election", ordering="election__sequence")
+    def election_sequence(self, deadline: Deadline) -> int:
+        return deadline.election.sequence
+
+    @admin.display(description="Status now", ordering="status")
+    def status_now(self, deadline: Deadline) -> str:
+        return str(getattr(deadline, "effective_status", deadline.status))
+
+    @admin.action(description="Mark met (the filing came in)")
+    def mark_met(self, request: HttpRequest, queryset: QuerySet[Deadline]) -> HttpResponse | None:
+        if "apply" in request.POST:
+            form = MarkMetForm(request.POST)
+            if form.is_valid():
+                for deadline in queryset:
+                    try:
+                        services.deadline_mark_met(
+                            deadline=deadline, met_on=form.cleaned_data["met_on"], actor=request.user
+                        )
+                    except (RuleViolation, TransitionNotAllowed) as exc:
+                        self.message_user(
+                            request, f"{deadline}: {_as_validation_error(exc).messages[0]}", messages.ERROR
+                        )
+                self.message_user(request, "Done.")
+                return None
+        else:
+            form = MarkMetForm()
+        return TemplateResponse(
+            request,
+            "admin/proceedings/action_form.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Mark deadlines met",
+                "intro": "For filings the tracker records no event for (a post-hearing brief, a filing an order "
+                "required).",
+                "objects": queryset,
+                "form": form,
+                "action": "mark_met",
+                "opts": self.model._meta,
+            },
+        )
+
+
+@admin.register(Reminder)
+class ReminderAdmin(NoDeleteMixin, admin.ModelAdmin[Reminder]):
+    list_display = ["created_at", "user", "deadline", "threshold"]
+    list_select_related = ["user", "deadline__case"]
+    search_fields = ["user__username", "deadline__case__number"]
+    readonly_fields = ["deadline", "user", "threshold", "notification_key", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(CalendarFeed)
+class CalendarFeedAdmin(NoDeleteMixin, admin.ModelAdmin[CalendarFeed]):
+    list_display = ["user", "created_at", "revoked_at", "token_start"]
+    list_filter = ["revoked_at"]
+    search_fields = ["user__username"]
+    list_select_related = ["user"]
+    fields = ["user", "created_at", "revoked_at", "token_start"]
+    readonly_fields = ["user", "created_at", "revoked_at", "token_start"]
+    actions = ["revoke"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="Token")
+    def token_start(self, feed: CalendarFeed) -> str:
+        return format_html("<code>{}…</code>", feed.token[:6])
+
+    @admin.action(description="Revoke the selected feeds (their URLs answer 404)")
+    def revoke(self, request: HttpRequest, queryset: QuerySet[CalendarFeed]) -> None:
+        for feed in queryset:
+            services.calendar_feed_revoke(feed=feed)
+        self.message_user(request, f"Revoked {queryset.count()} feed(s).")

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+import django_filters
+from django.db.models import QuerySet
+
+from elections.law import case_numbers
+from proceedings.law import ladder
+from proceedings.law.deadlines import Source, Status
+from proceedings.models import Deadline, ProceedingEvent
+
+
+def _by_case(queryset: QuerySet, value: str) -> QuerySet:
+    try:
+        return queryset.filter(case__number=case_numbers.normalize(value))
+    except case_numbers.InvalidCaseNumber:
+        return queryset.none()
+
+
+class DeadlineFilter(django_filters.FilterSet):
+    case = django_filters.CharFilter(method="by_case", label="Case number")
+    status = django_filters.ChoiceFilter(
+        field_name="effective_status",
+        choices=[(s.value, s.value) for s in Status],
+        label="Status now (a passed deadline is missed or moot even before the hourly job records it)",
+    )
+    due_after = django_filters.DateFilter(field_name="due_on", lookup_expr="gte", label="Due on or after")
+    due_before = django_filters.DateFilter(field_name="due_on", lookup_expr="lte", label="Due on or before")
+    code = django_filters.CharFilter(field_name="code", max_length=40)
+    election = django_filters.NumberFilter(field_name="election_id", min_value=1, max_value=2**62)
+    verified = django_filters.BooleanFilter(field_name="verified")
+    source = django_filters.ChoiceFilter(choices=[(s.value, s.value) for s in Source])
+
+    class Meta:
+        model = Deadline
+        fields = ["case", "status", "due_after", "due_before", "code", "election", "verified", "source"]
+
+    def by_case(self, queryset: QuerySet[Deadline], name: str, value: str) -> QuerySet[Deadline]:
+        return _by_case(queryset, value)
+
+
+class ProceedingEventFilter(django_filters.FilterSet):
+    election = django_filters.NumberFilter(field_name="election_id", min_value=1, max_value=2**62)
+    event = django_filters.ChoiceFilter(choices=[(e.value, e.value) for e in ladder.Event])
+    voided = django_filters.BooleanFilter(field_name="voided")
+
+    class Meta:
+        model = ProceedingEvent
+        fields = ["election", "event", "voided"]

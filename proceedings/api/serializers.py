@@ -1,0 +1,258 @@
+"""Serializers of the appeal ladder: input and output kept apart; every datetime of a deadline is shown in its
+regional office's zone (its 11:59 p.m. cutoff reads as 23:59 with that zone's offset)."""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from elections.api.serializers import TallySerializer
+from elections.models import Election
+from proceedings import deadlines as deadline_records
+from proceedings.law import ladder
+from proceedings.law.deadlines import Source, Status
+from proceedings.models import Deadline, ProceedingEvent
+
+MAX_ID = 2**62
+
+# --- events ---------------------------------------------------------------------------------------------
+
+
+class ProceedingEventSerializer(serializers.ModelSerializer[ProceedingEvent]):
+    event_label = serializers.CharField(read_only=True)
+    election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
+    election_sequence = serializers.IntegerField(source="election.sequence", read_only=True)
+    details = serializers.DictField(read_only=True)
+    recorded_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
+    ordered_election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
+
+    class Meta:
+        model = ProceedingEvent
+        fields = [
+            "id",
+            "event",
+            "event_label",
+            "occurred_on",
+            "election",
+            "election_sequence",
+            "details",
+            "party",
+            "ordered_election",
+            "recorded_by",
+            "created_at",
+            "voided",
+            "void_reason",
+            "voided_at",
+        ]
+        read_only_fields = fields
+
+
+class ProceedingEventInputSerializer(serializers.Serializer[Any]):
+    event = serializers.ChoiceField(choices=[e.value for e in ladder.Event])
+    occurred_on = serializers.DateField()
+    election = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        allow_null=True,
+        help_text="Election id; default: the election whose proceeding is live (the current one once tallied)",
+    )
+    details = serializers.JSONField(
+        required=False,
+        default=dict,
+        help_text="Per event: notice_of_hearing.hearing_on; decisions' outcome; certification_issued.kind; "
+        "refusal_to_bargain.ulp_case; court_petition_filed.court and docket; filings' party; decisions' "
+        "objection_rulings [{objection, disposition}]; note",
+    )
+
+
+class VoidInputSerializer(serializers.Serializer[Any]):
+    reason = serializers.CharField(max_length=2000)
+
+
+# --- deadlines ------------------------------------------------------------------------------------------
+
+
+class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
+    case = serializers.CharField(source="case.number", read_only=True)
+    election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
+    election_sequence = serializers.IntegerField(source="election.sequence", read_only=True)
+    due_at = serializers.SerializerMethodField()
+    status = serializers.SerializerMethodField()
+    status_note = serializers.SerializerMethodField()
+    trigger_event: serializers.PrimaryKeyRelatedField[ProceedingEvent] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
+
+    class Meta:
+        model = Deadline
+        fields = [
+            "id",
+            "case",
+            "election",
+            "election_sequence",
+            "code",
+            "label",
+            "due_on",
+            "due_at",
+            "zone",
+            "trigger",
+            "trigger_on",
+            "trigger_event",
+            "rule_set",
+            "citation",
+            "explanation",
+            "verified",
+            "status",
+            "status_note",
+            "source",
+            "party",
+            "reason",
+            "responds_to",
+            "superseded_by",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.DateTimeField())
+    def get_due_at(self, deadline: Deadline) -> str:
+        return deadline.due_at.astimezone(ZoneInfo(deadline.zone)).isoformat()
+
+    @extend_schema_field(serializers.ChoiceField(choices=[s.value for s in Status]))
+    def get_status(self, deadline: Deadline) -> str:
+        return str(getattr(deadline, "effective_status", deadline.status))
+
+    @extend_schema_field(serializers.CharField())
+    def get_status_note(self, deadline: Deadline) -> str:
+        return deadline_records.effective_note(deadline)
+
+
+class NextDeadlineSerializer(DeadlineSerializer):
+    class Meta(DeadlineSerializer.Meta):
+        fields = [
+            "id",
+            "code",
+            "label",
+            "due_at",
+            "due_on",
+            "zone",
+            "citation",
+            "verified",
+            "election",
+            "party",
+        ]
+        read_only_fields = fields
+
+
+class DeadlineInputSerializer(serializers.Serializer[Any]):
+    code = serializers.RegexField(
+        r"^[a-z][a-z0-9_]{1,39}$",
+        max_length=40,
+        help_text="e.g. exceptions, offer_of_proof, hearing, or a code of your own for a date set by order",
+    )
+    label = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")  # type: ignore[assignment]
+    due_on = serializers.DateField()
+    reason = serializers.CharField(
+        max_length=2000, help_text="The order (and its date), or why it is entered"
+    )
+    source = serializers.ChoiceField(  # type: ignore[assignment]
+        choices=[Source.ORDER.value, Source.MANUAL.value], default=Source.ORDER.value
+    )
+    election = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
+    party = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
+
+
+# --- status ---------------------------------------------------------------------------------------------
+
+
+class StatusElectionSerializer(serializers.ModelSerializer[Election]):
+    latest_tally = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Election
+        fields = ["id", "sequence", "kind", "latest_tally"]
+        read_only_fields = fields
+
+    @extend_schema_field(TallySerializer(allow_null=True))
+    def get_latest_tally(self, election: Election) -> dict[str, Any] | None:
+        tally = election.latest_tally
+        return TallySerializer(tally).data if tally else None
+
+
+class ProceedingElectionSerializer(serializers.ModelSerializer[Election]):
+    class Meta:
+        model = Election
+        fields = ["id", "sequence", "kind"]
+        read_only_fields = fields
+
+
+class PathEntrySerializer(serializers.Serializer[Any]):
+    stage = serializers.CharField()
+    stage_label = serializers.CharField()
+    on = serializers.DateField(allow_null=True)
+    event = serializers.CharField(allow_null=True)
+
+
+class ChallengeCountsSerializer(serializers.Serializer[Any]):
+    pending = serializers.IntegerField()
+    sustained = serializers.IntegerField()
+    overruled = serializers.IntegerField()
+    withdrawn = serializers.IntegerField()
+    moot = serializers.IntegerField()
+
+
+class ObjectionCountsSerializer(serializers.Serializer[Any]):
+    pending = serializers.IntegerField()
+    set_for_hearing = serializers.IntegerField()
+    sustained = serializers.IntegerField()
+    overruled = serializers.IntegerField()
+    withdrawn = serializers.IntegerField()
+
+
+class CaseStatusSerializer(serializers.Serializer[Any]):
+    case = serializers.CharField()
+    stage = serializers.ChoiceField(choices=[s.value for s in ladder.Stage])
+    stage_label = serializers.CharField()
+    outcome = serializers.ChoiceField(choices=[o.value for o in ladder.Outcome], allow_null=True)
+    outcome_label = serializers.CharField(allow_null=True)
+    rule_set = serializers.CharField()
+    current_election = StatusElectionSerializer(allow_null=True)
+    proceeding_election = ProceedingElectionSerializer(
+        allow_null=True, help_text="The election whose proceeding the stage and counts describe"
+    )
+    track = serializers.CharField(allow_null=True)
+    challenges = ChallengeCountsSerializer()
+    objections = ObjectionCountsSerializer()
+    next_deadline = NextDeadlineSerializer(allow_null=True)
+    allowed_events = serializers.ListField(child=serializers.CharField())
+    last_event = ProceedingEventSerializer(allow_null=True)
+    path = PathEntrySerializer(many=True)
+
+
+# --- timeline and calendar ------------------------------------------------------------------------------
+
+
+class TimelineItemSerializer(serializers.Serializer[Any]):
+    at = serializers.CharField(help_text="YYYY-MM-DD, or a datetime with the office's UTC offset")
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    details = serializers.DictField()
+    source = serializers.DictField()  # type: ignore[assignment]
+
+
+class CalendarFeedSerializer(serializers.Serializer[Any]):
+    url = serializers.URLField(
+        help_text="Secret: anyone with it can read your deadlines. Rotate it if it leaks."
+    )
+    created_at = serializers.DateTimeField()

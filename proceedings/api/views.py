@@ -1,0 +1,231 @@
+"""Thin views of the appeal ladder: scope to the caller (another party's case is a 404 before any permission
+check), validate with an input serializer, call a service, answer with the output serializer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from elections.api import schema
+from elections.api.permissions import StaffWritesOnly
+from elections.api.scoping import CaseScopedMixin
+from proceedings import calendar_feed, selectors, services
+from proceedings.api.filters import DeadlineFilter, ProceedingEventFilter
+from proceedings.api.serializers import (
+    MAX_ID,
+    CalendarFeedSerializer,
+    CaseStatusSerializer,
+    DeadlineInputSerializer,
+    DeadlineSerializer,
+    ProceedingEventInputSerializer,
+    ProceedingEventSerializer,
+    TimelineItemSerializer,
+    VoidInputSerializer,
+)
+from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
+from proceedings.status import case_status
+from proceedings.timeline import case_timeline
+
+
+@extend_schema(tags=["proceedings"])
+class ProceedingListView(CaseScopedMixin, generics.ListCreateAPIView[ProceedingEvent]):
+    """The events of the case's proceedings, oldest first (voided ones included, flagged)."""
+
+    permission_classes = [StaffWritesOnly]
+    serializer_class = ProceedingEventSerializer
+    filterset_class = ProceedingEventFilter
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return ProceedingEvent.objects.none()
+        return selectors.events_for_case(self.case)
+
+    @extend_schema(responses=schema.reading(ProceedingEventSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        request=ProceedingEventInputSerializer,
+        responses=schema.writing(ProceedingEventSerializer),
+        description="Record a step of the ladder (staff). Out of order → 409 with `allowed`, the events allowed "
+        'next. Missing or invalid details → 400 `{"details": ["<key> …"]}`.',
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = ProceedingEventInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        event = services.event_record(case=self.case, actor=request.user, **data.validated_data)
+        event = selectors.events_for_case(self.case).get(pk=event.pk)
+        return Response(ProceedingEventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["proceedings"])
+class ProceedingVoidView(CaseScopedMixin, APIView):
+    permission_classes = [StaffWritesOnly]
+
+    @extend_schema(
+        request=VoidInputSerializer,
+        responses=schema.writing(ProceedingEventSerializer, status=200),
+        description="Void a wrong event with a reason (staff); never deleted. 409 while a later event depends "
+        "on it, or when its order created an election.",
+    )
+    def post(self, request: Request, number: str, event_id: int) -> Response:
+        event = (
+            ProceedingEvent.objects.filter(case=self.case, pk=event_id).first() if event_id < MAX_ID else None
+        )
+        if event is None:
+            raise Http404
+        data = VoidInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.event_void(event=event, reason=data.validated_data["reason"], actor=request.user)
+        event = selectors.events_for_case(self.case).get(pk=event.pk)
+        return Response(ProceedingEventSerializer(event).data)
+
+
+@extend_schema(tags=["proceedings"])
+class CaseStatusView(CaseScopedMixin, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=schema.reading(CaseStatusSerializer))
+    def get(self, request: Request, number: str) -> Response:
+        return Response(CaseStatusSerializer(case_status(self.case)).data)
+
+
+@extend_schema(tags=["proceedings"])
+class CaseTimelineView(CaseScopedMixin, generics.GenericAPIView[Any]):
+    permission_classes = [IsAuthenticated]
+    serializer_class = TimelineItemSerializer
+
+    def get_queryset(self) -> Any:
+        return ProceedingEvent.objects.none()  # the timeline is built by proceedings.timeline, not a queryset
+
+    @extend_schema(responses=schema.reading(TimelineItemSerializer(many=True)))
+    def get(self, request: Request, number: str) -> Response:
+        items = case_timeline(self.case)
+        page = self.paginate_queryset(items)
+        data = TimelineItemSerializer(page if page is not None else items, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
+
+@extend_schema(tags=["deadlines"])
+class CaseDeadlineListView(CaseScopedMixin, generics.ListCreateAPIView[Deadline]):
+    """The case's deadlines; staff enter a deadline set by an order, which supersedes the live one."""
+
+    permission_classes = [StaffWritesOnly]
+    serializer_class = DeadlineSerializer
+    filterset_class = DeadlineFilter
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return Deadline.objects.none()
+        return selectors.deadlines_for(self.request.user).filter(case=self.case)
+
+    @extend_schema(responses=schema.reading(DeadlineSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=DeadlineInputSerializer, responses=schema.writing(DeadlineSerializer))
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = DeadlineInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        deadline = services.deadline_set(case=self.case, actor=request.user, **data.validated_data)
+        deadline = selectors.deadlines_for(request.user).get(pk=deadline.pk)
+        return Response(DeadlineSerializer(deadline).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["deadlines"])
+class DeadlineListView(generics.ListAPIView[Deadline]):
+    """Deadlines across the caller's cases, soonest first."""
+
+    serializer_class = DeadlineSerializer
+    filterset_class = DeadlineFilter
+
+    def get_queryset(self) -> Any:
+        return selectors.deadlines_for(self.request.user)
+
+    @extend_schema(responses=schema.reading(DeadlineSerializer(many=True)))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+@extend_schema(tags=["deadlines"])
+class DeadlineDetailView(generics.RetrieveAPIView[Deadline]):
+    serializer_class = DeadlineSerializer
+    lookup_url_kwarg = "deadline_id"
+
+    def get_queryset(self) -> Any:
+        return selectors.deadlines_for(self.request.user)
+
+    def get_object(self) -> Deadline:
+        if int(self.kwargs["deadline_id"]) >= MAX_ID:
+            raise Http404
+        return super().get_object()
+
+    @extend_schema(responses=schema.reading(DeadlineSerializer))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+def _feed(feed: CalendarFeed) -> dict[str, Any]:
+    return {"url": calendar_feed.feed_url(feed.token), "created_at": feed.created_at}
+
+
+@extend_schema(tags=["calendar"])
+class CalendarView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses=schema.reading(CalendarFeedSerializer),
+        description="Your secret iCalendar feed URL (created on first call).",
+    )
+    def get(self, request: Request) -> Response:
+        return Response(CalendarFeedSerializer(_feed(services.calendar_feed_for(user=request.user))).data)
+
+
+@extend_schema(tags=["calendar"])
+class CalendarRotateView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses=schema.writing(CalendarFeedSerializer),
+        description="Revoke your feed URL (it answers 404 from now on) and issue a new one.",
+    )
+    def post(self, request: Request) -> Response:
+        feed = services.calendar_feed_rotate(user=request.user)
+        return Response(CalendarFeedSerializer(_feed(feed)).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    tags=["calendar"],
+    auth=[],
+    responses={
+        (200, "text/calendar"): OpenApiResponse(OpenApiTypes.STR, description="VCALENDAR of open deadlines"),
+        404: schema.NOT_FOUND,
+    },
+)
+class CalendarFeedView(APIView):
+    """The feed itself: no authentication — the secret token in the URL is the credential."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    def get(self, request: Request, token: str) -> HttpResponse:
+        if not 20 <= len(token) <= 64:
+            raise Http404
+        feed = (
+            CalendarFeed.objects.select_related("user").filter(token=token, revoked_at__isnull=True).first()
+        )
+        if feed is None or not feed.user.is_active:
+            raise Http404
+        response = HttpResponse(calendar_feed.build(feed.user), content_type="text/calendar; charset=utf-8")
+        response["Content-Disposition"] = 'inline; filename="nlrb-deadlines.ics"'
+        response["Cache-Control"] = "private, max-age=300"
+        return response

@@ -1,0 +1,79 @@
+"""The iCalendar feed of a user's deadlines (RFC 5545, built with ``icalendar``).
+
+Each open deadline of the user's cases is an all-day event on its due date (calendar apps show all-day items
+at the top of the day, where a filing deadline belongs); the 11:59 p.m. cutoff, its zone, the citation and the
+explanation are in the description. The UID is stable per deadline, so a moved (superseded) date disappears and
+its replacement appears on the next refresh of the subscription.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db.models import Q
+from icalendar import Calendar
+from icalendar import Event as CalendarEvent
+
+from proceedings import clock, selectors
+from proceedings.law.deadlines import Status
+from proceedings.models import Deadline
+
+MAX_EVENTS = 2000
+
+
+def feed_url(token: str) -> str:
+    return f"{settings.SITE_URL.rstrip('/')}/api/v1/calendar/{token}.ics"
+
+
+def deadlines_in_feed(user: Any, *, now: datetime | None = None) -> list[Deadline]:
+    return list(
+        selectors.deadlines_for(user, now=now)
+        .filter(Q(effective_status=Status.OPEN))
+        .order_by("due_at", "id")[:MAX_EVENTS]
+    )
+
+
+def _description(deadline: Deadline) -> str:
+    local = deadline.due_at.astimezone(ZoneInfo(deadline.zone))
+    lines = [
+        f"{deadline.case.number} — {deadline.case.name}",
+        f"{deadline.label}: due {local:%A %Y-%m-%d} at {local:%I:%M %p} {deadline.zone} (29 CFR 102.2(b)).",
+    ]
+    if deadline.citation:
+        lines.append(f"Rule: {deadline.citation} ({deadline.rule_set} rules).")
+    if deadline.party_id and deadline.party:
+        lines.append(f"Filing party: {deadline.party.name}.")
+    if not deadline.verified:
+        lines.append(
+            "UNVERIFIED: the rule behind this date is not confirmed against a primary source; check it."
+        )
+    lines += ["", deadline.explanation]
+    return "\n".join(lines)
+
+
+def build(user: Any, *, now: datetime | None = None) -> bytes:
+    now = now or clock.now()
+    cal = Calendar()
+    cal.add("prodid", "-//nlrb-tracker//deadlines//EN")
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", f"NLRB deadlines ({user.get_username()})")
+    cal.add("x-wr-timezone", "UTC")
+    for deadline in deadlines_in_feed(user, now=now):
+        event = CalendarEvent()
+        event.add("uid", f"deadline-{deadline.pk}@nlrb-tracker")
+        event.add("dtstamp", now)
+        event.add("last-modified", deadline.updated_at)
+        event.add("dtstart", deadline.due_on)
+        event.add("dtend", deadline.due_on + timedelta(days=1))
+        verified = "" if deadline.verified else " (UNVERIFIED)"
+        event.add("summary", f"{deadline.case.number}: {deadline.label} due{verified}")
+        event.add("description", _description(deadline))
+        event.add("categories", [deadline.code])
+        event.add("transp", "TRANSPARENT")
+        cal.add_component(event)
+    return bytes(cal.to_ical())

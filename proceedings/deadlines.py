@@ -1,0 +1,533 @@
+"""Deadline records: created when their trigger happens, their status kept in step with the record.
+
+- ``create_for_tally`` / ``create_for_event``: the periods the case's rule set attaches to the trigger
+  (``proceedings.law.deadlines.ATTACHED``), computed by ``elections.law.calendar.compute_deadline`` in the
+  regional office's zone. A responsive period (answering brief, opposition) runs from the *due date* of the
+  deadline it answers (29 CFR 102.2(a)).
+- ``refresh``: re-derive the status of every live deadline of one election from its events and objections
+  (``proceedings.law.deadlines.evaluate``). Called by every service that changes the record, by the receivers
+  of the tally and objection signals, and by the hourly beat job for deadlines that lapsed meanwhile.
+- ``with_effective_status``: between two refreshes a deadline may pass; reads annotate the status it has *now*
+  (``effective_status``) so that lists, filters, the status call and the calendar feed never show a passed
+  deadline as open.
+
+Idempotent: each (tally, code), (event, code) and (answered deadline, code) has at most one deadline, so a
+signal received twice or a demo loaded twice adds nothing.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.db.models import Case as When_
+from django.db.models import CharField, F, Q, QuerySet, Value, When
+from simple_history.utils import bulk_update_with_history
+
+from elections.law import calendar, rule_sets
+from elections.models import Case, Election, Tally
+from objections.models import Objection
+from proceedings import clock
+from proceedings.law import deadlines as law
+from proceedings.law.deadlines import Source, Status
+from proceedings.models import Deadline, ProceedingEvent
+
+
+def zone_of(case: Case) -> str:
+    return case.office_zone
+
+
+def local_date(moment: datetime, zone: str) -> date:
+    return moment.astimezone(ZoneInfo(zone)).date()
+
+
+def period_for(rule_set: str, code: str) -> rule_sets.Period | None:
+    """The period ``code`` under ``rule_set``; None where the rule set sets none (or predates 2015)."""
+    if code in law.EXTRA_PERIODS:
+        return law.EXTRA_PERIODS[code] if rule_sets.is_rule_set(rule_set) else None
+    try:
+        return rule_sets.period(rule_set, code)
+    except (rule_sets.UnknownPeriod, rule_sets.UnknownRuleSet):
+        return None
+
+
+def _supersede_open(election: Election, code: str, by: Deadline) -> list[Deadline]:
+    """A new trigger's deadline of ``code`` replaces the earlier ones of that code that nothing answered (a
+    met deadline stays as the record of what was filed)."""
+    older = (
+        Deadline.objects.filter(election=election, code=code, trigger_on__lte=by.trigger_on)
+        .exclude(pk=by.pk)
+        .exclude(status__in=[Status.SUPERSEDED, Status.MET])
+    )
+    replaced = list(older)
+    for old in replaced:
+        old.status = Status.SUPERSEDED
+        old.superseded_by = by
+        old.status_note = (
+            f"Replaced by {by.label} due {by.due_on.isoformat()} ({by.get_source_display().lower()})."
+        )
+        old.save(update_fields=["status", "superseded_by", "status_note", "updated_at"])
+    return replaced
+
+
+def _computed(
+    *,
+    case: Case,
+    election: Election,
+    period: rule_sets.Period,
+    trigger: str,
+    trigger_on: date,
+    trigger_event: ProceedingEvent | None,
+    trigger_tally: Tally | None,
+    responds_to: Deadline | None,
+    actor: Any,
+) -> Deadline:
+    lookup: dict[str, Any] = {"code": period.code}
+    if responds_to is not None:
+        lookup["responds_to"] = responds_to
+    elif trigger_tally is not None:
+        lookup["trigger_tally"] = trigger_tally
+    else:
+        lookup["trigger_event"] = trigger_event
+    existing = Deadline.objects.filter(**lookup).first()
+    if existing is not None:
+        return existing
+    computed = calendar.compute_deadline(
+        period=period, rule_set=case.rule_set, trigger_on=trigger_on, region=case.region
+    )
+    deadline = Deadline(
+        case=case,
+        election=election,
+        code=period.code,
+        label=period.label,
+        due_on=computed.due_on,
+        due_at=computed.due_at,
+        zone=computed.zone,
+        trigger=trigger,
+        trigger_on=trigger_on,
+        trigger_event=trigger_event,
+        trigger_tally=trigger_tally,
+        responds_to=responds_to,
+        rule_set=case.rule_set,
+        citation=computed.citation,
+        explanation=computed.explanation,
+        verified=computed.verified,
+        source=Source.COMPUTED,
+        target_only=period.target_only,
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    _stamp(deadline, actor)
+    deadline.save()
+    _supersede_open(election, period.code, deadline)
+    return deadline
+
+
+def _stamp(instance: Any, actor: Any) -> None:
+    if actor is not None and getattr(actor, "is_authenticated", False):
+        instance._history_user = actor
+
+
+def _attach(
+    *,
+    case: Case,
+    election: Election,
+    trigger: str,
+    trigger_on: date,
+    trigger_event: ProceedingEvent | None = None,
+    trigger_tally: Tally | None = None,
+    actor: Any = None,
+) -> list[Deadline]:
+    created: dict[str, Deadline] = {}
+    for code in law.ATTACHED.get(trigger, ()):
+        period = period_for(case.rule_set, code)
+        if period is None:
+            continue
+        parent = created.get(period.trigger) if period.responsive else None
+        if period.responsive and parent is None:
+            continue
+        created[code] = _computed(
+            case=case,
+            election=election,
+            period=period,
+            trigger=trigger,
+            trigger_on=parent.due_on if parent is not None else trigger_on,
+            trigger_event=trigger_event,
+            trigger_tally=trigger_tally,
+            responds_to=parent,
+            actor=actor,
+        )
+    return list(created.values())
+
+
+def create_for_tally(tally: Tally, actor: Any = None) -> list[Deadline]:
+    """The tally of ballots (revision 0) opens the objections period and sets the hearing target.
+
+    A revised tally sets nothing: whether it restarts any period is an open question (nlrb-procedure.md,
+    open question 5); the objections period runs from the tally of ballots (102.69(a)(8))."""
+    if tally.revision != 0:
+        return []
+    election = tally.election
+    case = election.case
+    trigger_on = local_date(tally.prepared_at, zone_of(case))
+    return _attach(
+        case=case,
+        election=election,
+        trigger=law.TALLY,
+        trigger_on=trigger_on,
+        trigger_tally=tally,
+        actor=actor,
+    )
+
+
+def create_for_event(event: ProceedingEvent, actor: Any = None) -> list[Deadline]:
+    case, election = event.case, event.election
+    created = _attach(
+        case=case,
+        election=election,
+        trigger=event.event,
+        trigger_on=event.occurred_on,
+        trigger_event=event,
+        actor=actor,
+    )
+    hearing_on = event.details.get("hearing_on") if event.event in law.HEARING_DATE_EVENTS else None
+    if hearing_on:
+        created.append(_hearing_date(event, date.fromisoformat(hearing_on), actor))
+    return created
+
+
+def _hearing_date(event: ProceedingEvent, hearing_on: date, actor: Any) -> Deadline:
+    existing = Deadline.objects.filter(trigger_event=event, code="hearing").first()
+    if existing is not None:
+        return existing
+    case = event.case
+    zone = zone_of(case)
+    what = "notice of hearing" if event.event == "notice_of_hearing" else "order consolidating the case"
+    deadline = Deadline(
+        case=case,
+        election=event.election,
+        code="hearing",
+        label="Hearing opens (date set by order)",
+        due_on=hearing_on,
+        due_at=calendar.due_at_cutoff(hearing_on, zone),
+        zone=zone,
+        trigger=event.event,
+        trigger_on=event.occurred_on,
+        trigger_event=event,
+        rule_set=case.rule_set,
+        citation="29 CFR 102.69(c)(1)(ii)",
+        explanation=(
+            f"Hearing set for {hearing_on.isoformat()} by the {what} of {event.occurred_on.isoformat()}. "
+            "A date set by order, not computed: it replaces the 21-day target. Met when the hearing opens."
+        ),
+        verified=True,
+        source=Source.ORDER,
+        target_only=True,
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    _stamp(deadline, actor)
+    deadline.save()
+    _supersede_open(event.election, "hearing", deadline)
+    return deadline
+
+
+# --- order-set and manual deadlines ------------------------------------------------------------------------
+
+
+def set_by_order(
+    *,
+    case: Case,
+    election: Election,
+    code: str,
+    label: str,
+    due_on: date,
+    reason: str,
+    source: str,
+    party_id: int | None,
+    actor: Any,
+    due_at: datetime | None = None,
+) -> Deadline:
+    """Record a date set by an order (an extension, a date in an order) or entered by staff; it supersedes the
+    live deadlines of that code — all of them, or, when it names a party, that party's own."""
+    zone = zone_of(case)
+    replaced_q = Deadline.objects.filter(election=election, code=code).exclude(status=Status.SUPERSEDED)
+    if party_id is not None:
+        replaced_q = replaced_q.filter(party_id=party_id)
+    previous = replaced_q.order_by("-due_at", "-id").first()
+    general = (
+        Deadline.objects.filter(election=election, code=code, party__isnull=True)
+        .exclude(status=Status.SUPERSEDED)
+        .order_by("-due_at", "-id")
+        .first()
+    )
+    template = previous or general
+    period = period_for(case.rule_set, code)
+    label = label or (template.label if template else (period.label if period else code.replace("_", " ")))
+    who = "an order" if source == Source.ORDER else "Board staff"
+    text = f"Set by {who}: {reason}."
+    if previous is not None:
+        text += (
+            f" Replaces {previous.label} due {previous.due_on.isoformat()} "
+            f"({previous.get_source_display().lower()})."
+        )
+    due_at = due_at or calendar.due_at_cutoff(due_on, zone)
+    text += f" Due {due_at.astimezone(ZoneInfo(zone)):%Y-%m-%d at %H:%M} {zone}."
+    deadline = Deadline(
+        case=case,
+        election=election,
+        code=code,
+        label=label[:200],
+        due_on=due_on,
+        due_at=due_at,
+        zone=zone,
+        trigger=source,
+        trigger_on=clock.today(zone),
+        rule_set=case.rule_set,
+        citation=(template.citation if template else "")[:200],
+        explanation=text,
+        verified=True,
+        source=source,
+        party_id=party_id,
+        target_only=code == "hearing",
+        reason=reason,
+        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    _stamp(deadline, actor)
+    deadline.save()
+    replaced = list(replaced_q.exclude(pk=deadline.pk))
+    for old in replaced:
+        old.status = Status.SUPERSEDED
+        old.superseded_by = deadline
+        old.status_note = f"Replaced by {deadline.label} due {due_on.isoformat()} (set by {who})."
+        _stamp(old, actor)
+        old.save(update_fields=["status", "superseded_by", "status_note", "updated_at"])
+    _recompute_responses(replaced, deadline, actor)
+    return deadline
+
+
+def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, actor: Any) -> None:
+    """An answering brief or opposition runs from the due date of what it answers: move it with an extension."""
+    case = new_parent.case
+    for old_parent in replaced:
+        for response in old_parent.responses.exclude(status=Status.SUPERSEDED).filter(source=Source.COMPUTED):
+            period = period_for(case.rule_set, response.code)
+            if period is None:
+                continue
+            _computed(
+                case=case,
+                election=new_parent.election,
+                period=period,
+                trigger=response.trigger,
+                trigger_on=new_parent.due_on,
+                trigger_event=response.trigger_event,
+                trigger_tally=None,
+                responds_to=new_parent,
+                actor=actor,
+            )
+
+
+def restore_superseded_by(deadlines: Iterable[Deadline], actor: Any = None) -> None:
+    """A voided event's deadlines give back what they replaced (e.g. the hearing target a notice replaced);
+    ``refresh`` then gives the restored ones their status."""
+    for deadline in deadlines:
+        for replaced in Deadline.objects.filter(superseded_by=deadline):
+            replaced.status = Status.OPEN
+            replaced.superseded_by = None
+            replaced.status_note = "Restored: what replaced it was voided."
+            _stamp(replaced, actor)
+            replaced.save(update_fields=["status", "superseded_by", "status_note", "updated_at"])
+
+
+# --- status ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Answer:
+    on: date
+    in_time: bool
+
+
+def _general_excludes(live: Sequence[Deadline]) -> dict[str, set[int]]:
+    """code → the parties with a deadline of their own: a general deadline does not speak for them."""
+    own: dict[str, set[int]] = defaultdict(set)
+    for d in live:
+        if d.party_id is not None:
+            own[d.code].add(d.party_id)
+    return own
+
+
+def refresh(election: Election, *, now: datetime | None = None) -> int:
+    """Re-derive the status of the election's live deadlines; returns how many changed."""
+    now = now or clock.now()
+    live = list(
+        Deadline.objects.filter(election=election)
+        .exclude(status=Status.SUPERSEDED)
+        .select_related("trigger_event")
+        .order_by("due_at", "id")
+    )
+    if not live:
+        return 0
+    zone = live[0].zone
+    events = list(
+        ProceedingEvent.objects.filter(election=election, voided=False).order_by("occurred_on", "id")
+    )
+    objections = list(
+        Objection.objects.filter(election=election).values(
+            "filed_by_id", "filed_at", "offer_of_proof_filed_at", "status"
+        )
+    )
+    own = _general_excludes(live)
+    by_id = {d.pk: d for d in live}
+    verdicts: dict[int, law.Verdict] = {}
+    answers: dict[int, _Answer | None] = {}
+    changed: list[Deadline] = []
+    for d in sorted(live, key=lambda x: (x.responds_to_id is not None, x.due_at, x.pk)):
+        parties = None if d.party_id is None else {d.party_id}
+        excluded = own.get(d.code, set()) if d.party_id is None else set()
+        answer, objections_filed = _answer(d, events, objections, parties, excluded, zone)
+        answers[d.pk] = answer
+        moot = _moot_reason(d, events, by_id, answers, now)
+        obliged = law.is_obliged(d.code, source=d.source, objections_filed=objections_filed)
+        verdict = law.evaluate(
+            code=d.code,
+            due_at=d.due_at,
+            now=now,
+            target_only=d.target_only,
+            obliged=obliged,
+            answered_on=answer.on if answer else None,
+            answered_in_time=bool(answer and answer.in_time),
+            moot_reason=moot,
+            marked_met_on=d.marked_met_on,
+        )
+        verdicts[d.pk] = verdict
+        if (d.status, d.status_note, d.obliged) != (verdict.status, verdict.note, obliged):
+            d.status, d.status_note, d.obliged = verdict.status, verdict.note, obliged
+            changed.append(d)
+    if changed:
+        # With a history row each: a status that changes is a change of the record (product.md §8).
+        bulk_update_with_history(
+            changed,
+            Deadline,
+            ["status", "status_note", "obliged", "updated_at"],
+            default_change_reason="status re-derived from the record",
+        )
+    return len(changed)
+
+
+def _answer(
+    d: Deadline,
+    events: Sequence[ProceedingEvent],
+    objections: Sequence[Mapping[str, Any]],
+    parties: set[int] | None,
+    excluded: set[int],
+    zone: str,
+) -> tuple[_Answer | None, bool]:
+    """The filing that answers ``d`` (earliest), and whether objections were filed (for the offer of proof)."""
+
+    def concerns(party_id: int | None) -> bool:
+        if party_id is not None and party_id in excluded:
+            return False
+        return parties is None or party_id is None or party_id in parties
+
+    relevant = [o for o in objections if concerns(o["filed_by_id"])]
+    objections_filed = any(o["status"] != "withdrawn" for o in relevant)
+    kinds = law.ANSWERED_BY.get(d.code, ())
+    if "objection" in kinds:
+        if not relevant:
+            return None, objections_filed
+        first = min(o["filed_at"] for o in relevant)
+        return _Answer(local_date(first, zone), calendar.is_timely(first, d.due_at)), objections_filed
+    if "offer_of_proof" in kinds:
+        live = [o for o in relevant if o["status"] != "withdrawn"]
+        if not live or any(o["offer_of_proof_filed_at"] is None for o in live):
+            return None, objections_filed
+        last = max(o["offer_of_proof_filed_at"] for o in live)
+        return _Answer(local_date(last, zone), calendar.is_timely(last, d.due_at)), objections_filed
+    for event in events:
+        if event.event in kinds and event.occurred_on >= d.trigger_on and concerns(event.party_id):
+            return _Answer(event.occurred_on, event.occurred_on <= d.due_on), objections_filed
+    return None, objections_filed
+
+
+_DECIDED_WITHOUT_HEARING = ("regional_director_decision", "certification_issued")
+
+
+def _moot_reason(
+    d: Deadline,
+    events: Sequence[ProceedingEvent],
+    by_id: dict[int, Deadline],
+    answers: dict[int, _Answer | None],
+    now: datetime,
+) -> str | None:
+    if d.trigger_event_id is not None and d.trigger_event is not None and d.trigger_event.voided:
+        trigger = d.trigger_event
+        return f"The event that set it ({trigger.event_label}, {trigger.occurred_on.isoformat()}) was voided."
+    if d.responds_to_id is not None:
+        parent = by_id.get(d.responds_to_id)
+        unanswered = parent is not None and answers.get(parent.pk) is None and parent.marked_met_on is None
+        if parent is not None and unanswered and now > parent.due_at:
+            return (
+                f"Nothing to answer: nothing was filed by the due date of the {parent.label[:1].lower()}"
+                f"{parent.label[1:]} ({parent.due_on.isoformat()})."
+            )
+    if d.code == "hearing":
+        opened = any(e.event == "hearing_opened" for e in events)
+        decided = next((e for e in events if e.event in _DECIDED_WITHOUT_HEARING), None)
+        if decided is not None and not opened:
+            return f"No hearing was held: {decided.event_label.lower()} on {decided.occurred_on.isoformat()}."
+    return None
+
+
+def moot_for_voided(event: ProceedingEvent, actor: Any = None) -> None:
+    """The deadlines a voided event set no longer bind (``refresh`` makes them moot, naming the void) and give
+    back what they had replaced."""
+    own = list(Deadline.objects.filter(trigger_event=event).exclude(status=Status.SUPERSEDED))
+    restore_superseded_by(own, actor)
+
+
+def refresh_lapsed(*, now: datetime | None = None) -> int:
+    """Persist what time has done: open deadlines that passed (and the responses to them). Hourly."""
+    now = now or clock.now()
+    election_ids = set(
+        Deadline.objects.filter(status=Status.OPEN, due_at__lt=now).values_list("election_id", flat=True)
+    )
+    changed = 0
+    for election in Election.objects.filter(pk__in=election_ids):
+        changed += refresh(election, now=now)
+    return changed
+
+
+# --- reads -------------------------------------------------------------------------------------------------
+
+
+def with_effective_status(queryset: QuerySet[Deadline], *, now: datetime | None = None) -> QuerySet[Deadline]:
+    """Annotate ``effective_status``: the stored status, or what a deadline that passed since the last
+    refresh is now — moot if optional or a target, missed if a filing was required — and a response whose
+    parent passed with nothing filed is moot."""
+    now = now or clock.now()
+    open_ = Q(status=Status.OPEN)
+    return queryset.annotate(
+        effective_status=When_(
+            When(
+                open_ & Q(responds_to__status=Status.OPEN, responds_to__due_at__lt=now),
+                then=Value(Status.MOOT.value),
+            ),
+            When(open_ & Q(due_at__lt=now, obliged=True), then=Value(Status.MISSED.value)),
+            When(open_ & Q(due_at__lt=now), then=Value(Status.MOOT.value)),
+            default=F("status"),
+            output_field=CharField(),
+        )
+    )
+
+
+def effective_note(deadline: Deadline) -> str:
+    """The status note, including what time has done since the last refresh."""
+    effective = getattr(deadline, "effective_status", deadline.status)
+    if effective == deadline.status:
+        return deadline.status_note
+    if deadline.responds_to_id is not None and effective == Status.MOOT and not deadline.due_at < clock.now():
+        return "Nothing to answer: the filing it answers was not made by its due date."
+    return law.lapsed(code=deadline.code, target_only=deadline.target_only, obliged=deadline.obliged).note

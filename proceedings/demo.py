@@ -1,0 +1,151 @@
+"""Demo data of the appeal ladder: the Bessemer record (10-RC-269250) from the 2021 tally to the ALJ's 2024
+decision directing a third election. Facts from ../shared/data/bessemer-10-RC-269250.md; a date the record
+does not confirm says so in ``details.note`` (UNVERIFIED), as the data file does.
+
+The elections demo loads both elections and their tallies (whose signal creates the tally deadlines) and the
+objections demo the objections and their rulings, so the events below carry no ``objection_rulings``. The
+Regional Director's 2021 order finds election 2 already there and reuses it; the ALJ's 2024 decision creates
+election 3 (rerun, same ballot).
+
+Idempotent: an event already recorded (same election, event and date) is not recorded again. Loaded without
+e-mail notices: this is history, not news.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from elections.models import Case
+from proceedings import deadlines, services
+from proceedings.models import ProceedingEvent
+
+UNVERIFIED = "UNVERIFIED: "
+
+# (election sequence, event, date, details)
+RECORD: list[tuple[int, str, str, dict[str, object]]] = [
+    (
+        1,
+        "notice_of_hearing",
+        "2021-04-26",
+        {
+            "hearing_on": "2021-05-07",
+            "note": "The Region found the union's evidence 'could be grounds' to overturn the election and set "
+            "a hearing to start May 7 (Law360 1376429; al.com, April 2021).",
+        },
+    ),
+    (
+        1,
+        "hearing_opened",
+        "2021-05-10",
+        {
+            "presiding": "Kerstin Meyers, hearing officer (Region 10)",
+            "note": UNVERIFIED
+            + "the hearing (by Zoom) was scheduled for 2021-05-07; the exact opening date is "
+            "not confirmed by a primary source.",
+        },
+    ),
+    (
+        1,
+        "hearing_closed",
+        "2021-05-28",
+        {
+            "note": UNVERIFIED
+            + "reported as a multi-week hearing of about three weeks; the closing date is an "
+            "estimate.",
+        },
+    ),
+    (
+        1,
+        "hearing_officer_report",
+        "2021-08-02",
+        {
+            "presiding": "Kerstin Meyers",
+            "note": "Recommends sustaining the objections on the mailbox and on 'vote no' paraphernalia/polling "
+            "at mandatory meetings, overruling the others, and a second election (~61 pp.).",
+        },
+    ),
+    (
+        1,
+        "exceptions_filed",
+        "2021-08-16",
+        {
+            "note": UNVERIFIED
+            + "exceptions to the report were filed with the Regional Director (Aug–Nov 2021); "
+            "filers and dates are not confirmed. Recorded on the due date (10 business days, 2019 rules).",
+        },
+    ),
+    (
+        1,
+        "regional_director_decision",
+        "2021-11-29",
+        {
+            "outcome": "rerun_election",
+            "note": "RD Lisa Henderson adopts the hearing officer's rulings, sustains certain objections and "
+            "orders a second election (20-page decision). Amazon reportedly did not request review (The Hill).",
+        },
+    ),
+    (
+        2,
+        "consolidated_with_ulp",
+        "2023-06-01",
+        {
+            "hearing_on": "2023-09-25",
+            "note": UNVERIFIED + "the RD's order (about June 2023; date not confirmed) sent 14 of RWDSU's 21 "
+            "and 7 of Amazon's 8 objections, with the challenged ballots, to a hearing consolidated with the "
+            "unfair-labor-practice complaint, set for 2023-09-25. The CA case number is not in the record.",
+        },
+    ),
+    (
+        2,
+        "hearing_opened",
+        "2024-04-25",
+        {
+            "note": "The ALJ hearing actually opened on 2024-04-25 (Birmingham); testimony in April, May and "
+            "July 2024. 311 challenged ballots were still open (APR, 2024-04-25).",
+        },
+    ),
+    (
+        2,
+        "alj_decision",
+        "2024-11-05",
+        {
+            "outcome": "rerun_election",
+            "presiding": "Michael Silverstein, administrative law judge",
+            "note": "87 pp.: six ULPs found; two RWDSU objections sustained; the 2022 election set aside and a "
+            "third election directed; challenged ballots left unresolved. Both sides said they would appeal "
+            "to the Board (the Board's ruling is UNVERIFIED).",
+        },
+    ),
+]
+
+
+@transaction.atomic
+def load(case: Case) -> None:
+    staff = get_user_model().objects.get(username="staff")
+    elections = {e.sequence: e for e in case.elections.all()}
+    for election in elections.values():
+        for tally in election.tallies.filter(revision=0):
+            deadlines.create_for_tally(tally, staff)  # a database loaded before this app had the ladder
+    for sequence, event, on, details in RECORD:
+        found = elections.get(sequence) or case.elections.filter(sequence=sequence).first()
+        if found is None:
+            continue
+        occurred_on = date.fromisoformat(on)
+        if ProceedingEvent.objects.filter(
+            election=found, event=event, occurred_on=occurred_on, voided=False
+        ).exists():
+            continue
+        services.event_record(
+            case=case,
+            election=found,
+            event=event,
+            occurred_on=occurred_on,
+            details=dict(details),
+            actor=staff,
+            notify=False,
+        )
+    for election in case.elections.all():
+        deadlines.refresh(election)

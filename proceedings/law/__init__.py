@@ -1,0 +1,1 @@
+"""The appeal ladder's law as plain Python: no Django import (house style), mypy --strict."""

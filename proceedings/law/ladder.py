@@ -1,0 +1,790 @@
+"""The post-election proceeding of one election as a state machine: stages, events, and what may come next.
+
+Plain Python (no Django import). The codes are fixed by the v1 contract (product.md); the procedure is
+../shared/docs/nlrb-procedure.md §5–7.
+
+How a stage is derived (``replay``):
+
+- An election with no tally is ``awaiting_tally`` (an initial election) or ``rerun_pending`` /
+  ``runoff_pending`` (a rerun or runoff that has been ordered but not yet held); nothing can be recorded on it.
+- From the tally of ballots the proceeding is in ``objections_period`` until the objections deadline passes
+  (29 CFR 102.69(a)(8)). Then, if objections were filed or the challenged ballots are determinative, the Region
+  investigates (``regional_investigation``, 102.69(c)(1)); otherwise nothing is pending and the Regional
+  Director certifies "forthwith" (``awaiting_regional_director``, 102.69(b)). The close of the period is not an
+  event anyone records: the replay applies it before the first event dated after the due date, or at the end
+  once the deadline has passed.
+- Then each recorded event, oldest first, moves the stage through ``TRANSITIONS``.
+
+The transition table maps a stage to the events allowed in it and where each leads. A few moves depend on more
+than the stage, and the state carries what they need:
+
+- ``track``: who hears the objections. ``regional`` — a hearing officer reports to the Regional Director
+  (102.69(c)(1)(iii)); exceptions go to the RD. ``alj`` — the objections were consolidated with an
+  unfair-labor-practice complaint (Bessemer 2023–24): an administrative law judge decides and exceptions go to
+  the Board (102.46).
+- ``order``: what the decision in force ordered (certify the representative or the results, a rerun, a
+  runoff). A Board decision that denies review or affirms leaves it standing, and the stage follows it.
+- ``certification``: the kind of certification issued, if any. A test of certification (a refusal to bargain)
+  only follows a certification of representative.
+- ``round``: the events since the last decision. An answering brief needs exceptions in the round, an
+  opposition a request for review; a second party's exceptions or request repeat a filing already in the
+  round; the Board issues one order per round of a test of certification.
+
+Decisions worth knowing (lawyers, check these):
+
+- A hearing officer's report or an ALJ decision may be recorded without a ``hearing_closed`` event: the report
+  implies the hearing closed (the closing date is often not in the public record).
+- A Regional Director's decision to certify leads to ``review_period`` (a request for review may be filed,
+  102.67(c)); the certification itself is the ``certification_issued`` event, which may come at once: under
+  the 2014 and 2023 rules the RD certifies even while a request for review is possible or pending. A request
+  for review may therefore also follow a certification.
+- An ALJ decision ordering a rerun (Bessemer, 2024-11-05) leads to ``rerun_pending`` at once, with exceptions
+  to the Board still allowed on that election.
+- A Board remand returns the case to the Regional Director (or, on the ALJ track, to the judge); a court
+  remand returns the test of certification to the Board. Other court decisions close the case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Final
+
+
+class Stage(StrEnum):
+    AWAITING_TALLY = "awaiting_tally"
+    OBJECTIONS_PERIOD = "objections_period"
+    REGIONAL_INVESTIGATION = "regional_investigation"
+    HEARING_SCHEDULED = "hearing_scheduled"
+    HEARING = "hearing"
+    AWAITING_REPORT = "awaiting_report"
+    EXCEPTIONS_PERIOD = "exceptions_period"
+    AWAITING_REGIONAL_DIRECTOR = "awaiting_regional_director"
+    REVIEW_PERIOD = "review_period"
+    BOARD_REVIEW = "board_review"
+    RERUN_PENDING = "rerun_pending"
+    RUNOFF_PENDING = "runoff_pending"
+    CERTIFIED = "certified"
+    TEST_OF_CERTIFICATION = "test_of_certification"
+    COURT_OF_APPEALS = "court_of_appeals"
+    CLOSED = "closed"
+
+
+STAGE_LABELS: Mapping[Stage, str] = MappingProxyType(
+    {
+        Stage.AWAITING_TALLY: "Awaiting the tally of ballots",
+        Stage.OBJECTIONS_PERIOD: "Objections period open",
+        Stage.REGIONAL_INVESTIGATION: "Regional investigation of objections and challenges",
+        Stage.HEARING_SCHEDULED: "Hearing scheduled",
+        Stage.HEARING: "Hearing under way",
+        Stage.AWAITING_REPORT: "Awaiting the hearing officer's report or ALJ decision",
+        Stage.EXCEPTIONS_PERIOD: "Exceptions period open",
+        Stage.AWAITING_REGIONAL_DIRECTOR: "Awaiting the Regional Director",
+        Stage.REVIEW_PERIOD: "Request-for-review period open",
+        Stage.BOARD_REVIEW: "Before the Board",
+        Stage.RERUN_PENDING: "Rerun election ordered, not yet tallied",
+        Stage.RUNOFF_PENDING: "Runoff election ordered, not yet tallied",
+        Stage.CERTIFIED: "Certified",
+        Stage.TEST_OF_CERTIFICATION: "Test of certification (refusal to bargain)",
+        Stage.COURT_OF_APPEALS: "Before the court of appeals",
+        Stage.CLOSED: "Closed",
+    }
+)
+
+
+class Event(StrEnum):
+    REGIONAL_INVESTIGATION = "regional_investigation"
+    NOTICE_OF_HEARING = "notice_of_hearing"
+    HEARING_OPENED = "hearing_opened"
+    HEARING_CLOSED = "hearing_closed"
+    HEARING_OFFICER_REPORT = "hearing_officer_report"
+    CONSOLIDATED_WITH_ULP = "consolidated_with_ulp"
+    ALJ_DECISION = "alj_decision"
+    EXCEPTIONS_FILED = "exceptions_filed"
+    ANSWERING_BRIEF_FILED = "answering_brief_filed"
+    REGIONAL_DIRECTOR_DECISION = "regional_director_decision"
+    REQUEST_FOR_REVIEW_FILED = "request_for_review_filed"
+    OPPOSITION_FILED = "opposition_filed"
+    BOARD_DECISION = "board_decision"
+    CERTIFICATION_ISSUED = "certification_issued"
+    REFUSAL_TO_BARGAIN = "refusal_to_bargain"
+    BOARD_ORDER = "board_order"
+    COURT_PETITION_FILED = "court_petition_filed"
+    COURT_DECISION = "court_decision"
+
+
+EVENT_LABELS: Mapping[Event, str] = MappingProxyType(
+    {
+        Event.REGIONAL_INVESTIGATION: "Regional investigation",
+        Event.NOTICE_OF_HEARING: "Notice of hearing",
+        Event.HEARING_OPENED: "Hearing opened",
+        Event.HEARING_CLOSED: "Hearing closed",
+        Event.HEARING_OFFICER_REPORT: "Hearing officer's report",
+        Event.CONSOLIDATED_WITH_ULP: "Consolidated with an unfair-labor-practice case",
+        Event.ALJ_DECISION: "Administrative law judge's decision",
+        Event.EXCEPTIONS_FILED: "Exceptions filed",
+        Event.ANSWERING_BRIEF_FILED: "Answering brief filed",
+        Event.REGIONAL_DIRECTOR_DECISION: "Regional Director's decision",
+        Event.REQUEST_FOR_REVIEW_FILED: "Request for review filed",
+        Event.OPPOSITION_FILED: "Opposition to the request for review filed",
+        Event.BOARD_DECISION: "Board decision",
+        Event.CERTIFICATION_ISSUED: "Certification issued",
+        Event.REFUSAL_TO_BARGAIN: "Refusal to bargain (test of certification)",
+        Event.BOARD_ORDER: "Board order in the refusal-to-bargain case",
+        Event.COURT_PETITION_FILED: "Petition to the court of appeals",
+        Event.COURT_DECISION: "Court of appeals decision",
+    }
+)
+
+# Events filed by a party (they may name it in ``details.party``); the others are acts of the Agency or a court.
+FILING_EVENTS: Final = frozenset(
+    {
+        Event.EXCEPTIONS_FILED,
+        Event.ANSWERING_BRIEF_FILED,
+        Event.REQUEST_FOR_REVIEW_FILED,
+        Event.OPPOSITION_FILED,
+        Event.REFUSAL_TO_BARGAIN,
+        Event.COURT_PETITION_FILED,
+    }
+)
+
+# Decisions end a round: the filings before them have been decided.
+DECISION_EVENTS: Final = frozenset(
+    {
+        Event.HEARING_OFFICER_REPORT,
+        Event.ALJ_DECISION,
+        Event.REGIONAL_DIRECTOR_DECISION,
+        Event.BOARD_DECISION,
+        Event.CERTIFICATION_ISSUED,
+        Event.COURT_DECISION,
+    }
+)
+
+
+class Track(StrEnum):
+    REGIONAL = "regional"  # hearing officer → Regional Director (102.69(c)(1)(iii))
+    ALJ = "alj"  # consolidated with a ULP complaint: ALJ → Board (102.46)
+
+
+# What a decision orders (``details.outcome`` of an RD or ALJ decision, ``details.order`` of a Board decision).
+CERTIFY_REPRESENTATIVE: Final = "certify_representative"
+CERTIFY_RESULTS: Final = "certify_results"
+RERUN_ELECTION: Final = "rerun_election"
+RUNOFF_ELECTION: Final = "runoff_election"
+ORDERS: Final = (CERTIFY_REPRESENTATIVE, CERTIFY_RESULTS, RERUN_ELECTION, RUNOFF_ELECTION)
+ORDERS_NEW_ELECTION: Final = MappingProxyType({RERUN_ELECTION: "rerun", RUNOFF_ELECTION: "runoff"})
+
+BOARD_OUTCOMES: Final = ("review_denied", "review_granted", "affirmed", "reversed", "remanded")
+COURT_OUTCOMES: Final = ("enforced", "denied", "dismissed", "remanded", "vacated")
+CERTIFICATION_KINDS: Final = ("representative", "results")
+
+
+class Outcome(StrEnum):
+    """How the dispute over an election came out (``outcome`` of the case status; null while open)."""
+
+    RERUN_ORDERED = "rerun_ordered"
+    RUNOFF_ORDERED = "runoff_ordered"
+    REPRESENTATIVE_CERTIFIED = "representative_certified"
+    RESULTS_CERTIFIED = "results_certified"
+    ORDER_ENFORCED = "order_enforced"
+    ENFORCEMENT_DENIED = "enforcement_denied"
+    PETITION_DISMISSED = "petition_dismissed"
+    ORDER_VACATED = "order_vacated"
+
+
+OUTCOME_LABELS: Mapping[Outcome, str] = MappingProxyType(
+    {
+        Outcome.RERUN_ORDERED: "A rerun election was ordered",
+        Outcome.RUNOFF_ORDERED: "A runoff election was ordered",
+        Outcome.REPRESENTATIVE_CERTIFIED: "Representative certified",
+        Outcome.RESULTS_CERTIFIED: "Results certified (no representative)",
+        Outcome.ORDER_ENFORCED: "The court enforced the Board's order; the certification stands",
+        Outcome.ENFORCEMENT_DENIED: "The court denied enforcement of the Board's order",
+        Outcome.PETITION_DISMISSED: "The court dismissed the petition",
+        Outcome.ORDER_VACATED: "The court vacated the Board's order",
+    }
+)
+
+_COURT_OUTCOME: Mapping[str, Outcome] = MappingProxyType(
+    {
+        "enforced": Outcome.ORDER_ENFORCED,
+        "denied": Outcome.ENFORCEMENT_DENIED,
+        "dismissed": Outcome.PETITION_DISMISSED,
+        "vacated": Outcome.ORDER_VACATED,
+    }
+)
+
+
+@dataclass(frozen=True)
+class State:
+    """Where the proceeding of one election stands (see the module docstring for the fields)."""
+
+    stage: Stage
+    tallied: bool = True
+    track: Track = Track.REGIONAL
+    order: str | None = None
+    certification: str | None = None
+    court_outcome: str | None = None
+    round: frozenset[Event] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One event as the ladder applies it: ``outcome`` for decisions, ``order`` for a Board decision that
+    says what it leaves in force, ``kind`` for a certification."""
+
+    event: Event
+    outcome: str | None = None
+    order: str | None = None
+    kind: str | None = None
+
+
+def event_label(code: str) -> str:
+    """The label of an event code (the code itself if it is not one)."""
+    try:
+        return EVENT_LABELS[Event(code)]
+    except ValueError:
+        return code
+
+
+def stage_label(code: str) -> str:
+    try:
+        return STAGE_LABELS[Stage(code)]
+    except ValueError:
+        return code
+
+
+class EventNotAllowed(Exception):
+    """The event may not be recorded in this state; ``allowed`` lists what may come next."""
+
+    def __init__(self, event: str, state: State, allowed: Sequence[Event], why: str = "") -> None:
+        self.event = event
+        self.state = state
+        self.allowed = tuple(allowed)
+        stage = STAGE_LABELS[state.stage].lower()
+        text = f"{event_label(event)} ({event}) cannot be recorded while the proceeding is at {state.stage} ({stage})"
+        if why:
+            text += f": {why}"
+        if self.allowed:
+            text += ". Allowed next: " + ", ".join(self.allowed) + "."
+        else:
+            text += ". Nothing can be recorded at this stage."
+        super().__init__(text)
+        self.message = text
+
+
+class InvalidStep(ValueError):
+    """A decision without the outcome it needs (the details validator normally catches this first)."""
+
+
+# --- targets that depend on more than the stage ---------------------------------------------------------
+
+
+def follow_order(state: State) -> Stage:
+    """The stage the decision in force leads to (after a Board denial of review or an affirmance)."""
+    if state.order == RERUN_ELECTION:
+        return Stage.RERUN_PENDING
+    if state.order == RUNOFF_ELECTION:
+        return Stage.RUNOFF_PENDING
+    if state.order in (CERTIFY_REPRESENTATIVE, CERTIFY_RESULTS) and state.certification is not None:
+        return Stage.CERTIFIED
+    # A certification ordered but not yet issued, or nothing standing: the Regional Director acts next.
+    return Stage.AWAITING_REGIONAL_DIRECTOR
+
+
+def _need(step: Step, choices: Sequence[str]) -> str:
+    outcome = step.outcome
+    if outcome is None or outcome not in choices:
+        raise InvalidStep(f"{step.event} needs an outcome, one of {', '.join(choices)}; got {outcome!r}")
+    return outcome
+
+
+def _rd_decision(state: State, step: Step) -> State:
+    order = _need(step, ORDERS)
+    to = {
+        RERUN_ELECTION: Stage.RERUN_PENDING,
+        RUNOFF_ELECTION: Stage.RUNOFF_PENDING,
+    }.get(order, Stage.REVIEW_PERIOD)
+    return replace(state, stage=to, order=order)
+
+
+def _alj_decision(state: State, step: Step) -> State:
+    if step.outcome is not None and step.outcome not in ORDERS:
+        raise InvalidStep(f"alj_decision outcome must be one of {', '.join(ORDERS)}; got {step.outcome!r}")
+    to = {
+        RERUN_ELECTION: Stage.RERUN_PENDING,
+        RUNOFF_ELECTION: Stage.RUNOFF_PENDING,
+    }.get(step.outcome or "", Stage.EXCEPTIONS_PERIOD)
+    return replace(state, stage=to, order=step.outcome)
+
+
+def _board_decision(state: State, step: Step) -> State:
+    outcome = _need(step, BOARD_OUTCOMES)
+    if step.order is not None and step.order not in ORDERS:
+        raise InvalidStep(f"board_decision order must be one of {', '.join(ORDERS)}; got {step.order!r}")
+    if outcome == "review_granted":
+        return replace(state, stage=Stage.BOARD_REVIEW)
+    if outcome == "remanded":
+        back = Stage.AWAITING_REPORT if state.track is Track.ALJ else Stage.AWAITING_REGIONAL_DIRECTOR
+        return replace(state, stage=back, order=None)
+    if outcome == "reversed" and step.order is None:
+        return replace(state, stage=Stage.AWAITING_REGIONAL_DIRECTOR, order=None)
+    standing = replace(state, order=step.order or state.order)
+    return replace(standing, stage=follow_order(standing))
+
+
+def _exceptions(state: State, step: Step) -> State:
+    to = Stage.BOARD_REVIEW if state.track is Track.ALJ else Stage.AWAITING_REGIONAL_DIRECTOR
+    return replace(state, stage=to)
+
+
+def _certification(state: State, step: Step) -> State:
+    if step.kind not in CERTIFICATION_KINDS:
+        raise InvalidStep(f"certification_issued needs a kind, one of {', '.join(CERTIFICATION_KINDS)}")
+    return replace(state, stage=Stage.CERTIFIED, certification=step.kind)
+
+
+def _court_decision(state: State, step: Step) -> State:
+    outcome = _need(step, COURT_OUTCOMES)
+    if outcome == "remanded":
+        return replace(state, stage=Stage.TEST_OF_CERTIFICATION, court_outcome=None)
+    return replace(state, stage=Stage.CLOSED, court_outcome=outcome)
+
+
+def _consolidate(state: State, step: Step) -> State:
+    return replace(state, stage=Stage.HEARING_SCHEDULED, track=Track.ALJ)
+
+
+@dataclass(frozen=True)
+class Branch:
+    """A move whose target depends on the event's details or the state; ``targets`` lists where it may go."""
+
+    name: str
+    move: Callable[[State, Step], State]
+    targets: tuple[Stage, ...]
+
+
+RD_DECISION = Branch(
+    "by the Regional Director's outcome",
+    _rd_decision,
+    (Stage.REVIEW_PERIOD, Stage.RERUN_PENDING, Stage.RUNOFF_PENDING),
+)
+ALJ_DECISION = Branch(
+    "by the judge's outcome",
+    _alj_decision,
+    (Stage.EXCEPTIONS_PERIOD, Stage.RERUN_PENDING, Stage.RUNOFF_PENDING),
+)
+BOARD_DECISION = Branch(
+    "by the Board's outcome and the order it leaves standing",
+    _board_decision,
+    (
+        Stage.BOARD_REVIEW,
+        Stage.AWAITING_REGIONAL_DIRECTOR,
+        Stage.AWAITING_REPORT,
+        Stage.RERUN_PENDING,
+        Stage.RUNOFF_PENDING,
+        Stage.CERTIFIED,
+    ),
+)
+EXCEPTIONS = Branch(
+    "to the Regional Director, or to the Board on the ALJ track",
+    _exceptions,
+    (Stage.AWAITING_REGIONAL_DIRECTOR, Stage.BOARD_REVIEW),
+)
+CERTIFICATION = Branch("certified", _certification, (Stage.CERTIFIED,))
+COURT_DECISION = Branch(
+    "closed, or back to the Board on a remand",
+    _court_decision,
+    (Stage.CLOSED, Stage.TEST_OF_CERTIFICATION),
+)
+CONSOLIDATION = Branch("hearing before an ALJ", _consolidate, (Stage.HEARING_SCHEDULED,))
+
+Target = Stage | Branch
+
+E, S = Event, Stage
+
+# stage → event → next stage (or a Branch). The guards below narrow some entries.
+TRANSITIONS: Mapping[Stage, Mapping[Event, Target]] = MappingProxyType(
+    {
+        S.AWAITING_TALLY: MappingProxyType({}),
+        S.OBJECTIONS_PERIOD: MappingProxyType(
+            {
+                E.REGIONAL_INVESTIGATION: S.REGIONAL_INVESTIGATION,
+                E.NOTICE_OF_HEARING: S.HEARING_SCHEDULED,
+                E.CONSOLIDATED_WITH_ULP: CONSOLIDATION,
+            }
+        ),
+        S.REGIONAL_INVESTIGATION: MappingProxyType(
+            {
+                E.REGIONAL_INVESTIGATION: S.REGIONAL_INVESTIGATION,
+                E.NOTICE_OF_HEARING: S.HEARING_SCHEDULED,
+                E.CONSOLIDATED_WITH_ULP: CONSOLIDATION,
+                E.REGIONAL_DIRECTOR_DECISION: RD_DECISION,
+                E.CERTIFICATION_ISSUED: CERTIFICATION,
+            }
+        ),
+        S.HEARING_SCHEDULED: MappingProxyType(
+            {
+                E.NOTICE_OF_HEARING: S.HEARING_SCHEDULED,
+                E.CONSOLIDATED_WITH_ULP: CONSOLIDATION,
+                E.HEARING_OPENED: S.HEARING,
+                E.REGIONAL_DIRECTOR_DECISION: RD_DECISION,
+            }
+        ),
+        S.HEARING: MappingProxyType(
+            {
+                E.HEARING_CLOSED: S.AWAITING_REPORT,
+                E.HEARING_OFFICER_REPORT: S.EXCEPTIONS_PERIOD,
+                E.ALJ_DECISION: ALJ_DECISION,
+            }
+        ),
+        S.AWAITING_REPORT: MappingProxyType(
+            {
+                E.HEARING_OFFICER_REPORT: S.EXCEPTIONS_PERIOD,
+                E.ALJ_DECISION: ALJ_DECISION,
+            }
+        ),
+        S.EXCEPTIONS_PERIOD: MappingProxyType(
+            {
+                E.EXCEPTIONS_FILED: EXCEPTIONS,
+                E.REGIONAL_DIRECTOR_DECISION: RD_DECISION,
+                E.BOARD_DECISION: BOARD_DECISION,
+            }
+        ),
+        S.AWAITING_REGIONAL_DIRECTOR: MappingProxyType(
+            {
+                E.REGIONAL_INVESTIGATION: S.REGIONAL_INVESTIGATION,
+                E.NOTICE_OF_HEARING: S.HEARING_SCHEDULED,
+                E.CONSOLIDATED_WITH_ULP: CONSOLIDATION,
+                E.EXCEPTIONS_FILED: S.AWAITING_REGIONAL_DIRECTOR,
+                E.ANSWERING_BRIEF_FILED: S.AWAITING_REGIONAL_DIRECTOR,
+                E.REGIONAL_DIRECTOR_DECISION: RD_DECISION,
+                E.CERTIFICATION_ISSUED: CERTIFICATION,
+            }
+        ),
+        S.REVIEW_PERIOD: MappingProxyType(
+            {
+                E.REQUEST_FOR_REVIEW_FILED: S.BOARD_REVIEW,
+                E.CERTIFICATION_ISSUED: CERTIFICATION,
+            }
+        ),
+        S.BOARD_REVIEW: MappingProxyType(
+            {
+                E.EXCEPTIONS_FILED: S.BOARD_REVIEW,
+                E.ANSWERING_BRIEF_FILED: S.BOARD_REVIEW,
+                E.REQUEST_FOR_REVIEW_FILED: S.BOARD_REVIEW,
+                E.OPPOSITION_FILED: S.BOARD_REVIEW,
+                E.BOARD_DECISION: BOARD_DECISION,
+            }
+        ),
+        S.RERUN_PENDING: MappingProxyType(
+            {
+                E.REQUEST_FOR_REVIEW_FILED: S.BOARD_REVIEW,
+                E.EXCEPTIONS_FILED: S.BOARD_REVIEW,
+            }
+        ),
+        S.RUNOFF_PENDING: MappingProxyType(
+            {
+                E.REQUEST_FOR_REVIEW_FILED: S.BOARD_REVIEW,
+                E.EXCEPTIONS_FILED: S.BOARD_REVIEW,
+            }
+        ),
+        S.CERTIFIED: MappingProxyType(
+            {
+                E.REQUEST_FOR_REVIEW_FILED: S.BOARD_REVIEW,
+                E.REFUSAL_TO_BARGAIN: S.TEST_OF_CERTIFICATION,
+            }
+        ),
+        S.TEST_OF_CERTIFICATION: MappingProxyType(
+            {
+                E.BOARD_ORDER: S.TEST_OF_CERTIFICATION,
+                E.COURT_PETITION_FILED: S.COURT_OF_APPEALS,
+            }
+        ),
+        S.COURT_OF_APPEALS: MappingProxyType({E.COURT_DECISION: COURT_DECISION}),
+        S.CLOSED: MappingProxyType({}),
+    }
+)
+
+Guard = Callable[[State], str | None]  # returns why the event is refused, or None
+
+
+def _on_track(track: Track, why: str) -> Guard:
+    return lambda state: None if state.track is track else why
+
+
+def _after(event: Event, why: str) -> Guard:
+    return lambda state: None if event in state.round else why
+
+
+def _not_twice(event: Event, why: str) -> Guard:
+    return lambda state: why if event in state.round else None
+
+
+_REGIONAL_ONLY = "on the hearing-officer track the Regional Director decides (102.69(c)(1)(iii))"
+_ALJ_ONLY = "only after consolidation with an unfair-labor-practice case (an ALJ hears it)"
+
+
+def _certify(state: State) -> str | None:
+    if state.certification is not None:
+        return f"a certification of {state.certification} has already issued"
+    if state.order in (RERUN_ELECTION, RUNOFF_ELECTION):
+        return f"the decision in force orders a {ORDERS_NEW_ELECTION[state.order]} election"
+    return None
+
+
+def _representative_certified(state: State) -> str | None:
+    if state.certification == "representative":
+        return None
+    return "a test of certification follows a certification of representative only"
+
+
+# (stage, event) → guard; an entry listed in TRANSITIONS is allowed only when its guard returns None.
+GUARDS: Mapping[tuple[Stage, Event], Guard] = MappingProxyType(
+    {
+        (S.REGIONAL_INVESTIGATION, E.REGIONAL_INVESTIGATION): _not_twice(
+            E.REGIONAL_INVESTIGATION, "the investigation is already recorded"
+        ),
+        (S.HEARING_SCHEDULED, E.CONSOLIDATED_WITH_ULP): _on_track(
+            Track.REGIONAL, "the hearing is already consolidated with an unfair-labor-practice case"
+        ),
+        (S.HEARING_SCHEDULED, E.REGIONAL_DIRECTOR_DECISION): _on_track(Track.REGIONAL, _REGIONAL_ONLY),
+        (S.HEARING, E.HEARING_OFFICER_REPORT): _on_track(Track.REGIONAL, "an ALJ hears this case"),
+        (S.AWAITING_REPORT, E.HEARING_OFFICER_REPORT): _on_track(Track.REGIONAL, "an ALJ hears this case"),
+        (S.HEARING, E.ALJ_DECISION): _on_track(Track.ALJ, _ALJ_ONLY),
+        (S.AWAITING_REPORT, E.ALJ_DECISION): _on_track(Track.ALJ, _ALJ_ONLY),
+        (S.EXCEPTIONS_PERIOD, E.REGIONAL_DIRECTOR_DECISION): _on_track(Track.REGIONAL, _REGIONAL_ONLY),
+        (S.EXCEPTIONS_PERIOD, E.BOARD_DECISION): _on_track(
+            Track.ALJ, "on the hearing-officer track exceptions go to the Regional Director"
+        ),
+        (S.AWAITING_REGIONAL_DIRECTOR, E.EXCEPTIONS_FILED): _after(
+            E.EXCEPTIONS_FILED, "the exceptions period has not opened (no hearing officer's report)"
+        ),
+        (S.AWAITING_REGIONAL_DIRECTOR, E.ANSWERING_BRIEF_FILED): _after(
+            E.EXCEPTIONS_FILED, "an answering brief answers exceptions, and none were filed"
+        ),
+        (S.AWAITING_REGIONAL_DIRECTOR, E.CERTIFICATION_ISSUED): _certify,
+        (S.REGIONAL_INVESTIGATION, E.CERTIFICATION_ISSUED): _certify,
+        (S.REVIEW_PERIOD, E.CERTIFICATION_ISSUED): _certify,
+        (S.BOARD_REVIEW, E.EXCEPTIONS_FILED): _after(
+            E.EXCEPTIONS_FILED, "no exceptions are before the Board"
+        ),
+        (S.BOARD_REVIEW, E.ANSWERING_BRIEF_FILED): _after(
+            E.EXCEPTIONS_FILED, "an answering brief answers exceptions, and none were filed"
+        ),
+        (S.BOARD_REVIEW, E.REQUEST_FOR_REVIEW_FILED): _after(
+            E.REQUEST_FOR_REVIEW_FILED, "the Board is not reviewing a request for review"
+        ),
+        (S.BOARD_REVIEW, E.OPPOSITION_FILED): _after(
+            E.REQUEST_FOR_REVIEW_FILED, "an opposition answers a request for review, and none was filed"
+        ),
+        (S.RERUN_PENDING, E.REQUEST_FOR_REVIEW_FILED): _on_track(
+            Track.REGIONAL, "the rerun was ordered by an ALJ: exceptions go to the Board"
+        ),
+        (S.RERUN_PENDING, E.EXCEPTIONS_FILED): _on_track(
+            Track.ALJ, "the rerun was ordered by the Regional Director: request review by the Board"
+        ),
+        (S.RUNOFF_PENDING, E.REQUEST_FOR_REVIEW_FILED): _on_track(
+            Track.REGIONAL, "the runoff was ordered by an ALJ: exceptions go to the Board"
+        ),
+        (S.RUNOFF_PENDING, E.EXCEPTIONS_FILED): _on_track(
+            Track.ALJ, "the runoff was ordered by the Regional Director: request review by the Board"
+        ),
+        (S.CERTIFIED, E.REFUSAL_TO_BARGAIN): _representative_certified,
+        (S.TEST_OF_CERTIFICATION, E.BOARD_ORDER): _not_twice(
+            E.BOARD_ORDER, "the Board's order in the refusal-to-bargain case is already recorded"
+        ),
+    }
+)
+
+del E, S
+
+
+def _refusal(state: State, event: Event) -> str | None:
+    """Why ``event`` is refused in ``state`` (None: allowed)."""
+    if not state.tallied:
+        return "the election has no tally yet; its proceeding starts with the tally of ballots"
+    if event not in TRANSITIONS[state.stage]:
+        return ""
+    guard = GUARDS.get((state.stage, event))
+    return guard(state) if guard is not None else None
+
+
+def allowed_events(state: State) -> tuple[Event, ...]:
+    """The events that may be recorded next, in the order of ``Event``."""
+    return tuple(event for event in Event if _refusal(state, event) is None)
+
+
+def advance(state: State, step: Step) -> State:
+    """The state after ``step``; ``EventNotAllowed`` (with what is allowed) if it is out of order."""
+    try:
+        event = Event(step.event)
+    except ValueError:
+        raise EventNotAllowed(str(step.event), state, allowed_events(state), "unknown event") from None
+    why = _refusal(state, event)
+    if why is not None:
+        raise EventNotAllowed(event, state, allowed_events(state), why)
+    target = TRANSITIONS[state.stage][event]
+    after = target.move(state, step) if isinstance(target, Branch) else replace(state, stage=target)
+    if event in DECISION_EVENTS:
+        return replace(after, round=frozenset())
+    return replace(after, round=after.round | {event})
+
+
+def initial_state(*, tallied: bool, election_kind: str = "initial") -> State:
+    """An election's state before any event: its tally opens the objections period."""
+    if tallied:
+        return State(stage=Stage.OBJECTIONS_PERIOD)
+    return State(stage=untallied_stage(election_kind), tallied=False)
+
+
+def untallied_stage(election_kind: str) -> Stage:
+    return {"rerun": Stage.RERUN_PENDING, "runoff": Stage.RUNOFF_PENDING}.get(
+        election_kind, Stage.AWAITING_TALLY
+    )
+
+
+def close_objections_period(state: State, *, pending: bool) -> State:
+    """The objections deadline passed: the Region investigates what is pending, or the RD certifies."""
+    if state.stage is not Stage.OBJECTIONS_PERIOD:
+        return state
+    to = Stage.REGIONAL_INVESTIGATION if pending else Stage.AWAITING_REGIONAL_DIRECTOR
+    return replace(state, stage=to)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One recorded event for the replay: ``ref`` identifies it (the database id)."""
+
+    step: Step
+    occurred_on: date
+    ref: int = 0
+
+
+@dataclass(frozen=True)
+class PathEntry:
+    """A stage the proceeding reached: when (None for the tally's own start), and by which event."""
+
+    stage: Stage
+    on: date | None
+    event: Event | None
+    ref: int | None
+
+
+@dataclass(frozen=True)
+class Replay:
+    state: State
+    path: tuple[PathEntry, ...]
+    before: Mapping[int, State] = field(default_factory=dict)  # ref → the state the event found
+
+
+class ReplayFailed(Exception):
+    """A recorded event is out of order (``ref`` says which); ``error`` holds what is allowed there."""
+
+    def __init__(self, fact: Fact, error: EventNotAllowed) -> None:
+        super().__init__(error.message)
+        self.fact = fact
+        self.error = error
+
+
+def replay(
+    *,
+    tallied: bool,
+    election_kind: str = "initial",
+    tally_on: date | None = None,
+    period_ends_on: date | None = None,
+    period_over: bool = False,
+    pending_after_period: bool = False,
+    facts: Sequence[Fact] = (),
+) -> Replay:
+    """Derive the state of one election from its tally and its events (oldest first by date, then ``ref``).
+
+    ``period_ends_on``: the objections due date (None when no deadline is computed: the period is then taken
+    as over). ``period_over``: whether the deadline has passed now. ``pending_after_period``: objections were
+    filed or the challenged ballots are determinative.
+    """
+    state = initial_state(tallied=tallied, election_kind=election_kind)
+    path = [PathEntry(state.stage, tally_on if tallied else None, None, None)]
+    if not tallied:
+        if facts:
+            first = facts[0]
+            raise ReplayFailed(first, EventNotAllowed(first.step.event, state, ()))
+        return Replay(state, tuple(path))
+
+    def close(on: date | None) -> None:
+        nonlocal state
+        closed = close_objections_period(state, pending=pending_after_period)
+        if closed != state:
+            state = closed
+            path.append(PathEntry(state.stage, on, None, None))
+
+    before: dict[int, State] = {}
+    for fact in sorted(facts, key=lambda f: (f.occurred_on, f.ref)):
+        if period_ends_on is None or fact.occurred_on > period_ends_on:
+            close(None if period_ends_on is None else period_ends_on)
+        before[fact.ref] = state
+        try:
+            state = advance(state, fact.step)
+        except EventNotAllowed as exc:
+            raise ReplayFailed(fact, exc) from None
+        path.append(PathEntry(state.stage, fact.occurred_on, Event(fact.step.event), fact.ref))
+    if period_over or period_ends_on is None:
+        close(period_ends_on)
+    return Replay(state, tuple(path), MappingProxyType(before))
+
+
+def outcome_of(state: State) -> Outcome | None:
+    """How the dispute over this election came out, or None while it is open."""
+    court = state.court_outcome
+    if state.stage is Stage.CLOSED and court is not None and court in _COURT_OUTCOME:
+        return _COURT_OUTCOME[court]
+    if state.certification == "representative":
+        return Outcome.REPRESENTATIVE_CERTIFIED
+    if state.certification == "results":
+        return Outcome.RESULTS_CERTIFIED
+    if state.stage is Stage.RERUN_PENDING:
+        return Outcome.RERUN_ORDERED
+    if state.stage is Stage.RUNOFF_PENDING:
+        return Outcome.RUNOFF_ORDERED
+    return None
+
+
+@dataclass(frozen=True)
+class CaseView:
+    stage: Stage
+    outcome: Outcome | None
+
+
+def case_view(*, current_kind: str, current_tallied: bool, proceeding: State | None) -> CaseView:
+    """The case's stage and outcome: from its current election (the highest sequence).
+
+    A current election with no tally is ``awaiting_tally``, or — when it is a rerun or runoff — the new
+    election ordered by the proceeding before it, whose outcome it is (``rerun_ordered``/``runoff_ordered``)
+    until it is tallied. ``proceeding`` is the state of the current election when it is tallied.
+    """
+    if not current_tallied or proceeding is None:
+        stage = untallied_stage(current_kind)
+        outcome = {
+            Stage.RERUN_PENDING: Outcome.RERUN_ORDERED,
+            Stage.RUNOFF_PENDING: Outcome.RUNOFF_ORDERED,
+        }.get(stage)
+        return CaseView(stage, outcome)
+    return CaseView(proceeding.stage, outcome_of(proceeding))
+
+
+def reachable_stages() -> frozenset[Stage]:
+    """Every stage some table entry or branch can lead to, plus where an election starts."""
+    found: set[Stage] = {
+        Stage.AWAITING_TALLY,
+        Stage.OBJECTIONS_PERIOD,
+        Stage.RERUN_PENDING,
+        Stage.RUNOFF_PENDING,
+    }
+    found |= {Stage.REGIONAL_INVESTIGATION, Stage.AWAITING_REGIONAL_DIRECTOR}  # the close of the period
+    for moves in TRANSITIONS.values():
+        for target in moves.values():
+            found |= set(target.targets) if isinstance(target, Branch) else {target}
+    return frozenset(found)

@@ -1,0 +1,19 @@
+"""``manage.py send_reminders``: the hourly reminder job, for installations without Celery beat (the embedded
+mode, cron). Safe to run as often as you like: each reminder goes once per deadline, person and threshold."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from proceedings import deadlines, notifications
+
+
+class Command(BaseCommand):
+    help = "Mark lapsed deadlines and e-mail the deadline reminders that are due (idempotent)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        lapsed = deadlines.refresh_lapsed()
+        digests = notifications.send_deadline_reminders()
+        self.stdout.write(f"{lapsed} deadline(s) updated, {digests} reminder digest(s) queued.")

@@ -1,0 +1,199 @@
+"""Notices of the appeal ladder, through the outbox (``elections.notifications.notify``): one row per key and
+person, written in the transaction that caused it, delivered after commit — never lost, never sent twice.
+
+- Every new event (and every void) goes to the counsel of record of the case.
+- ``send_deadline_reminders``: each counsel and paralegal gets one digest of their cases' open deadlines due
+  within ``settings.REMINDER_BUSINESS_DAYS`` business days; a ``Reminder`` row per (deadline, person,
+  threshold), under a unique constraint, makes a second run (or two workers at once) send nothing more.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from elections import notifications as outbox
+from elections.law import calendar
+from elections.models import Appearance
+from proceedings import clock
+from proceedings.deadlines import with_effective_status
+from proceedings.law.deadlines import Status
+from proceedings.models import Deadline, ProceedingEvent, Reminder
+
+
+def _site(path: str) -> str:
+    return f"{settings.SITE_URL.rstrip('/')}{path}"
+
+
+def _details_text(details: dict[str, Any]) -> list[str]:
+    lines = []
+    for key, value in details.items():
+        if key == "objection_rulings" and isinstance(value, list):
+            lines.append(f"  objection rulings: {len(value)}")
+        else:
+            lines.append(f"  {key.replace('_', ' ')}: {value}")
+    return lines
+
+
+def event_recorded(event: ProceedingEvent) -> list[int]:
+    case = event.case
+    body = [
+        f"{case.number} — {case.name}",
+        "",
+        f"{event.event_label}: {event.occurred_on.isoformat()} (election {event.election.sequence}).",
+        *_details_text(event.details),
+        "",
+        f"Status: {_site(f'/api/v1/cases/{case.number}/status/')}",
+        f"Timeline: {_site(f'/api/v1/cases/{case.number}/timeline/')}",
+    ]
+    return outbox.notify(
+        recipients=outbox.counsel_of_record(case),
+        key=f"proceeding:{event.pk}:recorded",
+        subject=f"{case.number}: {event.event_label} ({event.occurred_on.isoformat()})",
+        body="\n".join(body),
+        case=case,
+    )
+
+
+def event_voided(event: ProceedingEvent) -> list[int]:
+    case = event.case
+    body = [
+        f"{case.number} — {case.name}",
+        "",
+        f"The {event.event_label.lower()} of {event.occurred_on.isoformat()} was voided: {event.void_reason}",
+        "The ladder and its deadlines have been recomputed without it.",
+        "",
+        f"Status: {_site(f'/api/v1/cases/{case.number}/status/')}",
+    ]
+    return outbox.notify(
+        recipients=outbox.counsel_of_record(case),
+        key=f"proceeding:{event.pk}:voided",
+        subject=f"{case.number}: {event.event_label} of {event.occurred_on.isoformat()} voided",
+        body="\n".join(body),
+        case=case,
+    )
+
+
+# --- reminders -----------------------------------------------------------------------------------------------
+
+
+def thresholds() -> list[int]:
+    """The configured thresholds in business days, largest first (values below 1 are ignored)."""
+    values = {int(v) for v in getattr(settings, "REMINDER_BUSINESS_DAYS", [5, 1]) if int(v) >= 1}
+    return sorted(values, reverse=True)
+
+
+def _due_line(deadline: Deadline) -> str:
+    verified = "" if deadline.verified else " — UNVERIFIED rule, check the date"
+    party = f" [{deadline.party.name}]" if deadline.party_id and deadline.party else ""
+    return (
+        f"- {deadline.case.number} {deadline.label}{party}: due {deadline.due_on:%a %Y-%m-%d} 11:59 p.m. "
+        f"{deadline.zone} ({deadline.citation or deadline.get_source_display()}){verified}"
+    )
+
+
+def send_deadline_reminders(*, now: datetime | None = None, levels: Sequence[int] | None = None) -> int:
+    """E-mail each counsel and paralegal one digest of their open deadlines due within the thresholds.
+
+    A deadline is due "within N business days" when its due date is no later than the N-th business day
+    after today in its office's zone (``elections.law.calendar.add_business_days``) and it has not passed.
+    Returns the number of digests queued."""
+    now = now or clock.now()
+    levels = sorted({int(v) for v in (levels or thresholds()) if int(v) >= 1}, reverse=True)
+    if not levels:
+        return 0
+    cutoffs: dict[tuple[str, int], date] = {}
+
+    def cutoff(zone: str, days: int) -> date:
+        if (zone, days) not in cutoffs:
+            cutoffs[(zone, days)] = calendar.add_business_days(clock.today(zone), days)
+        return cutoffs[(zone, days)]
+
+    horizon = calendar.add_business_days(now.date(), max(levels) + 1)
+    candidates = list(
+        with_effective_status(
+            Deadline.objects.filter(status=Status.OPEN, due_at__gte=now, due_on__lte=horizon), now=now
+        )
+        .filter(Q(effective_status=Status.OPEN))
+        .select_related("case", "party")
+        .order_by("due_at", "id")
+    )
+    hits: dict[int, list[int]] = {}
+    for deadline in candidates:
+        reached = [days for days in levels if deadline.due_on <= cutoff(deadline.zone, days)]
+        if reached:
+            hits[deadline.pk] = reached
+    if not hits:
+        return 0
+    due = [d for d in candidates if d.pk in hits]
+    people = _people_by_case({d.case_id for d in due})
+    owed: dict[int, list[tuple[Deadline, int]]] = defaultdict(list)
+    users: dict[int, Any] = {}
+    for deadline in due:
+        for party_id, user in people.get(deadline.case_id, []):
+            if deadline.party_id is not None and party_id != deadline.party_id:
+                continue
+            users[user.pk] = user
+            for days in hits[deadline.pk]:
+                if (deadline, days) not in owed[user.pk]:
+                    owed[user.pk].append((deadline, days))
+    sent_before = set(
+        Reminder.objects.filter(deadline_id__in=list(hits), user_id__in=list(users)).values_list(
+            "deadline_id", "user_id", "threshold"
+        )
+    )
+    digests = 0
+    for user_id, items in owed.items():
+        new = [(d, days) for d, days in items if (d.pk, user_id, days) not in sent_before]
+        if new and _send_digest(users[user_id], new):
+            digests += 1
+    return digests
+
+
+def _people_by_case(case_ids: Iterable[int]) -> dict[int, list[tuple[int, Any]]]:
+    people: dict[int, list[tuple[int, Any]]] = defaultdict(list)
+    appearances = Appearance.objects.filter(party__case_id__in=list(case_ids)).select_related("user", "party")
+    for appearance in appearances.order_by("id"):
+        if appearance.user.is_active and appearance.user.email:
+            people[appearance.party.case_id].append((appearance.party_id, appearance.user))
+    return people
+
+
+def _send_digest(user: Any, items: Sequence[tuple[Deadline, int]]) -> bool:
+    pairs = sorted((d.pk, days) for d, days in items)
+    fingerprint = hashlib.sha256(repr(pairs).encode()).hexdigest()[:32]
+    key = f"deadline-reminders:{user.pk}:{fingerprint}"
+    deadlines: dict[int, Deadline] = {}
+    for deadline, _days in items:
+        deadlines.setdefault(deadline.pk, deadline)
+    try:
+        with transaction.atomic():
+            Reminder.objects.bulk_create(
+                [Reminder(deadline=d, user=user, threshold=days, notification_key=key) for d, days in items]
+            )
+            lines = [_due_line(d) for d in sorted(deadlines.values(), key=lambda d: (d.due_at, d.pk))]
+            outbox.notify(
+                recipients=[user],
+                key=key,
+                subject=f"Deadlines due soon: {len(deadlines)} in your cases",
+                body="\n".join(
+                    [
+                        "These deadlines in your cases are due soon:",
+                        "",
+                        *lines,
+                        "",
+                        f"All your deadlines: {_site('/api/v1/deadlines/?status=open')}",
+                        "Every date is computed under 29 CFR 102.2; check any marked UNVERIFIED.",
+                    ]
+                ),
+            )
+    except IntegrityError:
+        return False  # another run reminded this person of these deadlines at the same moment
+    return True

@@ -1,0 +1,175 @@
+"""Reads of the appeal ladder: the state of an election's proceeding, events and deadlines scoped to the
+caller. Query counts are constant in the number of rows (pinned in tests/proceedings)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from elections.law import calendar
+from elections.models import Case, Election, Tally
+from objections.models import Objection
+from proceedings import clock
+from proceedings import deadlines as deadline_records
+from proceedings.law import ladder
+from proceedings.law.deadlines import CODE_RANK, Status
+from proceedings.models import Deadline, ProceedingEvent
+
+
+def elections_of(case: Case) -> list[Election]:
+    """The case's elections, oldest first, with their tallies (two queries)."""
+    return list(
+        case.elections.prefetch_related(
+            Prefetch("tallies", queryset=Tally.objects.order_by("revision"))
+        ).order_by("sequence")
+    )
+
+
+def original_tally(election: Election) -> Tally | None:
+    tallies = [t for t in election.tallies.all() if t.revision == 0]
+    return tallies[0] if tallies else None
+
+
+@dataclass(frozen=True)
+class Elections:
+    current: Election | None  # the highest sequence
+    proceeding: Election | None  # the election whose proceeding is live: the current one once tallied
+
+
+def current_and_proceeding(elections: Sequence[Election]) -> Elections:
+    """The current election, and the one whose proceeding events are recorded on by default.
+
+    While a rerun or runoff that was ordered has not been tallied, the proceeding that ordered it is still the
+    live one (a request for review of the order, exceptions to the Board, the Board's ruling belong to it)."""
+    if not elections:
+        return Elections(None, None)
+    current = elections[-1]
+    tallied = [e for e in elections if original_tally(e) is not None]
+    if original_tally(current) is not None:
+        return Elections(current, current)
+    return Elections(current, tallied[-1] if tallied else None)
+
+
+def live_events(election: Election) -> list[ProceedingEvent]:
+    return list(
+        ProceedingEvent.objects.filter(election=election, voided=False)
+        .select_related("party")
+        .order_by("occurred_on", "id")
+    )
+
+
+def facts_of(events: Iterable[ProceedingEvent]) -> list[ladder.Fact]:
+    return [fact_of(e) for e in events]
+
+
+def fact_of(event: ProceedingEvent, ref: int | None = None) -> ladder.Fact:
+    details = event.details or {}
+    return ladder.Fact(
+        step=ladder.Step(
+            event=ladder.Event(event.event),
+            outcome=details.get("outcome"),
+            order=details.get("order"),
+            kind=details.get("kind"),
+        ),
+        occurred_on=event.occurred_on,
+        ref=ref if ref is not None else event.pk,
+    )
+
+
+@dataclass(frozen=True)
+class Period:
+    """The objections period of an election: when it ends, and whether it has."""
+
+    ends_on: date | None
+    ends_at: datetime | None
+    over: bool
+
+
+def objections_period(election: Election, tally: Tally | None, *, now: datetime) -> Period:
+    """From the election's live objections deadline (an order may have replaced the computed one); computed on
+    the fly when no deadline row exists (a tally recorded before this app was installed)."""
+    if tally is None:
+        return Period(None, None, False)
+    row = (
+        Deadline.objects.filter(election=election, code="objections")
+        .exclude(status=Status.SUPERSEDED)
+        .order_by("-due_at")
+        .values_list("due_on", "due_at")
+        .first()
+    )
+    if row is None:
+        case = election.case
+        period = deadline_records.period_for(case.rule_set, "objections")
+        if period is None:
+            return Period(None, None, True)
+        computed = calendar.compute_deadline(
+            period=period,
+            rule_set=case.rule_set,
+            trigger_on=deadline_records.local_date(tally.prepared_at, case.office_zone),
+            region=case.region,
+        )
+        row = (computed.due_on, computed.due_at)
+    return Period(row[0], row[1], now > row[1])
+
+
+def pending_after_period(election: Election, latest: Tally | None) -> bool:
+    """Something for the Region to decide: live objections, or determinative challenged ballots."""
+    if latest is not None and latest.assessment.challenges_determinative:
+        return True
+    return Objection.objects.filter(election=election).exclude(status="withdrawn").exists()
+
+
+def replay(
+    election: Election,
+    *,
+    events: Sequence[ProceedingEvent] | None = None,
+    facts: Sequence[ladder.Fact] | None = None,
+    now: datetime | None = None,
+) -> ladder.Replay:
+    """The state of ``election``'s proceeding (``ReplayFailed`` if ``facts`` put an event out of order)."""
+    now = now or clock.now()
+    tally = original_tally(election)
+    if facts is None:
+        facts = facts_of(events if events is not None else live_events(election))
+    if tally is None:
+        return ladder.replay(tallied=False, election_kind=election.kind, facts=facts)
+    period = objections_period(election, tally, now=now)
+    latest = election.latest_tally
+    return ladder.replay(
+        tallied=True,
+        election_kind=election.kind,
+        tally_on=deadline_records.local_date(tally.prepared_at, election.case.office_zone),
+        period_ends_on=period.ends_on,
+        period_over=period.over,
+        pending_after_period=pending_after_period(election, latest),
+        facts=facts,
+    )
+
+
+def events_for_case(case: Case) -> QuerySet[ProceedingEvent]:
+    return (
+        ProceedingEvent.objects.filter(case=case)
+        .select_related("election", "recorded_by", "party")
+        .order_by("occurred_on", "id")
+    )
+
+
+def deadlines_for(user: Any, *, now: datetime | None = None) -> QuerySet[Deadline]:
+    """Deadlines of the caller's cases, with ``effective_status`` (what the status is now)."""
+    queryset = Deadline.objects.visible_to(user).select_related("case", "election", "party", "trigger_event")
+    return deadline_records.with_effective_status(queryset, now=now).order_by("due_at", "id")
+
+
+def next_deadline(case: Case, *, now: datetime | None = None) -> Deadline | None:
+    """The case's earliest deadline that is still open now."""
+    queryset = deadline_records.with_effective_status(
+        Deadline.objects.filter(case=case, status=Status.OPEN), now=now
+    )
+    candidates = list(queryset.filter(Q(effective_status=Status.OPEN)).order_by("due_at", "id")[:20])
+    if not candidates:
+        return None
+    return min(candidates, key=lambda d: (d.due_at, CODE_RANK.get(d.code, 99), d.pk))

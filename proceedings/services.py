@@ -1,0 +1,473 @@
+"""State changes of the appeal ladder: record an event, void one, set a deadline by order, calendar feeds.
+
+Each function is one transaction. It locks the case (events of one case are recorded one at a time, so two
+staff members cannot both move the same ladder), checks the step against the ladder (``proceedings.law``),
+writes, carries out the consequences (the next election, the certification, related cases, the rulings on the
+objections), creates and refreshes the deadlines, records who did it (django-simple-history) and queues the
+notices through the outbox (``elections.notifications.notify``, delivered after commit).
+
+Errors: ``RuleViolation`` → 400 naming the field (``details`` for anything inside ``details``);
+``TransitionNotAllowed`` → 409 with the events allowed next.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+
+from elections import services as election_services
+from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law.tally import NO_UNION
+from elections.models import Case, Election, Party, RelatedCase
+from objections import services as objection_services
+from objections.models import Objection
+from proceedings import clock, notifications, selectors
+from proceedings import deadlines as deadline_records
+from proceedings.law import ladder
+from proceedings.law.deadlines import Source
+from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
+from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
+
+Actor = AbstractBaseUser | AnonymousUser | None
+
+NEW = 2**62  # the replay's reference for the event being recorded: after every other event of its day
+MAX_REASON = 2000
+EARLIEST_DATE = date(1935, 7, 5)  # the National Labor Relations Act
+LATEST_DATE = date(2199, 12, 31)
+
+
+def _stamp(instance: Any, actor: Actor) -> None:
+    """Make the history row name the actor even outside a request (commands, tasks, tests)."""
+    if actor is not None and getattr(actor, "is_authenticated", False):
+        instance._history_user = actor
+
+
+def _user(actor: Actor) -> Any:
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
+def _locked_case(case: Case) -> Case:
+    return Case.objects.select_for_update().get(pk=case.pk)
+
+
+def _election_of(case: Case, elections: list[Election], election: Election | int | None) -> Election:
+    if election is None:
+        chosen = selectors.current_and_proceeding(elections).proceeding
+        if chosen is None:
+            raise TransitionNotAllowed(
+                f"{case.number} has no tallied election: its proceeding starts with the tally of ballots.",
+                allowed=[],
+            )
+        return chosen
+    pk = election.pk if isinstance(election, Election) else election
+    found = next((e for e in elections if e.pk == pk), None)
+    if found is None:
+        raise RuleViolation("election", f"Election {pk} is not an election of {case.number}.")
+    return found
+
+
+# --- events --------------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def event_record(
+    *,
+    case: Case,
+    event: str,
+    occurred_on: date,
+    election: Election | int | None = None,
+    details: Any = None,
+    actor: Actor,
+    notify: bool = True,
+) -> ProceedingEvent:
+    """Record a step of the proceeding of ``election`` (by default the case's live proceeding, see
+    ``selectors.current_and_proceeding``) and carry out what follows from it."""
+    case = _locked_case(case)
+    try:
+        code = ladder.Event(event)
+    except ValueError:
+        raise RuleViolation(
+            "event", f"{event!r} is not a proceeding event; allowed: {', '.join(ladder.Event)}."
+        ) from None
+    elections = selectors.elections_of(case)
+    chosen = _election_of(case, elections, election)
+    tally = selectors.original_tally(chosen)
+    if tally is None:
+        raise TransitionNotAllowed(
+            f"Election {chosen.sequence} of {case.number} has no tally yet: its proceeding starts with the "
+            "tally of ballots.",
+            allowed=[],
+        )
+    zone = case.office_zone
+    today = clock.today(zone)
+    if not isinstance(occurred_on, date):
+        raise RuleViolation("occurred_on", "Give the date of the event as YYYY-MM-DD.")
+    if occurred_on > today:
+        raise RuleViolation(
+            "occurred_on", f"An event cannot be dated in the future ({occurred_on}; today is {today})."
+        )
+    tally_on = deadline_records.local_date(tally.prepared_at, zone)
+    if occurred_on < tally_on:
+        raise RuleViolation(
+            "occurred_on",
+            f"The proceeding of election {chosen.sequence} starts with its tally of {tally_on}; "
+            f"an event cannot be dated {occurred_on}.",
+        )
+    party_ids = set(case.parties.values_list("pk", flat=True))
+    try:
+        cleaned = clean_details(code, details, occurred_on=occurred_on, party_ids=party_ids)
+    except DetailsError as exc:
+        raise RuleViolation("details", exc.message) from None
+    objections = _objections_ruled(case, chosen, cleaned)
+
+    events = selectors.live_events(chosen)
+    new = ladder.Fact(
+        step=ladder.Step(
+            event=code,
+            outcome=_str(cleaned.get("outcome")),
+            order=_str(cleaned.get("order")),
+            kind=_str(cleaned.get("kind")),
+        ),
+        occurred_on=occurred_on,
+        ref=NEW,
+    )
+    try:
+        replayed = selectors.replay(chosen, facts=[*selectors.facts_of(events), new])
+    except ladder.ReplayFailed as failure:
+        if failure.fact.ref == NEW:
+            raise TransitionNotAllowed(failure.error.message, allowed=list(failure.error.allowed)) from None
+        standing = selectors.replay(chosen, events=events)
+        later = next((e for e in events if e.pk == failure.fact.ref), None)
+        which = f"{later.event_label} of {later.occurred_on}" if later else "a later event"
+        raise TransitionNotAllowed(
+            f"{ladder.event_label(code)} dated {occurred_on} would put the {which} out of order: "
+            f"{failure.error.message}",
+            allowed=list(ladder.allowed_events(standing.state)),
+        ) from None
+    before = replayed.before[NEW]
+    after = ladder.advance(before, new.step)
+    _check_certification_kind(code, cleaned, before)
+
+    party = cleaned.get("party")
+    record = ProceedingEvent(
+        case=case,
+        election=chosen,
+        event=code.value,
+        occurred_on=occurred_on,
+        details=cleaned,
+        party_id=party if isinstance(party, int) else None,
+        recorded_by=_user(actor),
+    )
+    _stamp(record, actor)
+    record.save()
+
+    _consequences(record, after, objections, actor)
+    deadline_records.create_for_event(record, actor)
+    deadline_records.refresh(chosen)
+    if notify:
+        notifications.event_recorded(record)
+    return record
+
+
+def _str(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _objections_ruled(case: Case, election: Election, cleaned: dict[str, object]) -> dict[int, Objection]:
+    rulings = cleaned.get("objection_rulings")
+    if not isinstance(rulings, list):
+        return {}
+    ids = [int(item["objection"]) for item in rulings]
+    found = {o.pk: o for o in Objection.objects.filter(pk__in=ids, election=election)}
+    for pk in ids:
+        if pk not in found:
+            raise RuleViolation(
+                "details",
+                f"objection_rulings: {pk} is not an objection to election {election.sequence} of {case.number}.",
+            )
+    return found
+
+
+def _check_certification_kind(code: ladder.Event, cleaned: dict[str, object], before: ladder.State) -> None:
+    if code is not ladder.Event.CERTIFICATION_ISSUED:
+        return
+    ordered = {ladder.CERTIFY_REPRESENTATIVE: "representative", ladder.CERTIFY_RESULTS: "results"}.get(
+        before.order or ""
+    )
+    if ordered is not None and cleaned.get("kind") != ordered:
+        raise RuleViolation(
+            "details",
+            f"kind must be {ordered}: the decision in force orders a certification of {ordered} "
+            f"({before.order}).",
+        )
+
+
+def _consequences(
+    record: ProceedingEvent, after: ladder.State, objections: dict[int, Objection], actor: Actor
+) -> None:
+    case, details, code = record.case, record.details, record.event
+    kind = ladder.ORDERS_NEW_ELECTION.get(after.order or "")
+    if (
+        kind is not None
+        and code
+        in (ladder.Event.REGIONAL_DIRECTOR_DECISION, ladder.Event.ALJ_DECISION, ladder.Event.BOARD_DECISION)
+        and after.stage in (ladder.Stage.RERUN_PENDING, ladder.Stage.RUNOFF_PENDING)
+    ):
+        ordered, created = _next_election(record.election, kind, actor)
+        record.ordered_election, record.created_election = ordered, created
+        record.save(update_fields=["ordered_election", "created_election"])
+    if code == ladder.Event.CERTIFICATION_ISSUED and case.status != Case.Status.CERTIFIED:
+        election_services.case_update(case=case, status=Case.Status.CERTIFIED, actor=actor)
+    if code == ladder.Event.COURT_DECISION and details.get("outcome") != "remanded":
+        election_services.case_update(case=case, status=Case.Status.CLOSED, actor=actor)
+    ulp_case = details.get("ulp_case")
+    if ulp_case:
+        try:
+            election_services.related_case_add(
+                case=case,
+                kind=RelatedCase.Kind.UNFAIR_LABOR_PRACTICE,
+                number=str(ulp_case),
+                description=f"{record.event_label}, {record.occurred_on.isoformat()}"[:300],
+                actor=actor,
+            )
+        except RuleViolation as exc:
+            raise RuleViolation("details", f"ulp_case: {exc.message}") from None
+    if code == ladder.Event.COURT_PETITION_FILED:
+        election_services.related_case_add(
+            case=case,
+            kind=RelatedCase.Kind.COURT_OF_APPEALS,
+            number=str(details["docket"]),
+            court=str(details["court"])[:80],
+            description=f"Petition filed {record.occurred_on.isoformat()}",
+            actor=actor,
+        )
+    rulings = details.get("objection_rulings")
+    if isinstance(rulings, list) and rulings:
+        _record_rulings(record, rulings, objections, actor)
+
+
+def _next_election(election: Election, kind: str, actor: Actor) -> tuple[Election, bool]:
+    """The election the order calls for: an existing later election is reused (the demo loads the 2022 rerun
+    before its order), else created with the same ballot — for a runoff, the two choices the tally's arithmetic
+    names (102.70(c)) when it names them."""
+    later = (
+        Election.objects.filter(case_id=election.case_id, sequence__gt=election.sequence)
+        .order_by("sequence")
+        .first()
+    )
+    if later is not None:
+        return later, False
+    choices = list(election.choices)
+    tally = election.latest_tally
+    if kind == "runoff" and tally is not None and tally.assessment.runoff_choices:
+        unions = [c for c in tally.assessment.runoff_choices if c != NO_UNION]
+        choices = unions or choices
+    created = election_services.election_create(
+        case=election.case, choices=choices, kind=kind, mode=election.mode, actor=actor
+    )
+    return created, True
+
+
+def _record_rulings(
+    record: ProceedingEvent, rulings: list[Any], objections: dict[int, Objection], actor: Actor
+) -> None:
+    level = RULING_LEVELS[ladder.Event(record.event)]
+    pairs = [(objections[int(item["objection"])], str(item["disposition"])) for item in rulings]
+    try:
+        objection_services.rulings_record_batch(
+            objections_dispositions=pairs,
+            level=level,
+            decided_on=record.occurred_on,
+            note=f"Recorded with the {record.event_label.lower()} of {record.occurred_on.isoformat()} "
+            f"(proceeding event {record.pk}).",
+            actor=actor,
+        )
+    except RuleViolation as exc:
+        raise RuleViolation("details", f"objection_rulings: {exc.message}") from None
+    except TransitionNotAllowed as exc:
+        raise TransitionNotAllowed(f"objection_rulings: {exc.detail}", allowed=exc.allowed) from None
+
+
+@transaction.atomic
+def event_void(*, event: ProceedingEvent, reason: str, actor: Actor, notify: bool = True) -> ProceedingEvent:
+    """Void a wrong event (never deleted): the ladder is replayed without it. Refused (409) while a later
+    event depends on it — void those first — and for an order that created an election (elections are
+    never deleted: record the decision that replaces the order instead)."""
+    case = _locked_case(event.case)
+    event = (
+        ProceedingEvent.objects.select_for_update(of=("self",))
+        .select_related("election", "ordered_election")
+        .get(pk=event.pk)
+    )
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleViolation("reason", "Say why the event is voided; the reason stays on the record.")
+    if len(reason) > MAX_REASON:
+        raise RuleViolation("reason", f"The reason is limited to {MAX_REASON} characters.")
+    if event.voided:
+        raise TransitionNotAllowed(f"Event {event.pk} ({event.event_label}) is already voided.")
+    if event.created_election and event.ordered_election is not None:
+        ordered = event.ordered_election
+        raise TransitionNotAllowed(
+            f"This {event.event_label.lower()} created election {ordered.sequence} ({ordered.kind}) of "
+            f"{case.number}, and an election is never deleted: record the decision that replaces the order "
+            "instead.",
+        )
+    election = event.election
+    others = [e for e in selectors.live_events(election) if e.pk != event.pk]
+    try:
+        selectors.replay(election, events=others)
+    except ladder.ReplayFailed as failure:
+        dependent = next((e for e in others if e.pk == failure.fact.ref), None)
+        which = (
+            f"event {dependent.pk} ({dependent.event_label}, {dependent.occurred_on})"
+            if dependent
+            else "a later event"
+        )
+        raise TransitionNotAllowed(
+            f"Without this {event.event_label.lower()}, {which} would be out of order: void it first.",
+        ) from None
+    event.voided = True
+    event.void_reason = reason
+    event.voided_at = clock.now()
+    event.voided_by = _user(actor)
+    _stamp(event, actor)
+    event.save(update_fields=["voided", "void_reason", "voided_at", "voided_by"])
+
+    deadline_records.moot_for_voided(event, actor)
+    deadline_records.refresh(election)
+    _resync_case_status(case, event, actor)
+    if notify:
+        notifications.event_voided(event)
+    return event
+
+
+def _resync_case_status(case: Case, voided: ProceedingEvent, actor: Actor) -> None:
+    """Undo what the voided event did to the case's status, if nothing else still holds it there."""
+    live = ProceedingEvent.objects.filter(case=case, voided=False)
+    certified = live.filter(event=ladder.Event.CERTIFICATION_ISSUED).exists()
+    closed = live.filter(event=ladder.Event.COURT_DECISION).exclude(details__outcome="remanded").exists()
+    if (
+        voided.event == ladder.Event.CERTIFICATION_ISSUED
+        and case.status == Case.Status.CERTIFIED
+        and not certified
+    ):
+        election_services.case_update(case=case, status=Case.Status.OPEN, actor=actor)
+    if voided.event == ladder.Event.COURT_DECISION and case.status == Case.Status.CLOSED and not closed:
+        back = Case.Status.CERTIFIED if certified else Case.Status.OPEN
+        election_services.case_update(case=case, status=back, actor=actor)
+
+
+# --- deadlines -----------------------------------------------------------------------------------------------
+
+CODE_PATTERN = r"^[a-z][a-z0-9_]{1,39}$"
+
+
+@transaction.atomic
+def deadline_set(
+    *,
+    case: Case,
+    code: str,
+    due_on: date,
+    reason: str,
+    source: str = Source.ORDER,
+    label: str = "",
+    election: Election | int | None = None,
+    party: Party | int | None = None,
+    actor: Actor,
+) -> Deadline:
+    """Staff enter a deadline set by an order (an extension granted, a date in an order) or by hand; it
+    supersedes the live deadline of that code (for everyone, or for the named party only)."""
+    case = _locked_case(case)
+    code = (code or "").strip()
+    if not re.match(CODE_PATTERN, code):
+        raise RuleViolation("code", "A deadline code is lower-case letters, digits and _ (e.g. exceptions).")
+    if source not in (Source.ORDER, Source.MANUAL):
+        raise RuleViolation("source", "source is order (a date set by an order) or manual.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleViolation(
+            "reason", "Say what sets the date (the order and its date, or why it is entered)."
+        )
+    if len(reason) > MAX_REASON:
+        raise RuleViolation("reason", f"The reason is limited to {MAX_REASON} characters.")
+    if not EARLIEST_DATE <= due_on <= LATEST_DATE:
+        raise RuleViolation(
+            "due_on", f"A due date lies between {EARLIEST_DATE} (the Act) and {LATEST_DATE}; got {due_on}."
+        )
+    elections = selectors.elections_of(case)
+    if not elections:
+        raise RuleViolation("election", f"{case.number} has no election to attach a deadline to.")
+    chosen = (
+        _election_of(case, elections, election)
+        if election is not None
+        else (selectors.current_and_proceeding(elections).proceeding or elections[-1])
+    )
+    party_id: int | None = None
+    if party is not None:
+        party_id = party.pk if isinstance(party, Party) else int(party)
+        if not case.parties.filter(pk=party_id).exists():
+            raise RuleViolation("party", f"Party {party_id} is not a party of {case.number}.")
+    deadline = deadline_records.set_by_order(
+        case=case,
+        election=chosen,
+        code=code,
+        label=(label or "").strip(),
+        due_on=due_on,
+        reason=reason,
+        source=source,
+        party_id=party_id,
+        actor=actor,
+    )
+    deadline_records.refresh(chosen)
+    deadline.refresh_from_db()
+    return deadline
+
+
+@transaction.atomic
+def deadline_mark_met(*, deadline: Deadline, met_on: date, actor: Actor) -> Deadline:
+    """Staff record that a filing the tracker has no event for (a post-hearing brief, an ordered filing)
+    came in."""
+    deadline = Deadline.objects.select_for_update().get(pk=deadline.pk)
+    if deadline.status == "superseded":
+        raise TransitionNotAllowed("A superseded deadline is not marked met; mark the one that replaced it.")
+    deadline.marked_met_on = met_on
+    _stamp(deadline, actor)
+    deadline.save(update_fields=["marked_met_on", "updated_at"])
+    deadline_records.refresh(deadline.election)
+    deadline.refresh_from_db()
+    return deadline
+
+
+# --- calendar feed -------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def calendar_feed_for(*, user: Any) -> CalendarFeed:
+    """The user's live feed, created on first use."""
+    feed = CalendarFeed.objects.select_for_update().filter(user=user, revoked_at__isnull=True).first()
+    if feed is None:
+        feed = CalendarFeed.objects.create(user=user)
+    return feed
+
+
+@transaction.atomic
+def calendar_feed_rotate(*, user: Any) -> CalendarFeed:
+    """Revoke the user's feed (its URL answers 404 from now on) and issue a new one."""
+    CalendarFeed.objects.select_for_update().filter(user=user, revoked_at__isnull=True).update(
+        revoked_at=clock.now()
+    )
+    return CalendarFeed.objects.create(user=user)
+
+
+@transaction.atomic
+def calendar_feed_revoke(*, feed: CalendarFeed) -> CalendarFeed:
+    feed = CalendarFeed.objects.select_for_update().get(pk=feed.pk)
+    if feed.revoked_at is None:
+        feed.revoked_at = clock.now()
+        feed.save(update_fields=["revoked_at"])
+    return feed

@@ -1,0 +1,15 @@
+"""Celery tasks of the appeal ladder (scheduled in config.settings.base.CELERY_BEAT_SCHEDULE)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from proceedings import deadlines, notifications
+
+
+@shared_task(acks_late=True)
+def send_deadline_reminders() -> int:
+    """Hourly: persist the deadlines that lapsed, then e-mail the reminders owed (each at most once per
+    deadline, person and threshold). Returns the number of digests queued."""
+    deadlines.refresh_lapsed()
+    return notifications.send_deadline_reminders()

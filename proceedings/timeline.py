@@ -1,0 +1,373 @@
+"""``cases/{number}/timeline/``: everything that happened in a case, oldest first — not deadlines (those are
+what *may* happen), only the record.
+
+Items: the petition, each tally and revised tally, challenged ballots logged (summarised per day, per
+challenging party and election: 416 challenges are one or a few lines, not 416), challenges decided (per day,
+outcome and method), objections filed (one item per filing: a party's objections on one day), objections
+withdrawn, rulings (per level, day and election, with the dispositions counted), and every proceeding event
+that is not voided. Each item: ``at`` (a date, or a datetime with the office's offset), ``kind``, ``title``,
+``details``, ``source`` ``{type, id}`` (a summary names the election it summarises).
+
+One query per kind of record, whatever their number (about ten in all).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.db.models import Count, Max, Min
+from django.db.models.functions import TruncDate
+
+from challenges.models import Challenge
+from elections.models import Case, Tally
+from objections.models import Objection, Ruling
+from objections.rulings import LEVEL_LABELS
+from proceedings import selectors
+from proceedings.models import ProceedingEvent
+
+# On one day: the petition, the tally, the ballots challenged, objections, rulings, then the ladder's events.
+_RANK = {
+    "petition": 0,
+    "tally": 1,
+    "revised_tally": 2,
+    "challenges_logged": 3,
+    "challenges_decided": 4,
+    "objections_filed": 5,
+    "objections_withdrawn": 6,
+    "rulings": 7,
+    "proceeding": 8,
+}
+
+
+@dataclass
+class Item:
+    day: date
+    kind: str
+    title: str
+    details: dict[str, Any]
+    source: dict[str, Any]
+    at: date | datetime
+    order: tuple[Any, ...] = field(default=())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "at": self.at.isoformat(),
+            "kind": self.kind,
+            "title": self.title,
+            "details": self.details,
+            "source": self.source,
+        }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
+
+
+def case_timeline(case: Case) -> list[dict[str, Any]]:
+    zone = ZoneInfo(case.office_zone)
+    elections = selectors.elections_of(case)
+    sequence = {e.pk: e.sequence for e in elections}
+    items: list[Item] = [
+        Item(
+            day=case.petition_filed_on,
+            at=case.petition_filed_on,
+            kind="petition",
+            title=f"Petition filed ({case.case_type})",
+            details={"case": case.number, "rule_set": case.rule_set},
+            source={"type": "case", "id": case.number},
+        )
+    ]
+    tally_days: dict[int, date] = {}
+    for election in elections:
+        for tally in election.tallies.all():
+            items.append(_tally(tally, election.sequence, zone))
+            if tally.revision == 0:
+                tally_days[election.pk] = tally.prepared_at.astimezone(zone).date()
+    items += _challenges_logged(case, sequence, zone, tally_days)
+    items += _challenges_decided(case, sequence)
+    items += _objections_filed(case, sequence, zone)
+    items += _objections_withdrawn(case, sequence, zone)
+    items += _rulings(case, sequence)
+    items += _events(case, sequence)
+    items.sort(key=lambda i: (i.day, _RANK[i.kind], i.order))
+    return [i.as_dict() for i in items]
+
+
+def _tally(tally: Tally, sequence: int, zone: ZoneInfo) -> Item:
+    local = tally.prepared_at.astimezone(zone)
+    assessment = tally.assessment
+    votes = ", ".join(f"{name} {n:,}" for name, n in tally.votes_for.items())
+    revised = tally.revision > 0
+    title = (
+        f"{'Revised tally (revision ' + str(tally.revision) + ')' if revised else 'Tally of ballots'}, "
+        f"election {sequence}: {votes}, against {tally.votes_against:,}, {_plural(tally.challenged, 'challenged ballot')}"
+    )
+    return Item(
+        day=local.date(),
+        at=local,
+        kind="revised_tally" if revised else "tally",
+        title=title,
+        details={
+            "election": tally.election_id,
+            "sequence": sequence,
+            "revision": tally.revision,
+            "votes_for": tally.votes_for,
+            "votes_against": tally.votes_against,
+            "void": tally.void,
+            "challenged": tally.challenged,
+            "result": str(assessment.result),
+            "challenges_determinative": assessment.challenges_determinative,
+        },
+        source={"type": "tally", "id": tally.pk},
+        order=(sequence, tally.revision),
+    )
+
+
+def _party_name(name: str | None) -> str:
+    return name or "The Board agent"
+
+
+def _challenges_logged(
+    case: Case, sequence: dict[int, int], zone: ZoneInfo, tally_days: dict[int, date]
+) -> list[Item]:
+    """Challenged ballots, per day, challenging party and election. A challenge is made at the polls or the
+    count; the ledger knows only when it was logged. One logged after the tally of ballots was made by the
+    count, so it is placed on the tally's day (``details.logged_from``/``logged_to`` keep the logging dates)."""
+    rows = (
+        Challenge.objects.filter(election__case=case)
+        .annotate(day=TruncDate("logged_at", tzinfo=zone))
+        .values("election_id", "day", "challenged_by_id", "challenged_by__name", "ground")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    groups: dict[tuple[int, date, int | None], dict[str, Any]] = {}
+    for row in rows:
+        logged: date = row["day"]
+        tally_day = tally_days.get(row["election_id"])
+        day = min(logged, tally_day) if tally_day is not None else logged
+        key = (row["election_id"], day, row["challenged_by_id"])
+        group = groups.setdefault(
+            key, {"name": row["challenged_by__name"], "n": 0, "grounds": {}, "from": logged, "to": logged}
+        )
+        group["n"] += row["n"]
+        group["grounds"][row["ground"]] = group["grounds"].get(row["ground"], 0) + row["n"]
+        group["from"], group["to"] = min(group["from"], logged), max(group["to"], logged)
+    items = []
+    for (election_id, day, party_id), group in groups.items():
+        items.append(
+            Item(
+                day=day,
+                at=day,
+                kind="challenges_logged",
+                title=f"{_party_name(group['name'])} challenged {_plural(group['n'], 'ballot')} "
+                f"(election {sequence[election_id]})",
+                details={
+                    "election": election_id,
+                    "sequence": sequence[election_id],
+                    "challenged_by": party_id if party_id is not None else "board_agent",
+                    "count": group["n"],
+                    "by_ground": dict(sorted(group["grounds"].items())),
+                    "logged_from": group["from"].isoformat(),
+                    "logged_to": group["to"].isoformat(),
+                },
+                source={"type": "election", "id": election_id},
+                order=(sequence[election_id], party_id or 0),
+            )
+        )
+    return items
+
+
+def _challenges_decided(case: Case, sequence: dict[int, int]) -> list[Item]:
+    rows = (
+        Challenge.objects.filter(election__case=case, resolved_on__isnull=False)
+        .values("election_id", "resolved_on", "status", "resolution_method")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    groups: dict[tuple[int, Any], dict[str, int]] = defaultdict(dict)
+    for row in rows:
+        label = row["status"] + (f" ({row['resolution_method']})" if row["resolution_method"] else "")
+        groups[(row["election_id"], row["resolved_on"])][label] = row["n"]
+    items = []
+    for (election_id, day), outcomes in groups.items():
+        total = sum(outcomes.values())
+        summary = ", ".join(f"{n} {label}" for label, n in sorted(outcomes.items()))
+        items.append(
+            Item(
+                day=day,
+                at=day,
+                kind="challenges_decided",
+                title=f"{_plural(total, 'challenge')} decided (election {sequence[election_id]}): {summary}",
+                details={
+                    "election": election_id,
+                    "sequence": sequence[election_id],
+                    "count": total,
+                    "by_outcome": outcomes,
+                },
+                source={"type": "election", "id": election_id},
+                order=(sequence[election_id],),
+            )
+        )
+    return items
+
+
+def _objections_filed(case: Case, sequence: dict[int, int], zone: ZoneInfo) -> list[Item]:
+    rows = (
+        Objection.objects.filter(election__case=case)
+        .annotate(day=TruncDate("filed_at", tzinfo=zone))
+        .values("election_id", "day", "filed_by_id", "filed_by__name", "category")
+        .annotate(
+            n=Count("id"), first=Min("number"), last=Max("number"), at=Min("filed_at"), first_id=Min("id")
+        )
+        .order_by()
+    )
+    groups: dict[tuple[int, date, int], dict[str, Any]] = {}
+    for row in rows:
+        key = (row["election_id"], row["day"], row["filed_by_id"])
+        group = groups.setdefault(
+            key,
+            {
+                "name": row["filed_by__name"],
+                "n": 0,
+                "first": row["first"],
+                "last": row["last"],
+                "at": row["at"],
+                "id": row["first_id"],
+                "categories": {},
+            },
+        )
+        group["n"] += row["n"]
+        group["first"] = min(group["first"], row["first"])
+        group["last"] = max(group["last"], row["last"])
+        group["at"] = min(group["at"], row["at"])
+        group["id"] = min(group["id"], row["first_id"])
+        group["categories"][row["category"]] = row["n"]
+    items = []
+    for (election_id, day, party_id), group in groups.items():
+        numbers = f"no. {group['first']}" if group["n"] == 1 else f"nos. {group['first']}–{group['last']}"
+        items.append(
+            Item(
+                day=day,
+                at=group["at"].astimezone(zone),
+                kind="objections_filed",
+                title=f"{group['name']} filed {_plural(group['n'], 'objection')} ({numbers}) to election "
+                f"{sequence[election_id]}",
+                details={
+                    "election": election_id,
+                    "sequence": sequence[election_id],
+                    "filed_by": party_id,
+                    "count": group["n"],
+                    "by_category": dict(sorted(group["categories"].items())),
+                },
+                source={"type": "objection", "id": group["id"]},
+                order=(group["at"], party_id),
+            )
+        )
+    return items
+
+
+def _objections_withdrawn(case: Case, sequence: dict[int, int], zone: ZoneInfo) -> list[Item]:
+    rows = (
+        Objection.objects.filter(election__case=case, withdrawn_at__isnull=False)
+        .annotate(day=TruncDate("withdrawn_at", tzinfo=zone))
+        .values("election_id", "day", "filed_by_id", "filed_by__name")
+        .annotate(n=Count("id"), first_id=Min("id"))
+        .order_by()
+    )
+    return [
+        Item(
+            day=row["day"],
+            at=row["day"],
+            kind="objections_withdrawn",
+            title=f"{row['filed_by__name']} withdrew {_plural(row['n'], 'objection')} (election "
+            f"{sequence[row['election_id']]})",
+            details={"election": row["election_id"], "filed_by": row["filed_by_id"], "count": row["n"]},
+            source={"type": "objection", "id": row["first_id"]},
+            order=(row["filed_by_id"],),
+        )
+        for row in rows
+    ]
+
+
+def _rulings(case: Case, sequence: dict[int, int]) -> list[Item]:
+    rows = (
+        Ruling.objects.filter(objection__election__case=case)
+        .values("objection__election_id", "level", "decided_on", "disposition")
+        .annotate(n=Count("id"), first_id=Min("id"))
+        .order_by()
+    )
+    groups: dict[tuple[int, str, date], dict[str, Any]] = {}
+    for row in rows:
+        key = (row["objection__election_id"], row["level"], row["decided_on"])
+        group = groups.setdefault(key, {"dispositions": {}, "id": row["first_id"]})
+        group["dispositions"][row["disposition"]] = row["n"]
+        group["id"] = min(group["id"], row["first_id"])
+    items = []
+    for (election_id, level, day), group in groups.items():
+        dispositions: dict[str, int] = dict(sorted(group["dispositions"].items()))
+        total = sum(dispositions.values())
+        summary = ", ".join(f"{n} {d.replace('_', ' ')}" for d, n in dispositions.items())
+        who = LEVEL_LABELS.get(level, level)
+        items.append(
+            Item(
+                day=day,
+                at=day,
+                kind="rulings",
+                title=f"Rulings of {who} on {_plural(total, 'objection')} (election {sequence[election_id]}): "
+                f"{summary}",
+                details={
+                    "election": election_id,
+                    "sequence": sequence[election_id],
+                    "level": level,
+                    "count": total,
+                    "by_disposition": dispositions,
+                },
+                source={"type": "ruling", "id": group["id"]},
+                order=(_LEVEL_ORDER.get(level, 9),),
+            )
+        )
+    return items
+
+
+_LEVEL_ORDER = {level: rank for rank, level in enumerate(LEVEL_LABELS)}
+
+
+def _events(case: Case, sequence: dict[int, int]) -> Iterable[Item]:
+    events = ProceedingEvent.objects.filter(case=case, voided=False).order_by("occurred_on", "id")
+    for event in events:
+        details = dict(event.details)
+        rulings = details.pop("objection_rulings", None)
+        if isinstance(rulings, list):
+            details["objection_rulings"] = len(rulings)
+        details["election"] = event.election_id
+        details["sequence"] = sequence.get(event.election_id)
+        yield Item(
+            day=event.occurred_on,
+            at=event.occurred_on,
+            kind="proceeding",
+            title=_event_title(event),
+            details={"event": event.event, **details},
+            source={"type": "proceeding_event", "id": event.pk},
+            order=(event.pk,),
+        )
+
+
+def _event_title(event: ProceedingEvent) -> str:
+    details = event.details
+    extra = ""
+    if details.get("outcome"):
+        extra = f": {str(details['outcome']).replace('_', ' ')}"
+    elif details.get("kind"):
+        extra = f": {details['kind']}"
+    elif details.get("hearing_on"):
+        extra = f": hearing on {details['hearing_on']}"
+    elif details.get("ulp_case"):
+        extra = f": {details['ulp_case']}"
+    elif details.get("docket"):
+        extra = f": {details.get('court')} No. {details['docket']}"
+    return f"{event.event_label}{extra}"

@@ -1,0 +1,130 @@
+"""Fixtures of the appeal ladder's tests: a clock the tests set (the stage, the open deadlines and the
+reminders depend on today), and helpers to record tallies and events the way staff do."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from typing import Any, cast
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.utils import timezone
+
+from elections.models import Case, Election, Party
+from proceedings import clock as ladder_clock
+from tests.factories import CaseFactory, ElectionFactory, PartyFactory, StaffFactory
+
+EASTERN = ZoneInfo("America/New_York")
+CENTRAL = ZoneInfo("America/Chicago")
+
+
+class Clock:
+    """What ``proceedings.clock.now()`` answers. ``at("2021-04-12")`` means noon that day in Atlanta's zone."""
+
+    def __init__(self) -> None:
+        self.moment: datetime | None = None
+
+    def at(self, when: str | date | datetime, hour: int = 12, minute: int = 0) -> datetime:
+        if isinstance(when, str):
+            when = date.fromisoformat(when) if len(when) == 10 else datetime.fromisoformat(when)
+        if isinstance(when, datetime):
+            self.moment = when if when.tzinfo else when.replace(tzinfo=EASTERN)
+        else:
+            self.moment = datetime.combine(when, time(hour, minute), tzinfo=EASTERN)
+        return self.moment
+
+    def now(self) -> datetime:
+        return self.moment or timezone.now()
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    frozen = Clock()
+    monkeypatch.setattr(ladder_clock, "now", frozen.now)
+    return frozen
+
+
+BESSEMER = "10-RC-269250"
+TALLY_2021 = datetime(2021, 4, 9, 12, 0, tzinfo=CENTRAL)  # the tally of ballots, 2021-04-09 (Region 10)
+
+
+@pytest.fixture
+def tallied(world: Any, clock: Clock) -> Any:
+    """The world's election with the Bessemer 2021 tally (738–1,798, 505 challenged); the clock three days on."""
+    from tests.factories import record_tally
+
+    clock.at("2021-04-12")
+    record_tally(world.election, prepared_at=TALLY_2021, yes=738, votes_against=1798, void=76, challenged=505)
+    return world
+
+
+def post_event(client: Any, event: str, occurred_on: str, number: str = BESSEMER, **details: Any) -> Any:
+    body: dict[str, Any] = {"event": event, "occurred_on": occurred_on, "details": details}
+    if "election" in details:
+        body["election"] = details.pop("election")
+    return client.post(f"/api/v1/cases/{number}/proceedings/", body, format="json")
+
+
+def file_objection(
+    world: Any,
+    party: Any,
+    filed_at: datetime,
+    *,
+    offer: bool = True,
+    election: Any = None,
+    number: int | None = None,
+) -> Any:
+    from objections import services as objection_services
+
+    return objection_services.objection_file(
+        election=election or world.election,
+        filed_by=party,
+        category="threats",
+        statement="Supervisors threatened closure if the union won.",
+        filed_at=filed_at,
+        offer_of_proof_filed_at=filed_at if offer else None,
+        number=number,
+        actor=world.staff,
+        notify=False,
+    )
+
+
+def climb(case: Any, actor: Any, *steps: tuple[Any, ...]) -> list[Any]:
+    """Record events (event, date, details) through the service, in order."""
+    from proceedings import services
+
+    recorded = []
+    for event, on, *rest in steps:
+        details = dict(rest[0]) if rest else {}
+        election = details.pop("election", None)
+        recorded.append(
+            services.event_record(
+                case=case,
+                event=event,
+                occurred_on=date.fromisoformat(on),
+                details=details,
+                election=election,
+                actor=actor,
+                notify=False,
+            )
+        )
+    return recorded
+
+
+# Typed front doors to the shared factories (factory-boy's classes type as themselves, not their models).
+def make_case(**fields: Any) -> Case:
+    return cast(Case, CaseFactory(**fields))
+
+
+def make_party(**fields: Any) -> Party:
+    return cast(Party, PartyFactory(**fields))
+
+
+def make_election(**fields: Any) -> Election:
+    return cast(Election, ElectionFactory(**fields))
+
+
+def make_staff(**fields: Any) -> Any:
+    user: Any = StaffFactory(**fields)
+    user.save()  # the factory sets the password after saving: store it, or a session fails its check
+    return user

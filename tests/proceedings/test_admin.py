@@ -1,0 +1,142 @@
+"""The staff workplace: the case ladder as a picture, events recorded and voided through the services, order-set
+deadlines entered."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from proceedings.models import Deadline, ProceedingEvent
+from tests.proceedings.conftest import climb, make_staff
+
+
+@pytest.fixture
+def admin_client_(db: None) -> Client:
+    director = make_staff(username="director", is_superuser=True)
+    client = Client()
+    client.force_login(director)
+    return client
+
+
+def text(html: bytes) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.decode()))
+
+
+def test_the_case_ladder_shows_each_stage_with_its_date_the_current_one_highlighted_and_the_open_deadlines(
+    tallied: Any, admin_client_: Client, clock: Any
+) -> None:
+    clock.at("2021-08-03")
+    climb(
+        tallied.case,
+        tallied.staff,
+        ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}),
+        ("hearing_opened", "2021-05-10"),
+        ("hearing_officer_report", "2021-08-02"),
+    )
+    response = admin_client_.get(f"/admin/proceedings/caseladder/{tallied.case.pk}/change/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count('class="rung current"') == 1
+    page = text(response.content)
+    assert (
+        "2021-04-09 Objections period open → 2021-04-16 Awaiting the Regional Director → 2021-04-26 Hearing scheduled "
+        "by Notice of hearing → 2021-05-10 Hearing under way by Hearing opened → 2021-08-02 Exceptions period open "
+        "by Hearing officer's report current stage" in page.replace("&#x27;", "'")
+    )
+    assert (
+        "Exceptions to the hearing officer's report due Mon 2021-08-16 23:59 America/New_York"
+        in page.replace("&#x27;", "'")
+    )
+    assert "UNVERIFIED rule" in page
+    assert "Next allowed: Exceptions filed, Regional Director" in page.replace("&#x27;", "'")
+
+
+def test_staff_record_an_event_in_the_admin_and_an_out_of_order_one_is_refused_with_what_is_allowed(
+    tallied: Any, admin_client_: Client, clock: Any
+) -> None:
+    form = {  # the clock stands at 2021-04-12, in the objections period
+        "case": tallied.case.pk,
+        "election": "",
+        "event": "hearing_opened",
+        "occurred_on": "2021-04-12",
+        "details": "{}",
+    }
+    refused = admin_client_.post("/admin/proceedings/proceedingevent/add/", form)
+    assert refused.status_code == 200
+    assert "Allowed next: regional_investigation, notice_of_hearing, consolidated_with_ulp." in text(
+        refused.content
+    )
+    assert not ProceedingEvent.objects.exists()
+    form |= {
+        "event": "notice_of_hearing",
+        "details": '{"hearing_on": "2021-05-07"}',
+    }  # during the objections period
+    added = admin_client_.post("/admin/proceedings/proceedingevent/add/", form)
+    assert added.status_code == 302
+    event = ProceedingEvent.objects.select_related("recorded_by").get()
+    assert event.recorded_by is not None
+    assert (event.event, event.details, event.recorded_by.username) == (
+        "notice_of_hearing",
+        {"hearing_on": "2021-05-07"},
+        "director",
+    )
+
+
+def test_the_void_action_asks_for_a_reason_and_calls_the_service(
+    tallied: Any, admin_client_: Client, clock: Any
+) -> None:
+    clock.at("2021-04-26")
+    (event,) = climb(tallied.case, tallied.staff, ("regional_investigation", "2021-04-26"))
+    url = "/admin/proceedings/proceedingevent/"
+    asked = admin_client_.post(url, {"action": "void_events", "_selected_action": [event.pk]})
+    assert asked.status_code == 200 and "reason" in asked.content.decode()
+    done = admin_client_.post(
+        url,
+        {"action": "void_events", "_selected_action": [event.pk], "apply": "1", "reason": "duplicate entry"},
+    )
+    assert done.status_code == 302
+    event.refresh_from_db()
+    assert (event.voided, event.void_reason, event.voided_by.username) == (
+        True,
+        "duplicate entry",
+        "director",
+    )
+
+
+def test_staff_enter_an_order_set_deadline_in_the_admin(tallied: Any, admin_client_: Client) -> None:
+    form = {
+        "case": tallied.case.pk,
+        "election": "",
+        "code": "offer_of_proof",
+        "label": "",
+        "due_on": "2021-04-23",
+        "party": "",
+        "source": "order",
+        "reason": "RD order of 2021-04-15 extending the offer of proof",
+    }
+    response = admin_client_.post("/admin/proceedings/deadline/add/", form)
+    assert response.status_code == 302, text(response.content)[:2000]
+    live = Deadline.objects.get(code="offer_of_proof", source="order")
+    assert (live.status, live.label) == ("open", "Offer of proof in support of objections")
+    assert Deadline.objects.get(code="offer_of_proof", source="computed").status == "superseded"
+    listing = admin_client_.get("/admin/proceedings/deadline/?case=10-RC-269250&status=superseded")
+    assert listing.status_code == 200 and "offer_of_proof" in listing.content.decode()
+
+
+def test_every_admin_page_of_the_ladder_opens(tallied: Any, admin_client_: Client) -> None:
+    (event,) = climb(tallied.case, tallied.staff, ("regional_investigation", "2021-04-12"))
+    deadline = Deadline.objects.first()
+    assert deadline is not None
+    for url in [
+        "/admin/proceedings/caseladder/",
+        "/admin/proceedings/proceedingevent/",
+        f"/admin/proceedings/proceedingevent/{event.pk}/change/",
+        "/admin/proceedings/deadline/",
+        f"/admin/proceedings/deadline/{deadline.pk}/change/",
+        "/admin/proceedings/reminder/",
+        "/admin/proceedings/calendarfeed/",
+    ]:
+        assert admin_client_.get(url).status_code == 200, url

@@ -1,0 +1,85 @@
+"""The iCalendar feed: a secret, revocable URL that serves the open deadlines of the user's cases, no login."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from icalendar import Calendar
+from rest_framework.test import APIClient
+
+from tests.factories import record_tally
+from tests.proceedings.conftest import EASTERN, make_case, make_election
+
+
+def feed_path(client: Any) -> str:
+    response = client.get("/api/v1/calendar/")
+    assert response.status_code == 200
+    return "/api/v1/" + response.json()["url"].split("/api/v1/", 1)[1]
+
+
+def test_the_feed_url_is_stable_until_rotated_and_the_old_one_then_answers_404(
+    tallied: Any, as_paralegal: Any
+) -> None:
+    first = feed_path(as_paralegal)
+    assert first == feed_path(as_paralegal)
+    assert first.startswith("/api/v1/calendar/") and first.endswith(".ics")
+    rotated = as_paralegal.post("/api/v1/calendar/rotate/")
+    assert rotated.status_code == 201
+    second = "/api/v1/" + rotated.json()["url"].split("/api/v1/", 1)[1]
+    assert second != first
+    anonymous = APIClient()
+    assert anonymous.get(first).status_code == 404
+    assert anonymous.get(second).status_code == 200
+    assert feed_path(as_paralegal) == second
+
+
+def test_the_feed_serves_the_open_deadlines_of_the_users_cases_as_all_day_events(
+    tallied: Any, as_paralegal: Any, clock: Any
+) -> None:
+    other = make_case(number="29-RC-300003", petition_filed_on=date(2022, 1, 3))
+    record_tally(
+        make_election(case=other, sequence=1), prepared_at=datetime(2021, 4, 9, 12, tzinfo=EASTERN), yes=2
+    )
+    response = APIClient().get(feed_path(as_paralegal))  # no credentials: the token is the credential
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/calendar; charset=utf-8"
+    calendar = Calendar.from_ical(response.content)
+    events = sorted(calendar.walk("VEVENT"), key=lambda e: (e.decoded("dtstart"), str(e["summary"])))
+    assert [(e.decoded("dtstart"), e.decoded("dtend"), str(e["summary"])) for e in events] == [
+        (date(2021, 4, 16), date(2021, 4, 17), "10-RC-269250: Objections and offer of proof due"),
+        (date(2021, 4, 16), date(2021, 4, 17), "10-RC-269250: Offer of proof in support of objections due"),
+        (
+            date(2021, 4, 30),
+            date(2021, 5, 1),
+            "10-RC-269250: Post-election hearing opens (target) due (UNVERIFIED)",
+        ),
+    ]
+    description = str(events[0]["description"])
+    assert "due Friday 2021-04-16 at 11:59 PM America/New_York (29 CFR 102.2(b))" in description
+    assert "Rule: 29 CFR 102.69(a)(8) (2019 rules)." in description
+    assert str(events[0]["uid"]).startswith("deadline-")
+    # Once they pass, they leave the feed.
+    clock.at("2021-04-19")
+    later = Calendar.from_ical(APIClient().get(feed_path(as_paralegal)).content)
+    assert [str(e["summary"]) for e in later.walk("VEVENT")] == [
+        "10-RC-269250: Post-election hearing opens (target) due (UNVERIFIED)"
+    ]
+
+
+def test_an_unknown_token_is_a_404_and_the_feed_url_needs_a_login(
+    world: Any, api: Any, as_stranger: Any
+) -> None:
+    assert api.get("/api/v1/calendar/" + "x" * 43 + ".ics").status_code == 404
+    assert api.get("/api/v1/calendar/short.ics").status_code == 404
+    assert api.get("/api/v1/calendar/").status_code == 401
+    assert api.post("/api/v1/calendar/rotate/").status_code == 401
+    stranger_feed = APIClient().get(feed_path(as_stranger))
+    assert Calendar.from_ical(stranger_feed.content).walk("VEVENT") == []
+
+
+def test_an_inactive_users_feed_is_a_404(tallied: Any, as_paralegal: Any) -> None:
+    path = feed_path(as_paralegal)
+    tallied.paralegal.is_active = False
+    tallied.paralegal.save()
+    assert APIClient().get(path).status_code == 404

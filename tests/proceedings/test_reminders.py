@@ -1,0 +1,123 @@
+"""Reminders: one digest per person of the deadlines due within the thresholds, each reminder sent once per
+(deadline, person, threshold) however often the job runs."""
+
+from __future__ import annotations
+
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+
+from proceedings import tasks
+from proceedings.models import Reminder
+from tests.factories import AppearanceFactory, UserFactory
+
+
+@pytest.fixture
+def thresholds(settings: Any) -> list[int]:
+    settings.REMINDER_BUSINESS_DAYS = [5, 1]
+    return settings.REMINDER_BUSINESS_DAYS
+
+
+def test_each_counsel_and_paralegal_get_one_digest_and_a_second_run_sends_nothing(
+    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+) -> None:
+    clock.at("2021-04-12")  # objections due Fri 04-16: within 5 business days, not within 1
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.send_deadline_reminders.delay().get() == 3
+    assert sorted(m.to[0] for m in mail.outbox) == [
+        "ecounsel@example.org",
+        "para@example.org",
+        "ucounsel@example.org",
+    ]
+    digest = next(m for m in mail.outbox if m.to == ["para@example.org"])
+    assert digest.subject == "Deadlines due soon: 2 in your cases"
+    assert (
+        "- 10-RC-269250 Objections and offer of proof: due Fri 2021-04-16 11:59 p.m. America/New_York "
+        "(29 CFR 102.69(a)(8))" in digest.body
+    )
+    assert "hearing" not in digest.body.lower().split("these deadlines")[1].split("all your deadlines")[0]
+    assert (
+        Reminder.objects.filter(threshold=5).count() == 6
+        and not Reminder.objects.filter(threshold=1).exists()
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.send_deadline_reminders.delay().get() == 0  # the job runs twice: nothing more
+    assert len(mail.outbox) == 3
+
+    clock.at("2021-04-15")  # one business day before: the 1-day reminder, once
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.send_deadline_reminders.delay().get() == 3
+        assert tasks.send_deadline_reminders.delay().get() == 0
+    assert len(mail.outbox) == 6
+    assert Reminder.objects.filter(threshold=1).count() == 6
+
+
+def test_a_deadline_first_seen_a_day_before_is_reminded_once_for_both_thresholds(
+    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+) -> None:
+    clock.at("2021-04-15")
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.send_deadline_reminders.delay().get()
+    assert len(mail.outbox) == 3
+    assert mail.outbox[0].body.count("Objections and offer of proof") == 1
+    assert Reminder.objects.count() == 12  # 2 deadlines × 3 people × 2 thresholds
+
+
+def test_passed_deadlines_inactive_people_and_people_of_other_cases_get_nothing(
+    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+) -> None:
+    tallied.employer_counsel.is_active = False
+    tallied.employer_counsel.save()
+    AppearanceFactory(
+        user=UserFactory(username="nomail", email=""), party=tallied.union, capacity="paralegal"
+    )
+    clock.at("2021-04-12")
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.send_deadline_reminders.delay().get()
+    assert sorted(m.to[0] for m in mail.outbox) == ["para@example.org", "ucounsel@example.org"]
+    clock.at("2021-04-19")  # the objections deadline passed; the hearing target (04-30) is not within 5 days
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.send_deadline_reminders.delay().get() == 0
+    assert mail.outbox == []
+
+
+def test_a_partys_own_deadline_is_reminded_to_that_partys_people_only(
+    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+) -> None:
+    from datetime import date
+
+    from proceedings import services
+
+    clock.at("2021-04-17")  # the objections deadlines passed
+    services.deadline_set(
+        case=tallied.case,
+        code="position_statement",
+        label="Employer's position statement",
+        due_on=date(2021, 4, 20),
+        reason="Order of 2021-04-16",
+        party=tallied.employer,
+        actor=tallied.staff,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.send_deadline_reminders.delay().get()
+    assert [m.to for m in mail.outbox] == [["ecounsel@example.org"]]
+
+
+def test_the_send_reminders_command_does_the_same_without_beat(
+    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+) -> None:
+    clock.at("2021-04-12")
+    out = StringIO()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("send_reminders", stdout=out)
+        call_command("send_reminders", stdout=out)
+    assert out.getvalue().splitlines() == [
+        "0 deadline(s) updated, 3 reminder digest(s) queued.",
+        "0 deadline(s) updated, 0 reminder digest(s) queued.",
+    ]
+    assert len(mail.outbox) == 3
