@@ -80,6 +80,7 @@ class CaseAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     search_fields = ["=number", "number", "name"]
     date_hierarchy = "petition_filed_on"
     readonly_fields = [
+        "appeal_ladder",
         "region",
         "case_type",
         "rule_set",
@@ -91,10 +92,30 @@ class CaseAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     inlines = [PartyInline, RelatedCaseInline, ElectionInline]
     list_per_page = 100
     fieldsets = [
-        (None, {"fields": ["number", "name", "petition_filed_on", "unit_description", "status"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "number",
+                    "name",
+                    "petition_filed_on",
+                    "unit_description",
+                    "status",
+                    "appeal_ladder",
+                ]
+            },
+        ),
         ("Derived", {"fields": ["region", "case_type", "regional_office", "office_zone", "rule_set"]}),
         ("Record", {"fields": ["created_at", "updated_at"], "classes": ["collapse"]}),
     ]
+
+    @admin.display(description="Appeal ladder")
+    def appeal_ladder(self, case: Case) -> str:
+        # By URL name, not by import: the ladder lives in the app above (dependencies run downhill).
+        if not case.pk:
+            return "—"
+        url = reverse("admin:proceedings_caseladder_change", args=[case.pk])
+        return format_html('<a href="{}">Show the ladder, its dates and open deadlines</a>', url)
 
     @admin.display(description="Regional office")
     def regional_office(self, case: Case) -> str:
@@ -175,7 +196,7 @@ class ElectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     list_select_related = ["case"]
     inlines = [TallyInline]
     autocomplete_fields = ["case"]
-    readonly_fields = ["latest_tally_explanation"]
+    readonly_fields = ["latest_tally_explanation", "ledger"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Election]:
         return cast(QuerySet[Election], super().get_queryset(request).prefetch_related("tallies"))
@@ -184,6 +205,14 @@ class ElectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     def latest_result(self, election: Election) -> str:
         tally = election.latest_tally
         return str(tally.assessment.result) if tally else "awaiting tally"
+
+    @admin.display(description="Challenged ballots")
+    def ledger(self, election: Election) -> str:
+        # By URL name: the ledger lives in the challenges app, above this one.
+        if not election.pk:
+            return "—"
+        url = reverse("admin:challenges_electionledger_change", args=[election.pk])
+        return format_html('<a href="{}">The ledger: pending, determinative, open and count</a>', url)
 
     @admin.display(description="Latest tally")
     def latest_tally_explanation(self, election: Election) -> str:

@@ -47,8 +47,6 @@ def local_date(moment: datetime, zone: str) -> date:
 
 def period_for(rule_set: str, code: str) -> rule_sets.Period | None:
     """The period ``code`` under ``rule_set``; None where the rule set sets none (or predates 2015)."""
-    if code in law.EXTRA_PERIODS:
-        return law.EXTRA_PERIODS[code] if rule_sets.is_rule_set(rule_set) else None
     try:
         return rule_sets.period(rule_set, code)
     except (rule_sets.UnknownPeriod, rule_sets.UnknownRuleSet):

@@ -73,6 +73,7 @@ TRIGGER_PHRASES: Mapping[str, str] = MappingProxyType(
         "exceptions": "the due date for exceptions",
         "regional_director_decision": "the Regional Director's decision",
         "request_for_review": "the due date for the request for review",
+        "alj_decision": "the administrative law judge's decision",
     }
 )
 
@@ -354,6 +355,22 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
         },
     }
     for rule_set, table in tables.items():
+        # Not a representation-case rule: when the RD consolidates objections with an unfair-labor-practice
+        # complaint (Midland; Bessemer 2023-24), exceptions to the ALJ's decision go to the Board under
+        # 102.46, whatever the rule set.
+        table["exceptions_to_board"] = Period(
+            code="exceptions_to_board",
+            label="Exceptions to the administrative law judge's decision (to the Board)",
+            trigger="alj_decision",
+            length=28,
+            unit=cal,
+            citation="29 CFR 102.46(a)",
+            verified=False,
+            source="nlrb-procedure.md §5.2: exceptions to the Board 28 days after the ALJ decision (102.46), "
+            "as in Midland and Bessemer 2023-24; the current text of 102.46 was not checked (unverified).",
+            responsive=False,
+            filed_with="board",
+        )
         table["opposition"] = Period(
             code="opposition",
             label=_OPPOSITION_LABEL,
@@ -381,6 +398,7 @@ DEADLINE_CODES: tuple[str, ...] = (
     "answering_brief",
     "request_for_review",
     "opposition",
+    "exceptions_to_board",
 )
 
 # Why a deadline code has no period in a rule set.

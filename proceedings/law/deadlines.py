@@ -31,8 +31,6 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from elections.law.rule_sets import TRIGGER_PHRASES, Period, Unit
-
 
 class Status(StrEnum):
     OPEN = "open"
@@ -114,51 +112,6 @@ CODE_RANK: Mapping[str, int] = MappingProxyType(
         )
     }
 )
-
-_CODE = "exceptions_to_board"
-_TRIGGER = "alj_decision"
-
-
-@dataclass(frozen=True)
-class ProceedingPeriod(Period):
-    """A period the ground floor's rule-set tables do not hold (yet): triggered by an event of the ladder.
-
-    ``Period`` checks its trigger against ``TRIGGER_PHRASES``, which has no ALJ decision; this subclass takes
-    its phrase from ``phrase`` instead. Ask the lead to move it into ``elections.law.rule_sets``."""
-
-    phrase: str = ""
-
-    def __post_init__(self) -> None:
-        if self.length < 1:
-            raise ValueError(f"period {self.code!r} must be at least one day long, not {self.length}")
-        if self.trigger not in TRIGGER_PHRASES and not self.phrase:
-            raise ValueError(f"period {self.code!r} has an unknown trigger {self.trigger!r}")
-
-    @property
-    def rule(self) -> str:
-        unit = "business days" if self.unit is Unit.business_days else "days"
-        return f"{self.length} {unit} after {self.phrase or TRIGGER_PHRASES[self.trigger]}"
-
-
-# Not a representation-case rule: exceptions to an ALJ's decision go to the Board under 102.46, the same
-# under every rule set (nlrb-procedure.md §5.2: "Board exceptions then follow 102.46 (28 days) (Midland;
-# Bessemer 2023–24)"). Not in the provenance table, so unverified.
-EXCEPTIONS_TO_BOARD = ProceedingPeriod(
-    code=_CODE,
-    label="Exceptions to the administrative law judge's decision (to the Board)",
-    trigger=_TRIGGER,
-    length=28,
-    unit=Unit.calendar_days,
-    citation="29 CFR 102.46(a)",
-    verified=False,
-    source="nlrb-procedure.md §5.2: exceptions to the Board 28 days after the ALJ decision (102.46), as in "
-    "Midland and Bessemer 2023–24; the current text of 102.46 was not checked (unverified).",
-    responsive=False,
-    phrase="the administrative law judge's decision",
-)
-
-EXTRA_PERIODS: Mapping[str, Period] = MappingProxyType({_CODE: EXCEPTIONS_TO_BOARD})
-
 
 @dataclass(frozen=True)
 class Verdict:

@@ -28,12 +28,14 @@ def test_the_case_page_shows_parties_elections_and_derived_fields(
     assert response.status_code == 200
     page = response.content.decode()
     assert "RWDSU" in page and "Atlanta" in page and "America/New_York" in page
+    assert f"/admin/proceedings/caseladder/{world.case.pk}/change/" in page
 
 
 def test_the_election_page_shows_the_tally_arithmetic(staff_browser: Client, world: World) -> None:
     record_tally(world.election, yes=738, votes_against=1798, void=76, challenged=505)
     page = staff_browser.get(f"/admin/elections/election/{world.election.pk}/change/").content.decode()
     assert "2,536 valid votes counted" in page
+    assert f"/admin/challenges/electionledger/{world.election.pk}/change/" in page
     assert "no_representative" in page
 
 

@@ -70,6 +70,10 @@ PROVENANCE = [
     ("2023", "answering_brief", "exceptions", 7, CAL, False, True, False),
     ("2023", "request_for_review", "regional_director_decision", 14, CAL, False, False, False),
     ("2023", "opposition", "request_for_review", 7, CAL, False, True, False),
+    # Exceptions to an ALJ's decision in a case consolidated with a ULP complaint (102.46), every rule set.
+    ("2014", "exceptions_to_board", "alj_decision", 28, CAL, False, False, False),
+    ("2019", "exceptions_to_board", "alj_decision", 28, CAL, False, False, False),
+    ("2023", "exceptions_to_board", "alj_decision", 28, CAL, False, False, False),
 ]
 
 
@@ -135,12 +139,14 @@ def test_the_offer_of_proof_is_due_with_the_objections(rule_set: str) -> None:
     assert objections.label == "Objections and offer of proof"
 
 
-def test_only_requests_for_review_and_oppositions_are_filed_with_the_board() -> None:
+def test_only_filings_addressed_to_the_board_are_filed_with_the_board() -> None:
     board = {
         (rs, code) for rs, table in PERIODS.items() for code, p in table.items() if p.filed_with == "board"
     }
     assert board == {
-        (rs, code) for rs in ("2014", "2019", "2023") for code in ("request_for_review", "opposition")
+        (rs, code)
+        for rs in ("2014", "2019", "2023")
+        for code in ("request_for_review", "opposition", "exceptions_to_board")
     }
 
 
@@ -167,7 +173,7 @@ def test_an_unknown_deadline_code_is_a_key_error_naming_the_known_codes() -> Non
     assert isinstance(caught.value, UnknownPeriod)
     assert str(caught.value) == (
         "no period 'objection' under the 2023 rules; known: objections, offer_of_proof, hearing, "
-        "exceptions, answering_brief, request_for_review, opposition"
+        "exceptions, answering_brief, request_for_review, exceptions_to_board, opposition"
     )
 
 

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from elections.law import calendar
+from elections.law import calendar, rule_sets
 from proceedings.law import deadlines as law
 from proceedings.law.details import DetailsError, clean_details
 from proceedings.law.ladder import Event as E
@@ -186,7 +186,7 @@ def test_only_a_required_filing_can_be_missed(
 
 def test_exceptions_to_an_alj_decision_are_due_28_days_later_and_say_they_are_unverified() -> None:
     computed = calendar.compute_deadline(
-        period=law.EXCEPTIONS_TO_BOARD, rule_set="2019", trigger_on=date(2024, 11, 5), region=10
+        period=rule_sets.period("2019", "exceptions_to_board"), rule_set="2019", trigger_on=date(2024, 11, 5), region=10
     )
     assert computed.due_on == date(2024, 12, 3)
     assert computed.verified is False
