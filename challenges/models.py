@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from elections.models import Case, Election, Party, Tally
+from elections.models import Election, Party, Tally, scoped_to_cases_of
 
 BOARD_AGENT = "board_agent"
 """How the API and CSV files name the Board agent as challenger (``challenged_by`` is then empty)."""
@@ -17,9 +17,7 @@ BOARD_AGENT = "board_agent"
 class ChallengeQuerySet(models.QuerySet["Challenge"]):
     def visible_to(self, user: Any) -> ChallengeQuerySet:
         """Challenges of the cases the user may see (staff: all)."""
-        if getattr(user, "is_staff", False) and getattr(user, "is_authenticated", False):
-            return self
-        return self.filter(election__case__in=Case.objects.visible_to(user))
+        return scoped_to_cases_of(self, user, case_id="election__case_id")
 
     def pending(self) -> ChallengeQuerySet:
         return self.filter(status=Challenge.Status.PENDING)

@@ -27,7 +27,6 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -47,12 +46,11 @@ from challenges.validation import (
     duplicate_column,
     resolve_challenger,
 )
+from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import tally as tally_law
 from elections.models import Appearance, Case, Election, Party, Tally
 from elections.services import check_votes_for, tally_record
-
-Actor = AbstractBaseUser | AnonymousUser | None
 
 MAX_COUNT = 1_000_000
 BULK_BATCH = 2_000
@@ -61,20 +59,6 @@ OUTCOMES = (Challenge.Status.SUSTAINED, Challenge.Status.OVERRULED)
 
 
 # --- who may do what ----------------------------------------------------------------------------------
-
-
-def _is_staff(actor: Actor) -> bool:
-    return bool(getattr(actor, "is_authenticated", False) and getattr(actor, "is_staff", False))
-
-
-def _stamp(instance: Any, actor: Actor) -> None:
-    """Name the actor in the history row even outside a request (commands, tasks, tests)."""
-    if actor is not None and getattr(actor, "is_authenticated", False):
-        instance._history_user = actor
-
-
-def _history_user(actor: Actor) -> Any:
-    return actor if getattr(actor, "is_authenticated", False) else None
 
 
 def counsel_party_ids(actor: Actor, case: Case) -> set[int]:
@@ -93,7 +77,7 @@ def may_log_for(actor: Actor, case: Case) -> set[int] | None:
     """The challengers the actor may log for: ``None`` means any (staff, the system); else party ids.
 
     Raises PermissionDenied for anyone who is neither staff nor counsel in the case."""
-    if actor is None or _is_staff(actor):
+    if actor is None or is_staff(actor):
         return None
     own = counsel_party_ids(actor, case)
     if not own:
@@ -102,7 +86,7 @@ def may_log_for(actor: Actor, case: Case) -> set[int] | None:
 
 
 def _require_staff(actor: Actor, doing: str) -> None:
-    if actor is not None and not _is_staff(actor):
+    if actor is not None and not is_staff(actor):
         raise PermissionDenied(f"Only Board staff may {doing}.")
 
 
@@ -168,9 +152,9 @@ def challenge_log(
         challenged_by_id=challenger.party_id,
         ground=code,
         reason=why,
-        logged_by=_history_user(actor),
+        logged_by=acting_user(actor),
     )
-    _stamp(challenge, actor)
+    stamp(challenge, actor)
     try:
         with transaction.atomic():
             challenge.save()
@@ -266,7 +250,7 @@ def _bulk_log(
     synthetic: bool,
     progress: csv_import.Progress | None,
 ) -> list[Challenge]:
-    user = _history_user(actor)
+    user = acting_user(actor)
     now = timezone.now()
     objects = [
         Challenge(
@@ -398,7 +382,7 @@ def challenge_resolve(
         level=level,
         tallied=bool(_has_tally([challenge.election_id])),
     )
-    _stamp(challenge, actor)
+    stamp(challenge, actor)
     challenge.save()
     notices.challenge_resolved(challenge)
     return challenge
@@ -450,7 +434,7 @@ def challenges_resolve(
             result.resolved,
             Challenge,
             ["status", "resolution_method", "resolved_on", "resolved_level", "awaiting_count", "updated_at"],
-            default_user=_history_user(actor),
+            default_user=acting_user(actor),
             default_change_reason=f"{outcome} in a batch",
         )
     by_case: dict[int, list[Challenge]] = defaultdict(list)
@@ -469,7 +453,7 @@ def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | 
         raise Challenge.DoesNotExist(f"No challenge {challenge_id}.")
     challenge = locked[0]
     case = challenge.election.case
-    if actor is not None and not _is_staff(actor):
+    if actor is not None and not is_staff(actor):
         own = counsel_party_ids(actor, case)
         if challenge.challenged_by_id is None or challenge.challenged_by_id not in own:
             raise PermissionDenied(
@@ -484,7 +468,7 @@ def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | 
     challenge.status = Challenge.Status.WITHDRAWN
     challenge.resolved_on = withdrawn_on
     challenge.awaiting_count = bool(_has_tally([challenge.election_id]))
-    _stamp(challenge, actor)
+    stamp(challenge, actor)
     challenge.save()
     notices.challenge_withdrawn(challenge)
     return challenge
@@ -546,7 +530,7 @@ def challenges_mark_moot(
         pending,
         Challenge,
         ["status", "resolved_on", "updated_at"],
-        default_user=_history_user(actor),
+        default_user=acting_user(actor),
         default_change_reason=f"not determinative against tally revision {tally.revision}",
     )
     if notify_parties:
@@ -633,7 +617,7 @@ def open_and_count(
         opened,
         Challenge,
         ["counted_in", "awaiting_count", "updated_at"],
-        default_user=_history_user(actor),
+        default_user=acting_user(actor),
         default_change_reason=f"opened and counted in tally revision {tally.revision}",
     )
     notices.revised_tally(election.case, tally, opened)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
 
-from elections.models import Appearance, Case, Election, Party, Tally
+from elections.models import Appearance, Case, Election, Party, Tally, scoped_to_cases_of
 
 
 def cases_for(user: Any) -> QuerySet[Case]:
@@ -29,7 +29,7 @@ def elections_for(user: Any) -> QuerySet[Election]:
     The count reads the ledger by its reverse name only (no import of the challenges app), so the
     dependency still runs downhill."""
     return (
-        Election.objects.filter(case__in=Case.objects.visible_to(user))
+        scoped_to_cases_of(Election.objects.all(), user, case_id="case_id")
         .select_related("case")
         .prefetch_related(Prefetch("tallies", queryset=Tally.objects.order_by("revision")))
         .annotate(challenges_pending=Count("challenges", filter=Q(challenges__status="pending")))

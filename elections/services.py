@@ -11,23 +11,15 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 from typing import Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import Max
 
 from elections import events
+from elections.actors import Actor, stamp
 from elections.errors import RuleViolation
 from elections.law import case_numbers
 from elections.law import tally as tally_law
 from elections.models import Appearance, Case, Election, Party, RelatedCase, Tally
-
-Actor = AbstractBaseUser | AnonymousUser | None
-
-
-def _stamp(instance: Any, actor: Actor) -> None:
-    """Make the history row name the actor even outside a request (commands, tasks, tests)."""
-    if actor is not None and getattr(actor, "is_authenticated", False):
-        instance._history_user = actor
 
 
 def _normalized_number(number: str, field: str = "number") -> str:
@@ -58,7 +50,7 @@ def case_create(
         unit_description=unit_description,
         status=status,
     )
-    _stamp(case, actor)
+    stamp(case, actor)
     case.save()
     for party in parties:
         party_create(case=case, role=party["role"], name=party["name"], actor=actor)
@@ -75,7 +67,7 @@ def case_update(*, case: Case, actor: Actor = None, **changes: Any) -> Case:
         changes["number"] = normalized
     for field, value in changes.items():
         setattr(case, field, value)
-    _stamp(case, actor)
+    stamp(case, actor)
     case.save()
     return case
 
@@ -86,7 +78,7 @@ def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Pa
     if case.parties.filter(name__iexact=name).exists():
         raise RuleViolation("name", f"{name} is already a party to {case.number}.")
     party = Party(case=case, role=role, name=name)
-    _stamp(party, actor)
+    stamp(party, actor)
     party.save()
     return party
 
@@ -105,7 +97,7 @@ def appearance_create(*, party: Party, user: Any, capacity: str, actor: Actor = 
             "one person appears for one party.",
         )
     appearance = Appearance(party=party, user=user, capacity=capacity)
-    _stamp(appearance, actor)
+    stamp(appearance, actor)
     appearance.save()
     return appearance
 
@@ -192,7 +184,7 @@ def election_create(
         approx_eligible_voters=approx_eligible_voters,
         **dates,
     )
-    _stamp(election, actor)
+    stamp(election, actor)
     election.save()
     events.election_created.send(sender=Election, election=election, actor=actor)
     return election
@@ -213,7 +205,7 @@ def election_update(*, election: Election, actor: Actor = None, **changes: Any) 
             for f in ("eligibility_date", "voting_opens_on", "voting_closes_on", "count_on")
         }
     )
-    _stamp(election, actor)
+    stamp(election, actor)
     election.save()
     return election
 
@@ -287,7 +279,7 @@ def tally_record(
         challenged=challenged,
         recorded_by=cast(Any, actor) if getattr(actor, "is_authenticated", False) else None,
     )
-    _stamp(tally, actor)
+    stamp(tally, actor)
     tally.save()
     events.tally_recorded.send(sender=Tally, tally=tally, actor=actor)
     return tally

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
-from elections.models import Appearance, Case, Election
+from elections.models import Appearance, Election, scoped_to_cases_of
 from objections.models import Objection, Ruling
 
 
@@ -18,7 +18,7 @@ def rulings_in_order() -> QuerySet[Ruling]:
 def objections_for(user: Any) -> QuerySet[Objection]:
     """Every objection in the caller's cases (staff: all), with what the API shows, in three queries."""
     return (
-        Objection.objects.filter(election__case__in=Case.objects.visible_to(user))
+        scoped_to_cases_of(Objection.objects.all(), user, case_id="election__case_id")
         .select_related("election__case", "filed_by")
         .prefetch_related(Prefetch("rulings", queryset=rulings_in_order()))
         .order_by("election_id", "filed_by_id", "number", "id")

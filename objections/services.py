@@ -20,12 +20,12 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from elections import notifications
+from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.models import Case, Election, Party, Tally
 from objections import events
@@ -33,26 +33,10 @@ from objections import rulings as rules
 from objections.deadlines import ObjectionsDeadline, objections_deadline, office_zone
 from objections.models import Objection, Ruling
 
-Actor = AbstractBaseUser | AnonymousUser | None
-
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
 CLOCK_SKEW = timedelta(minutes=5)
 MAX_NUMBER = 32767  # PositiveSmallIntegerField
 MAX_STATEMENT = 20000
-
-
-def _stamp(instance: Any, actor: Actor) -> None:
-    """Make the history row name the actor even outside a request (commands, tasks, tests)."""
-    if actor is not None and getattr(actor, "is_authenticated", False):
-        instance._history_user = actor
-
-
-def _user(actor: Actor) -> Any:
-    return actor if getattr(actor, "is_authenticated", False) else None
-
-
-def _is_staff(actor: Actor) -> bool:
-    return bool(getattr(actor, "is_authenticated", False) and getattr(actor, "is_staff", False))
 
 
 def _aware(value: datetime, field: str) -> datetime:
@@ -157,7 +141,7 @@ def objection_file(
             f"filed {_local(filed_at, zone)}.",
         )
     timely = deadline.is_timely(filed_at)
-    staff = _is_staff(actor)
+    staff = is_staff(actor)
     if timely is False and not staff:
         raise RuleViolation("filed_at", deadline.late_message(filed_at))
 
@@ -207,9 +191,9 @@ def objection_file(
         timely=timely,
         offer_of_proof_due_at=deadline.offer_of_proof_due_at,
         status=Objection.Status.PENDING,
-        recorded_by=_user(actor),
+        recorded_by=acting_user(actor),
     )
-    _stamp(objection, actor)
+    stamp(objection, actor)
     objection.save()
 
     if notify:
@@ -349,7 +333,7 @@ def rulings_record_batch(
         plans.append((objection, disposition, objection.status, derived))
 
     created: list[Ruling] = []
-    user = _user(actor)
+    user = acting_user(actor)
     for objection, disposition, _previous, _derived in plans:
         ruling = Ruling(
             objection=objection,
@@ -359,14 +343,14 @@ def rulings_record_batch(
             note=note,
             recorded_by=user,
         )
-        _stamp(ruling, actor)
+        stamp(ruling, actor)
         ruling.save()
         existing[objection.pk].append(ruling)
         # Re-derive with the real id, so that ties on one day follow the recorded order.
         derived = rules.derive_status(_facts(existing[objection.pk]))
         if objection.status != derived.status:
             objection.status = derived.status
-            _stamp(objection, actor)
+            stamp(objection, actor)
             objection.save(update_fields=["status", "updated_at"])
         created.append(ruling)
 
@@ -481,7 +465,7 @@ def objection_withdraw(
     previous = objection.status
     objection.status = Objection.Status.WITHDRAWN
     objection.withdrawn_at = withdrawn_at
-    _stamp(objection, actor)
+    stamp(objection, actor)
     objection.save(update_fields=["status", "withdrawn_at", "updated_at"])
     if notify:
         notifications.notify(
@@ -537,7 +521,7 @@ def offer_of_proof_extend(
     objection.offer_of_proof_due_at = until
     objection.offer_of_proof_extended_until = until
     objection.offer_of_proof_extension_reason = reason
-    _stamp(objection, actor)
+    stamp(objection, actor)
     objection.save(
         update_fields=[
             "offer_of_proof_due_at",
@@ -589,7 +573,7 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
             f"record the offer filed with it or after it, not {_local(filed_at, zone)}.",
         )
     objection.offer_of_proof_filed_at = filed_at
-    if objection.offer_of_proof_timely is False and not _is_staff(actor):
+    if objection.offer_of_proof_timely is False and not is_staff(actor):
         due = objection.offer_of_proof_due_at
         assert due is not None
         raise RuleViolation(
@@ -599,6 +583,6 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
             + f", 29 CFR 102.69(a)(8); filed {_local(filed_at, zone)}. Only the Regional Director may extend "
             "it, for good cause.",
         )
-    _stamp(objection, actor)
+    stamp(objection, actor)
     objection.save(update_fields=["offer_of_proof_filed_at", "updated_at"])
     return objection

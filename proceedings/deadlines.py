@@ -28,6 +28,7 @@ from django.db.models import Case as When_
 from django.db.models import CharField, F, Q, QuerySet, Value, When
 from simple_history.utils import bulk_update_with_history
 
+from elections.actors import stamp
 from elections.law import calendar, rule_sets
 from elections.models import Case, Election, Tally
 from objections.models import Objection
@@ -118,15 +119,10 @@ def _computed(
         target_only=period.target_only,
         created_by=actor if getattr(actor, "is_authenticated", False) else None,
     )
-    _stamp(deadline, actor)
+    stamp(deadline, actor)
     deadline.save()
     _supersede_open(election, period.code, deadline)
     return deadline
-
-
-def _stamp(instance: Any, actor: Any) -> None:
-    if actor is not None and getattr(actor, "is_authenticated", False):
-        instance._history_user = actor
 
 
 def _attach(
@@ -226,7 +222,7 @@ def _hearing_date(event: ProceedingEvent, hearing_on: date, actor: Any) -> Deadl
         target_only=True,
         created_by=actor if getattr(actor, "is_authenticated", False) else None,
     )
-    _stamp(deadline, actor)
+    stamp(deadline, actor)
     deadline.save()
     _supersede_open(event.election, "hearing", deadline)
     return deadline
@@ -293,14 +289,14 @@ def set_by_order(
         reason=reason,
         created_by=actor if getattr(actor, "is_authenticated", False) else None,
     )
-    _stamp(deadline, actor)
+    stamp(deadline, actor)
     deadline.save()
     replaced = list(replaced_q.exclude(pk=deadline.pk))
     for old in replaced:
         old.status = Status.SUPERSEDED
         old.superseded_by = deadline
         old.status_note = f"Replaced by {deadline.label} due {due_on.isoformat()} (set by {who})."
-        _stamp(old, actor)
+        stamp(old, actor)
         old.save(update_fields=["status", "superseded_by", "status_note", "updated_at"])
     _recompute_responses(replaced, deadline, actor)
     return deadline
@@ -335,7 +331,7 @@ def restore_superseded_by(deadlines: Iterable[Deadline], actor: Any = None) -> N
             replaced.status = Status.OPEN
             replaced.superseded_by = None
             replaced.status_note = "Restored: what replaced it was voided."
-            _stamp(replaced, actor)
+            stamp(replaced, actor)
             replaced.save(update_fields=["status", "superseded_by", "status_note", "updated_at"])
 
 

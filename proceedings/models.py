@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from elections.models import Case, Election, Party, Tally
+from elections.models import Case, Election, Party, Tally, scoped_to_cases_of
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source, Status
 
@@ -87,9 +87,7 @@ class ProceedingEvent(models.Model):
 
 class DeadlineQuerySet(models.QuerySet["Deadline"]):
     def visible_to(self, user: object) -> DeadlineQuerySet:
-        if getattr(user, "is_staff", False) and getattr(user, "is_authenticated", False):
-            return self
-        return self.filter(case__in=Case.objects.visible_to(user))
+        return scoped_to_cases_of(self, user, case_id="case_id")
 
     def live(self) -> DeadlineQuerySet:
         """Not replaced by another deadline of the same code."""
@@ -157,6 +155,8 @@ class Deadline(models.Model):
             models.Index(fields=["case", "status", "due_at"], name="deadline_case_status_idx"),
             models.Index(fields=["status", "due_at"], name="deadline_status_due_idx"),
             models.Index(fields=["election", "code"], name="deadline_election_code_idx"),
+            # The deadline lists' order (staff see every case's deadlines, soonest first).
+            models.Index(fields=["due_at", "id"], name="deadline_due_order_idx"),
         ]
         constraints = [
             models.UniqueConstraint(

@@ -16,10 +16,10 @@ import re
 from datetime import date
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
 from elections import services as election_services
+from elections.actors import Actor, acting_user, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law.tally import NO_UNION
 from elections.models import Case, Election, Party, RelatedCase
@@ -32,22 +32,10 @@ from proceedings.law.deadlines import Source
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
 from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
 
-Actor = AbstractBaseUser | AnonymousUser | None
-
 NEW = 2**62  # the replay's reference for the event being recorded: after every other event of its day
 MAX_REASON = 2000
 EARLIEST_DATE = date(1935, 7, 5)  # the National Labor Relations Act
 LATEST_DATE = date(2199, 12, 31)
-
-
-def _stamp(instance: Any, actor: Actor) -> None:
-    """Make the history row name the actor even outside a request (commands, tasks, tests)."""
-    if actor is not None and getattr(actor, "is_authenticated", False):
-        instance._history_user = actor
-
-
-def _user(actor: Actor) -> Any:
-    return actor if getattr(actor, "is_authenticated", False) else None
 
 
 def _locked_case(case: Case) -> Case:
@@ -160,9 +148,9 @@ def event_record(
         occurred_on=occurred_on,
         details=cleaned,
         party_id=party if isinstance(party, int) else None,
-        recorded_by=_user(actor),
+        recorded_by=acting_user(actor),
     )
-    _stamp(record, actor)
+    stamp(record, actor)
     record.save()
 
     _consequences(record, after, objections, actor)
@@ -334,8 +322,8 @@ def event_void(*, event: ProceedingEvent, reason: str, actor: Actor, notify: boo
     event.voided = True
     event.void_reason = reason
     event.voided_at = clock.now()
-    event.voided_by = _user(actor)
-    _stamp(event, actor)
+    event.voided_by = acting_user(actor)
+    stamp(event, actor)
     event.save(update_fields=["voided", "void_reason", "voided_at", "voided_by"])
 
     deadline_records.moot_for_voided(event, actor)
@@ -436,7 +424,7 @@ def deadline_mark_met(*, deadline: Deadline, met_on: date, actor: Actor) -> Dead
     if deadline.status == "superseded":
         raise TransitionNotAllowed("A superseded deadline is not marked met; mark the one that replaced it.")
     deadline.marked_met_on = met_on
-    _stamp(deadline, actor)
+    stamp(deadline, actor)
     deadline.save(update_fields=["marked_met_on", "updated_at"])
     deadline_records.refresh(deadline.election)
     deadline.refresh_from_db()

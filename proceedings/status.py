@@ -6,22 +6,30 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count
+from django.db import connection
 
 from challenges.models import Challenge
 from elections.models import Case, Election
 from objections.models import Objection
 from proceedings import clock, selectors
 from proceedings.law import ladder
-from proceedings.models import ProceedingEvent
 
 
-def _counts(model: Any, election: Election | None, statuses: list[str]) -> dict[str, int]:
-    counts = dict.fromkeys(statuses, 0)
+def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int]]:
+    """Challenged ballots and objections of ``election`` by status, every status present: one query."""
+    challenges = dict.fromkeys(Challenge.Status.values, 0)
+    objections = dict.fromkeys(Objection.Status.values, 0)
     if election is not None:
-        for row in model.objects.filter(election=election).values("status").annotate(n=Count("id")):
-            counts[row["status"]] = row["n"]
-    return counts
+        sql = (
+            f"SELECT 'c', status, COUNT(*) FROM {Challenge._meta.db_table} WHERE election_id = %s GROUP BY status "
+            f"UNION ALL "
+            f"SELECT 'o', status, COUNT(*) FROM {Objection._meta.db_table} WHERE election_id = %s GROUP BY status"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [election.pk, election.pk])
+            for table, status, count in cursor.fetchall():
+                (challenges if table == "c" else objections)[status] = count
+    return challenges, objections
 
 
 def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
@@ -30,20 +38,21 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
     elections = selectors.elections_of(case)
     picked = selectors.current_and_proceeding(elections)
     current, proceeding = picked.current, picked.proceeding
-    replayed = selectors.replay(proceeding, now=now) if proceeding is not None else None
+    # One read of the case's live events serves the replay and the last event.
+    events = list(selectors.events_for_case(case).filter(voided=False))
+    replayed = (
+        selectors.replay(proceeding, events=[e for e in events if e.election_id == proceeding.pk], now=now)
+        if proceeding is not None
+        else None
+    )
     current_tallied = current is not None and selectors.original_tally(current) is not None
     view = ladder.case_view(
         current_kind=current.kind if current is not None else "initial",
         current_tallied=current_tallied,
         proceeding=replayed.state if replayed is not None and current_tallied else None,
     )
-    counted = proceeding or current
-    last_event = (
-        ProceedingEvent.objects.filter(case=case, voided=False)
-        .select_related("election", "recorded_by")
-        .order_by("-occurred_on", "-id")
-        .first()
-    )
+    last_event = max(events, key=lambda e: (e.occurred_on, e.pk)) if events else None
+    challenges, objections = _counts(proceeding or current)
     return {
         "case": case.number,
         "stage": view.stage.value,
@@ -54,8 +63,8 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         "current_election": current,
         "proceeding_election": proceeding,
         "track": replayed.state.track.value if replayed is not None else None,
-        "challenges": _counts(Challenge, counted, list(Challenge.Status.values)),
-        "objections": _counts(Objection, counted, list(Objection.Status.values)),
+        "challenges": challenges,
+        "objections": objections,
         "next_deadline": selectors.next_deadline(case, now=now),
         "allowed_events": [e.value for e in ladder.allowed_events(replayed.state)] if replayed else [],
         "last_event": last_event,

@@ -77,6 +77,13 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Server-side parameter binding lets psycopg prepare the queries a request repeats, saving the
+    # planning time of each (bench/run.py: status p50 39 → 27 ms on 100,000 cases). Turn it off behind
+    # a transaction-pooling pgbouncer, which cannot keep prepared statements.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = env.bool(
+        "DATABASE_SERVER_SIDE_BINDING", default=True
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a concurrent writer instead of failing at once (runserver threads, the worker).
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20

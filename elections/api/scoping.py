@@ -10,7 +10,7 @@ from django.http import Http404
 from rest_framework.request import Request
 
 from elections.law import case_numbers
-from elections.models import Case, Election
+from elections.models import Case, Election, scoped_to_cases_of
 
 
 def visible_case_or_404(user: Any, number: str) -> Case:
@@ -30,8 +30,7 @@ def visible_election_or_404(user: Any, election_id: Any) -> Election:
     except (TypeError, ValueError):
         raise Http404 from None
     election = (
-        Election.objects.select_related("case")
-        .filter(case__in=Case.objects.visible_to(user))
+        scoped_to_cases_of(Election.objects.select_related("case"), user, case_id="case_id")
         .filter(pk=pk)
         .first()
     )

@@ -113,6 +113,7 @@ CODE_RANK: Mapping[str, int] = MappingProxyType(
     }
 )
 
+
 @dataclass(frozen=True)
 class Verdict:
     status: Status

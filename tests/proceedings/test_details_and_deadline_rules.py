@@ -186,7 +186,10 @@ def test_only_a_required_filing_can_be_missed(
 
 def test_exceptions_to_an_alj_decision_are_due_28_days_later_and_say_they_are_unverified() -> None:
     computed = calendar.compute_deadline(
-        period=rule_sets.period("2019", "exceptions_to_board"), rule_set="2019", trigger_on=date(2024, 11, 5), region=10
+        period=rule_sets.period("2019", "exceptions_to_board"),
+        rule_set="2019",
+        trigger_on=date(2024, 11, 5),
+        region=10,
     )
     assert computed.due_on == date(2024, 12, 3)
     assert computed.verified is False
