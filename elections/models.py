@@ -196,7 +196,7 @@ class Appearance(models.Model):
 class Election(models.Model):
     class Kind(models.TextChoices):
         INITIAL = "initial", "Initial"
-        RERUN = "rerun", "Rerun (second election)"
+        RERUN = "rerun", "Rerun"
         RUNOFF = "runoff", "Runoff"
 
     class Mode(models.TextChoices):
