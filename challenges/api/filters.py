@@ -6,9 +6,8 @@ from django.core.validators import RegexValidator
 from django.db.models import QuerySet
 
 from challenges.models import BOARD_AGENT, Challenge
+from elections.api.scoping import MAX_ID
 from elections.law import case_numbers
-
-MAX_ID = 2**62
 
 
 class IdFilter(django_filters.Filter):

@@ -10,28 +10,8 @@ from django.http import Http404
 from rest_framework.request import Request
 
 from challenges import selectors
-from challenges.api.serializers import MAX_ID
 from challenges.models import Challenge
-from elections.api.scoping import ElectionScopedMixin, visible_election_or_404
-from elections.models import Election
-
-
-def bounded_id(value: Any) -> int:
-    try:
-        pk = int(value)
-    except (TypeError, ValueError):
-        raise Http404 from None
-    if not 1 <= pk <= MAX_ID:
-        raise Http404
-    return pk
-
-
-class LedgerElectionMixin(ElectionScopedMixin):
-    """``self.election``: the election of the path, within the caller's cases, or a 404."""
-
-    @cached_property
-    def election(self) -> Election:
-        return visible_election_or_404(self.request.user, bounded_id(self.kwargs["election_id"]))
+from elections.api.scoping import bounded_id
 
 
 class ChallengeScopedMixin:

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from challenges import csv_import, selectors, services
 from challenges.api.filters import ChallengeFilter, ElectionChallengeFilter
-from challenges.api.scoping import ChallengeScopedMixin, LedgerElectionMixin
+from challenges.api.scoping import ChallengeScopedMixin
 from challenges.api.serializers import (
     ChallengeImportResultSerializer,
     ChallengeImportSerializer,
@@ -30,6 +30,7 @@ from challenges.api.serializers import (
 from challenges.models import Challenge
 from elections.api import schema
 from elections.api.permissions import StaffOnly, is_staff
+from elections.api.scoping import ElectionScopedMixin
 from elections.api.serializers import TallySerializer
 from elections.models import Appearance
 
@@ -51,7 +52,7 @@ class MayLogChallenges(BasePermission):
 
 
 @extend_schema(tags=["challenges"])
-class ElectionChallengeListView(LedgerElectionMixin, generics.ListAPIView[Challenge]):
+class ElectionChallengeListView(ElectionScopedMixin, generics.ListAPIView[Challenge]):
     permission_classes = [MayLogChallenges]
     serializer_class = ChallengeSerializer
     filterset_class = ElectionChallengeFilter
@@ -79,7 +80,7 @@ class ElectionChallengeListView(LedgerElectionMixin, generics.ListAPIView[Challe
 
 
 @extend_schema(tags=["challenges"])
-class ChallengeImportView(LedgerElectionMixin, APIView):
+class ChallengeImportView(ElectionScopedMixin, APIView):
     permission_classes = [MayLogChallenges]
     parser_classes = [MultiPartParser, FormParser]
 
@@ -113,7 +114,7 @@ class ChallengeImportView(LedgerElectionMixin, APIView):
 
 
 @extend_schema(tags=["challenges"])
-class ElectionMootView(LedgerElectionMixin, APIView):
+class ElectionMootView(ElectionScopedMixin, APIView):
     permission_classes = [StaffOnly]
 
     @extend_schema(
@@ -133,7 +134,7 @@ class ElectionMootView(LedgerElectionMixin, APIView):
 
 
 @extend_schema(tags=["challenges"])
-class OpenAndCountView(LedgerElectionMixin, APIView):
+class OpenAndCountView(ElectionScopedMixin, APIView):
     permission_classes = [StaffOnly]
 
     @extend_schema(

@@ -24,11 +24,23 @@ def visible_case_or_404(user: Any, number: str) -> Case:
         raise Http404 from None
 
 
-def visible_election_or_404(user: Any, election_id: Any) -> Election:
+# The largest id a client may name: beyond it a lookup would overflow PostgreSQL's bigint (a 500).
+MAX_ID = 2**62
+
+
+def bounded_id(value: Any) -> int:
+    """An id from a path or a query: a whole number the database can hold, or a 404."""
     try:
-        pk = int(election_id)
+        pk = int(value)
     except (TypeError, ValueError):
         raise Http404 from None
+    if not 1 <= pk <= MAX_ID:
+        raise Http404
+    return pk
+
+
+def visible_election_or_404(user: Any, election_id: Any) -> Election:
+    pk = bounded_id(election_id)
     election = (
         scoped_to_cases_of(Election.objects.select_related("case"), user, case_id="case_id")
         .filter(pk=pk)

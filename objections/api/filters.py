@@ -3,10 +3,9 @@ from __future__ import annotations
 import django_filters
 from django.db.models import QuerySet
 
+from elections.api.scoping import MAX_ID
 from elections.law import case_numbers
 from objections.models import Objection
-
-MAX_ID = 2**62
 
 
 def _id(value: str) -> int | None:

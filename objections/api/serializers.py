@@ -16,12 +16,11 @@ from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from elections.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections import rulings as rules
 from objections.deadlines import office_zone
 from objections.models import Objection, Ruling
-
-MAX_ID = 2**62
 
 
 class AwareDateTimeField(serializers.DateTimeField):

@@ -9,14 +9,13 @@ from zoneinfo import ZoneInfo
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from elections.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
 from elections.models import Election
 from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import Deadline, ProceedingEvent
-
-MAX_ID = 2**62
 
 # --- events ---------------------------------------------------------------------------------------------
 

@@ -184,3 +184,9 @@ def test_election_list_and_tallies_cost_constant_queries(as_staff, world, django
     # the election, count, page of tallies
     with django_assert_num_queries(3):
         assert as_staff.get(f"/api/v1/elections/{world.election.pk}/tallies/").status_code == 200
+
+
+@pytest.mark.parametrize("election_id", ["99999999999999999999999", "0"])
+def test_an_election_id_beyond_what_the_database_holds_is_a_404(as_staff, world: World, election_id) -> None:
+    assert as_staff.get(f"/api/v1/elections/{election_id}/").status_code == 404
+    assert as_staff.get(f"/api/v1/elections/{election_id}/tallies/").status_code == 404
