@@ -89,18 +89,31 @@ class Period:
     over: bool
 
 
-def objections_period(election: Election, tally: Tally | None, *, now: datetime) -> Period:
+def objections_period(
+    election: Election, tally: Tally | None, *, now: datetime, deadlines: Sequence[Deadline] | None = None
+) -> Period:
     """From the election's live objections deadline (an order may have replaced the computed one); computed on
-    the fly when no deadline row exists (a tally recorded before this app was installed)."""
+    the fly when no deadline row exists (a tally recorded before this app was installed). ``deadlines``: the
+    case's deadlines when the caller has read them already."""
     if tally is None:
         return Period(None, None, False)
-    row = (
-        Deadline.objects.filter(election=election, code="objections")
-        .exclude(status=Status.SUPERSEDED)
-        .order_by("-due_at")
-        .values_list("due_on", "due_at")
-        .first()
-    )
+    row: tuple[date, datetime] | None
+    if deadlines is not None:
+        live = [
+            d
+            for d in deadlines
+            if d.election_id == election.pk and d.code == "objections" and d.status != Status.SUPERSEDED
+        ]
+        latest_live = max(live, key=lambda d: d.due_at) if live else None
+        row = (latest_live.due_on, latest_live.due_at) if latest_live is not None else None
+    else:
+        row = (
+            Deadline.objects.filter(election=election, code="objections")
+            .exclude(status=Status.SUPERSEDED)
+            .order_by("-due_at")
+            .values_list("due_on", "due_at")
+            .first()
+        )
     if row is None:
         case = election.case
         period = deadline_records.period_for(case.rule_set, "objections")
@@ -116,10 +129,15 @@ def objections_period(election: Election, tally: Tally | None, *, now: datetime)
     return Period(row[0], row[1], now > row[1])
 
 
-def pending_after_period(election: Election, latest: Tally | None) -> bool:
-    """Something for the Region to decide: live objections, or determinative challenged ballots."""
+def pending_after_period(
+    election: Election, latest: Tally | None, objections_live: bool | None = None
+) -> bool:
+    """Something for the Region to decide: live objections, or determinative challenged ballots.
+    ``objections_live``: whether the election has objections not withdrawn, when the caller knows it."""
     if latest is not None and latest.assessment.challenges_determinative:
         return True
+    if objections_live is not None:
+        return objections_live
     return Objection.objects.filter(election=election).exclude(status="withdrawn").exists()
 
 
@@ -129,6 +147,8 @@ def replay(
     events: Sequence[ProceedingEvent] | None = None,
     facts: Sequence[ladder.Fact] | None = None,
     now: datetime | None = None,
+    deadlines: Sequence[Deadline] | None = None,
+    objections_live: bool | None = None,
 ) -> ladder.Replay:
     """The state of ``election``'s proceeding (``ReplayFailed`` if ``facts`` put an event out of order)."""
     now = now or clock.now()
@@ -137,7 +157,7 @@ def replay(
         facts = facts_of(events if events is not None else live_events(election))
     if tally is None:
         return ladder.replay(tallied=False, election_kind=election.kind, facts=facts)
-    period = objections_period(election, tally, now=now)
+    period = objections_period(election, tally, now=now, deadlines=deadlines)
     latest = election.latest_tally
     return ladder.replay(
         tallied=True,
@@ -145,7 +165,7 @@ def replay(
         tally_on=deadline_records.local_date(tally.prepared_at, election.case.office_zone),
         period_ends_on=period.ends_on,
         period_over=period.over,
-        pending_after_period=pending_after_period(election, latest),
+        pending_after_period=pending_after_period(election, latest, objections_live),
         facts=facts,
     )
 
@@ -164,12 +184,30 @@ def deadlines_for(user: Any, *, now: datetime | None = None) -> QuerySet[Deadlin
     return deadline_records.with_effective_status(queryset, now=now).order_by("due_at", "id")
 
 
-def next_deadline(case: Case, *, now: datetime | None = None) -> Deadline | None:
-    """The case's earliest deadline that is still open now."""
-    queryset = deadline_records.with_effective_status(
-        Deadline.objects.filter(case=case, status=Status.OPEN), now=now
+def live_deadlines(case: Case, *, now: datetime | None = None) -> list[Deadline]:
+    """The case's deadlines that no other replaced, with ``effective_status`` (a handful per case)."""
+    return list(
+        deadline_records.with_effective_status(
+            Deadline.objects.filter(case=case).exclude(status=Status.SUPERSEDED), now=now
+        ).order_by("due_at", "id")
     )
-    candidates = list(queryset.filter(Q(effective_status=Status.OPEN)).order_by("due_at", "id")[:20])
+
+
+def next_deadline(
+    case: Case, *, now: datetime | None = None, deadlines: Sequence[Deadline] | None = None
+) -> Deadline | None:
+    """The case's earliest deadline that is still open now (from ``deadlines`` when already read)."""
+    if deadlines is not None:
+        candidates = [
+            d
+            for d in deadlines
+            if d.status == Status.OPEN and getattr(d, "effective_status", None) == Status.OPEN
+        ]
+    else:
+        queryset = deadline_records.with_effective_status(
+            Deadline.objects.filter(case=case, status=Status.OPEN), now=now
+        )
+        candidates = list(queryset.filter(Q(effective_status=Status.OPEN)).order_by("due_at", "id")[:20])
     if not candidates:
         return None
     return min(candidates, key=lambda d: (d.due_at, CODE_RANK.get(d.code, 99), d.pk))

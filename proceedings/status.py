@@ -38,10 +38,19 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
     elections = selectors.elections_of(case)
     picked = selectors.current_and_proceeding(elections)
     current, proceeding = picked.current, picked.proceeding
-    # One read of the case's live events serves the replay and the last event.
+    # One read each of the case's live events and deadlines serves the replay, the last event and the
+    # next deadline; the counts tell the replay whether objections are live.
     events = list(selectors.events_for_case(case).filter(voided=False))
+    deadlines = selectors.live_deadlines(case, now=now)
+    challenges, objections = _counts(proceeding or current)
     replayed = (
-        selectors.replay(proceeding, events=[e for e in events if e.election_id == proceeding.pk], now=now)
+        selectors.replay(
+            proceeding,
+            events=[e for e in events if e.election_id == proceeding.pk],
+            now=now,
+            deadlines=deadlines,
+            objections_live=sum(n for status, n in objections.items() if status != "withdrawn") > 0,
+        )
         if proceeding is not None
         else None
     )
@@ -52,7 +61,6 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         proceeding=replayed.state if replayed is not None and current_tallied else None,
     )
     last_event = max(events, key=lambda e: (e.occurred_on, e.pk)) if events else None
-    challenges, objections = _counts(proceeding or current)
     return {
         "case": case.number,
         "stage": view.stage.value,
@@ -65,7 +73,7 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         "track": replayed.state.track.value if replayed is not None else None,
         "challenges": challenges,
         "objections": objections,
-        "next_deadline": selectors.next_deadline(case, now=now),
+        "next_deadline": selectors.next_deadline(case, now=now, deadlines=deadlines),
         "allowed_events": [e.value for e in ladder.allowed_events(replayed.state)] if replayed else [],
         "last_event": last_event,
         "path": [
