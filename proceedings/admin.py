@@ -28,6 +28,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from elections.admin import CaseAdmin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Case
@@ -150,6 +151,46 @@ def ladder_picture(case: Case) -> list[dict[str, Any]]:
     return pictures
 
 
+def ladder_context(object_id: str) -> dict[str, Any]:
+    """What the ladder template needs for the case ``object_id`` (nothing when there is no such case)."""
+    try:
+        case = Case.objects.filter(pk=int(object_id)).first()
+    except (TypeError, ValueError):
+        case = None
+    if case is None:
+        return {}
+    return {
+        "ladders": ladder_picture(case),
+        "case_status": case_status(case),
+        "case_url": reverse("admin:elections_case_change", args=[case.pk]),
+        "record_url": reverse("admin:proceedings_proceedingevent_add") + f"?case={case.pk}",
+        "events_url": reverse("admin:proceedings_proceedingevent_changelist") + f"?case={case.number}",
+        "deadlines_url": reverse("admin:proceedings_deadline_changelist") + f"?case={case.number}",
+        "deadline_add_url": reverse("admin:proceedings_deadline_add") + f"?case={case.pk}",
+    }
+
+
+class CaseWithLadderAdmin(CaseAdmin):
+    """The case page shows its appeal ladder on top. The elections app cannot import the ladder
+    (dependencies run downhill), so this app registers the case page again with the picture added."""
+
+    change_form_template = "admin/proceedings/case_with_ladder/change_form.html"
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        context = {**(extra_context or {}), **ladder_context(object_id)}
+        return super().change_view(request, object_id, form_url, extra_context=context)
+
+
+admin.site.unregister(Case)
+admin.site.register(Case, CaseWithLadderAdmin)
+
+
 @admin.register(CaseLadder)
 class CaseLadderAdmin(NoDeleteMixin, admin.ModelAdmin[CaseLadder]):
     """The case at a glance: open it from the case list, or from a case's page (see the lead's note)."""
@@ -178,23 +219,7 @@ class CaseLadderAdmin(NoDeleteMixin, admin.ModelAdmin[CaseLadder]):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        case = Case.objects.filter(pk=object_id).first()
-        context = dict(extra_context or {})
-        if case is not None:
-            status = case_status(case)
-            context.update(
-                {
-                    "ladders": ladder_picture(case),
-                    "case_status": status,
-                    "case_url": reverse("admin:elections_case_change", args=[case.pk]),
-                    "record_url": reverse("admin:proceedings_proceedingevent_add") + f"?case={case.pk}",
-                    "events_url": reverse("admin:proceedings_proceedingevent_changelist")
-                    + f"?case={case.number}",
-                    "deadlines_url": reverse("admin:proceedings_deadline_changelist")
-                    + f"?case={case.number}",
-                    "deadline_add_url": reverse("admin:proceedings_deadline_add") + f"?case={case.pk}",
-                }
-            )
+        context = {**(extra_context or {}), **ladder_context(object_id)}
         return super().change_view(request, object_id, form_url, extra_context=context)
 
 

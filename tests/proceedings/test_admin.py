@@ -140,3 +140,9 @@ def test_every_admin_page_of_the_ladder_opens(tallied: Any, admin_client_: Clien
         "/admin/proceedings/calendarfeed/",
     ]:
         assert admin_client_.get(url).status_code == 200, url
+
+
+def test_the_case_page_itself_shows_the_ladder(tallied: Any, admin_client_: Client) -> None:
+    page = admin_client_.get(f"/admin/elections/case/{tallied.case.pk}/change/").content.decode()
+    assert 'class="ladder"' in page
+    assert "Objections period open" in page
