@@ -3,7 +3,7 @@
 Starts the tracker on a throw-away SQLite database with the demo loaded, then runs schemathesis
 (`not_a_server_error` check) once as staff and once as counsel. Exits non-zero on any 5xx.
 
-    .venv/bin/python tools/fuzz_api.py [--examples 25] [--port 8765]
+    .venv/bin/python tools/fuzz_api.py [--examples 25] [--port N]
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -25,10 +26,13 @@ BIN = Path(sys.executable).parent
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--examples", type=int, default=25)
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--port", type=int, default=0, help="0: a free port (another server may hold any fixed one)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
+    port = args.port or _free_port()
     workdir = Path(tempfile.mkdtemp(prefix="nlrb-fuzz-"))
     env = {
         **os.environ,
@@ -46,15 +50,19 @@ def main() -> int:
     )
     tokens = _tokens(demo.stdout)
     server = subprocess.Popen(
-        [*manage, "runserver", "--noreload", "--nothreading", f"127.0.0.1:{args.port}"],
+        [*manage, "runserver", "--noreload", "--nothreading", f"127.0.0.1:{port}"],
         env=env,
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=(workdir / "server.log").open("w"),
     )
-    base = f"http://127.0.0.1:{args.port}"
+    base = f"http://127.0.0.1:{port}"
     try:
         _wait_for(f"{base}/api/v1/health/")
+        if server.poll() is not None:  # something else answered on that port: we would fuzz the wrong server
+            raise SystemExit(
+                f"the tracker did not start on port {port}:\n" + (workdir / "server.log").read_text()
+            )
         failures = 0
         for user in ("staff", "union-counsel"):
             print(f"\n== fuzzing as {user} ({args.examples} examples per operation)", flush=True)
@@ -87,6 +95,12 @@ def main() -> int:
         server.terminate()
         server.wait(timeout=20)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def _tokens(output: str) -> dict[str, str]:
