@@ -35,6 +35,7 @@ from challenges.validation import (
     clean_text,
     duplicate_column,
 )
+from elections.actors import stamp
 from elections.admin import NoDeleteMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
@@ -332,7 +333,7 @@ class ChallengeAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_model(self, request: HttpRequest, obj: Challenge, form: Any, change: bool) -> None:
         if change:
-            obj._history_user = request.user  # type: ignore[attr-defined]
+            stamp(obj, request.user)
             super().save_model(request, obj, form, change)
             return
         saved = services.challenge_log(

@@ -38,7 +38,6 @@ MAX_ERRORS_SHOWN = 200
 """A file with thousands of bad rows is usually one mistake repeated: show enough to see the pattern."""
 
 REQUIRED_COLUMNS = ("voter_name", "challenged_by", "ground")
-OPTIONAL_COLUMNS = ("voter_identifier", "job_classification", "reason")
 COLUMNS = ("voter_name", "voter_identifier", "job_classification", "challenged_by", "ground", "reason")
 
 Progress = Callable[[str, int, int], None]
@@ -49,7 +48,6 @@ class CsvRejected(Exception):
     """The file cannot be imported; ``errors`` name the line and the column of every problem."""
 
     def __init__(self, errors: list[str]) -> None:
-        self.all_errors = errors
         shown = errors[:MAX_ERRORS_SHOWN]
         if len(errors) > MAX_ERRORS_SHOWN:
             shown.append(f"… and {len(errors) - MAX_ERRORS_SHOWN} more errors ({len(errors)} in all)")

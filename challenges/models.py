@@ -19,16 +19,9 @@ class ChallengeQuerySet(models.QuerySet["Challenge"]):
         """Challenges of the cases the user may see (staff: all)."""
         return scoped_to_cases_of(self, user, case_id="election__case_id")
 
-    def pending(self) -> ChallengeQuerySet:
-        return self.filter(status=Challenge.Status.PENDING)
-
     def live(self) -> ChallengeQuerySet:
         """Every challenge but a withdrawn one: what the one-challenge-per-voter rule counts."""
         return self.exclude(status=Challenge.Status.WITHDRAWN)
-
-    def awaiting_count(self) -> ChallengeQuerySet:
-        """Released ballots (overruled, or withdrawn after the tally) not yet opened and counted."""
-        return self.filter(awaiting_count=True)
 
 
 class Challenge(models.Model):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -52,15 +52,7 @@ class LedgerState:
         """Could the unresolved ballots change the latest tally's result? None before any tally."""
         if self.latest_tally is None:
             return None
-        figures = replace(self.latest_tally.figures(), challenged=self.unresolved)
-        return tally_law.challenges_determinative(figures)
-
-    @property
-    def pending_determinative(self) -> bool | None:
-        """The same question for the pending challenges alone (what the election API shows)."""
-        if self.latest_tally is None:
-            return None
-        figures = replace(self.latest_tally.figures(), challenged=self.pending)
+        figures = self.latest_tally.figures(challenged=self.unresolved)
         return tally_law.challenges_determinative(figures)
 
     def summary(self) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -49,10 +49,11 @@ from challenges.validation import (
 from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import tally as tally_law
-from elections.models import Appearance, Case, Election, Party, Tally
+from elections.law.tally import MAX_COUNT
+from elections.models import Case, Election, Party, Tally
+from elections.selectors import counsel_party_ids
 from elections.services import check_votes_for, tally_record
 
-MAX_COUNT = 1_000_000
 BULK_BATCH = 2_000
 
 OUTCOMES = (Challenge.Status.SUSTAINED, Challenge.Status.OVERRULED)
@@ -61,25 +62,13 @@ OUTCOMES = (Challenge.Status.SUSTAINED, Challenge.Status.OVERRULED)
 # --- who may do what ----------------------------------------------------------------------------------
 
 
-def counsel_party_ids(actor: Actor, case: Case) -> set[int]:
-    """The parties of the case for which the actor appears as counsel (paralegals assist, not sign)."""
-    user_id = getattr(actor, "pk", None)
-    if not getattr(actor, "is_authenticated", False) or user_id is None:
-        return set()
-    return set(
-        Appearance.objects.filter(
-            user_id=user_id, party__case=case, capacity=Appearance.Capacity.COUNSEL
-        ).values_list("party_id", flat=True)
-    )
-
-
 def may_log_for(actor: Actor, case: Case) -> set[int] | None:
     """The challengers the actor may log for: ``None`` means any (staff, the system); else party ids.
 
     Raises PermissionDenied for anyone who is neither staff nor counsel in the case."""
     if actor is None or is_staff(actor):
         return None
-    own = counsel_party_ids(actor, case)
+    own = counsel_party_ids(actor, case.pk)
     if not own:
         raise PermissionDenied("Only counsel for a party, or Board staff, may log challenged ballots.")
     return own
@@ -454,7 +443,7 @@ def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | 
     challenge = locked[0]
     case = challenge.election.case
     if actor is not None and not is_staff(actor):
-        own = counsel_party_ids(actor, case)
+        own = counsel_party_ids(actor, case.pk)
         if challenge.challenged_by_id is None or challenge.challenged_by_id not in own:
             raise PermissionDenied(
                 f"Only counsel for {challenge.challenger_name}, or Board staff, may withdraw this challenge."
@@ -508,7 +497,7 @@ def challenges_mark_moot(
         awaiting = (
             f" with {state.awaiting_count} released ballots not yet opened," if state.awaiting_count else ""
         )
-        assessment = tally_law.assess(replace(tally.figures(), challenged=state.unresolved))
+        assessment = tally_law.assess(tally.figures(challenged=state.unresolved))
         raise TransitionNotAllowed(
             f"The {state.pending} pending challenges{awaiting} are still determinative against tally "
             f"revision {tally.revision}: {assessment.explanation}",

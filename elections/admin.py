@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from elections import services
+from elections.actors import stamp
 from elections.errors import RuleViolation
 from elections.models import Appearance, Case, Election, Notification, Party, RelatedCase, Tally
 
@@ -80,7 +81,6 @@ class CaseAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     search_fields = ["=number", "number", "name"]
     date_hierarchy = "petition_filed_on"
     readonly_fields = [
-        "appeal_ladder",
         "region",
         "case_type",
         "rule_set",
@@ -101,21 +101,12 @@ class CaseAdmin(NoDeleteMixin, SimpleHistoryAdmin):
                     "petition_filed_on",
                     "unit_description",
                     "status",
-                    "appeal_ladder",
                 ]
             },
         ),
         ("Derived", {"fields": ["region", "case_type", "regional_office", "office_zone", "rule_set"]}),
         ("Record", {"fields": ["created_at", "updated_at"], "classes": ["collapse"]}),
     ]
-
-    @admin.display(description="Appeal ladder")
-    def appeal_ladder(self, case: Case) -> str:
-        # By URL name, not by import: the ladder lives in the app above (dependencies run downhill).
-        if not case.pk:
-            return "—"
-        url = reverse("admin:proceedings_caseladder_change", args=[case.pk])
-        return format_html('<a href="{}">Show the ladder, its dates and open deadlines</a>', url)
 
     @admin.display(description="Regional office")
     def regional_office(self, case: Case) -> str:
@@ -264,7 +255,7 @@ class TallyAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_model(self, request: HttpRequest, obj: Tally, form: Any, change: bool) -> None:
         if change:
-            obj._history_user = request.user  # type: ignore[attr-defined]
+            stamp(obj, request.user)
             super().save_model(request, obj, form, change)
             return
         saved = services.tally_record(

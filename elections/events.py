@@ -7,5 +7,3 @@ from django.dispatch import Signal
 
 # kwargs: tally, actor — a tally of ballots or a revised tally was recorded.
 tally_recorded = Signal()
-# kwargs: election, actor — an election was created (a rerun or runoff ordered, or entered by staff).
-election_created = Signal()

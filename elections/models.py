@@ -258,12 +258,14 @@ class Tally(models.Model):
     def __str__(self) -> str:
         return f"Tally rev. {self.revision} of {self.election}"
 
-    def figures(self) -> tally_law.TallyFigures:
+    def figures(self, *, challenged: int | None = None) -> tally_law.TallyFigures:
+        """The tally as the law module reads it; ``challenged`` replaces the tally's own count of unopened
+        ballots with what the ledger holds now (live determinativeness)."""
         return tally_law.TallyFigures(
             votes_for={name: int(votes) for name, votes in self.votes_for.items()},
             votes_against=self.votes_against,
             void=self.void,
-            challenged=self.challenged,
+            challenged=self.challenged if challenged is None else challenged,
             eligible=self.election.approx_eligible_voters,
         )
 

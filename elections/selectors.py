@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
@@ -41,10 +42,19 @@ def appearances_in(case: Case) -> QuerySet[Appearance]:
     return Appearance.objects.filter(party__case=case).select_related("user", "party").order_by("id")
 
 
-def user_party_ids(user: Any, case_id: int) -> set[int]:
-    """The parties of a case for which the user appears (empty for staff and strangers)."""
+def user_party_ids(user: Any, case_id: int, *, capacities: Iterable[str] = ()) -> set[int]:
+    """The parties of a case for which the user appears, optionally only in some capacities (empty for
+    staff and strangers)."""
     if not getattr(user, "is_authenticated", False):
         return set()
-    return set(
-        Appearance.objects.filter(user=user, party__case_id=case_id).values_list("party_id", flat=True)
-    )
+    appearances = Appearance.objects.filter(user=user, party__case_id=case_id)
+    capacities = list(capacities)
+    if capacities:
+        appearances = appearances.filter(capacity__in=capacities)
+    return set(appearances.values_list("party_id", flat=True))
+
+
+def counsel_party_ids(user: Any, case_id: int) -> set[int]:
+    """The parties of a case for which the user is counsel: who may file and challenge in their name
+    (paralegals assist counsel; they do not sign)."""
+    return user_party_ids(user, case_id, capacities=[Appearance.Capacity.COUNSEL])

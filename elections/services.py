@@ -9,13 +9,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime
-from typing import Any, cast
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
 
 from elections import events
-from elections.actors import Actor, stamp
+from elections.actors import Actor, acting_user, stamp
 from elections.errors import RuleViolation
 from elections.law import case_numbers
 from elections.law import tally as tally_law
@@ -186,7 +186,6 @@ def election_create(
     )
     stamp(election, actor)
     election.save()
-    events.election_created.send(sender=Election, election=election, actor=actor)
     return election
 
 
@@ -277,7 +276,7 @@ def tally_record(
         votes_against=votes_against,
         void=void,
         challenged=challenged,
-        recorded_by=cast(Any, actor) if getattr(actor, "is_authenticated", False) else None,
+        recorded_by=acting_user(actor),
     )
     stamp(tally, actor)
     tally.save()

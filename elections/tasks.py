@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from celery import shared_task
 
 from elections import notifications
 
 
 @shared_task(
-    bind=True,
     autoretry_for=(Exception,),
     retry_backoff=True,
     retry_backoff_max=600,
     max_retries=8,
     acks_late=True,
 )
-def deliver_notification(self: Any, notification_id: int) -> bool:
+def deliver_notification(notification_id: int) -> bool:
     return notifications.deliver(notification_id)
 
 

@@ -26,13 +26,13 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from elections.actors import stamp
 from elections.admin import NoDeleteMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Election, Party
 from objections import rulings as rules
 from objections import services
-from objections.deadlines import office_zone
 from objections.models import Objection, Ruling
 
 MAX_BATCH = 500
@@ -44,7 +44,7 @@ def _zoned(day: date, at: time | None, zone: str) -> datetime:
 
 
 def _zone_of(objection: Objection) -> str:
-    return office_zone(objection.election.case.region)
+    return objection.election.case.office_zone
 
 
 # --- list filters -------------------------------------------------------------------------------------
@@ -336,7 +336,7 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_model(self, request: HttpRequest, obj: Objection, form: Any, change: bool) -> None:
         # Only corrections of the category and statement reach here; filing goes through ``add_view``.
-        obj._history_user = request.user  # type: ignore[attr-defined]
+        stamp(obj, request.user)
         super().save_model(request, obj, form, change)
 
     # --- filing ---------------------------------------------------------------------------------------
@@ -349,7 +349,7 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         if request.method == "POST" and form.is_valid():
             data = form.cleaned_data
             election: Election = data["election"]
-            zone = office_zone(election.case.region)
+            zone = election.case.office_zone
             offer = None
             if data.get("offer_filed_on"):
                 offer = _zoned(data["offer_filed_on"], data.get("offer_filed_time"), zone)
@@ -573,5 +573,5 @@ class RulingAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         return False
 
     def save_model(self, request: HttpRequest, obj: Ruling, form: Any, change: bool) -> None:
-        obj._history_user = request.user  # type: ignore[attr-defined]
+        stamp(obj, request.user)
         super().save_model(request, obj, form, change)

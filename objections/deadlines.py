@@ -9,8 +9,8 @@ Plain Python with no Django import, built on the ground floor's time computation
 - The rule set is the case's (by petition date). ``pre_2015`` cases get no computed deadline: the tables do
   not describe the older rules (7 days for objections, evidence 7 days later), so the explanation says so and
   nothing is refused.
-- A case numbered under a region that was later consolidated (e.g. 11-RC-…) files with the successor
-  region, whose office zone sets the 11:59 p.m. cutoff.
+- The 11:59 p.m. cutoff is in the regional office's zone (``elections.law.regions``; a case's number only
+  ever names an active region, ``elections.law.case_numbers``).
 """
 
 from __future__ import annotations
@@ -19,25 +19,15 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from elections.law import calendar, rule_sets
-from elections.law.regions import CONSOLIDATED_REGIONS, REGIONS, UnknownRegion
+from elections.law import calendar, regions, rule_sets
 
 OBJECTIONS = "objections"
 OFFER_OF_PROOF = "offer_of_proof"
 
 
-def filing_region(region: int) -> int:
-    """The active region that receives filings for a case numbered under ``region``."""
-    if region in REGIONS:
-        return region
-    if region in CONSOLIDATED_REGIONS:
-        return CONSOLIDATED_REGIONS[region][0]
-    raise UnknownRegion(f"{region!r} is not an NLRB region number")
-
-
 def office_zone(region: int) -> str:
     """The IANA zone of the regional office that receives the case's filings (102.2(b))."""
-    return REGIONS[filing_region(region)].zone
+    return regions.region(region).zone
 
 
 def trigger_day(tally_prepared_at: datetime, zone: str) -> date:
@@ -107,24 +97,18 @@ def objections_deadline(*, rule_set: str, region: int, tally_prepared_at: dateti
             rule="",
             citation="29 CFR 102.69(a)",
         )
-    filing = filing_region(region)
     objections = calendar.compute_deadline(
         period=rule_sets.period(rule_set, OBJECTIONS),
         rule_set=rule_set,
         trigger_on=trigger_on,
-        region=filing,
+        region=region,
     )
     offer = calendar.compute_deadline(
         period=rule_sets.period(rule_set, OFFER_OF_PROOF),
         rule_set=rule_set,
         trigger_on=trigger_on,
-        region=filing,
+        region=region,
     )
-    explanation = objections.explanation
-    if filing != region:
-        explanation += (
-            f" Region {region} was consolidated into Region {filing}; its office's zone sets the cutoff."
-        )
     return ObjectionsDeadline(
         rule_set=rule_set,
         zone=objections.zone,
@@ -132,7 +116,7 @@ def objections_deadline(*, rule_set: str, region: int, tally_prepared_at: dateti
         due_at=objections.due_at,
         offer_of_proof_due_at=offer.due_at,
         verified=objections.verified,
-        explanation=explanation,
+        explanation=objections.explanation,
         rule=objections.rule,
         citation=objections.citation,
     )

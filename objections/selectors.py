@@ -7,7 +7,8 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
-from elections.models import Appearance, Election, scoped_to_cases_of
+from elections.api.scoping import bounded_id
+from elections.models import Election, scoped_to_cases_of
 from objections.models import Objection, Ruling
 
 
@@ -35,24 +36,7 @@ def objections_of(election: Election) -> QuerySet[Objection]:
 
 
 def visible_objection_or_404(user: Any, objection_id: Any) -> Objection:
-    try:
-        pk = int(objection_id)
-    except (TypeError, ValueError):
-        raise Http404 from None
-    if not 1 <= pk <= 2**62:
-        raise Http404
-    objection = objections_for(user).filter(pk=pk).first()
+    objection = objections_for(user).filter(pk=bounded_id(objection_id)).first()
     if objection is None:
         raise Http404
     return objection
-
-
-def counsel_party_ids(user: Any, case_id: int) -> set[int]:
-    """The parties of a case for which the user appears as counsel (paralegals file nothing)."""
-    if not getattr(user, "is_authenticated", False):
-        return set()
-    return set(
-        Appearance.objects.filter(
-            user=user, party__case_id=case_id, capacity=Appearance.Capacity.COUNSEL
-        ).values_list("party_id", flat=True)
-    )

@@ -30,7 +30,7 @@ from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.models import Case, Election, Party, Tally
 from objections import events
 from objections import rulings as rules
-from objections.deadlines import ObjectionsDeadline, objections_deadline, office_zone
+from objections.deadlines import ObjectionsDeadline, objections_deadline
 from objections.models import Objection, Ruling
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
@@ -54,10 +54,6 @@ def _not_in_future(value: datetime, field: str, what: str) -> None:
 
 def _local(value: datetime, zone: str) -> str:
     return f"{value.astimezone(ZoneInfo(zone)):%Y-%m-%d %H:%M} {zone}"
-
-
-def _case_zone(case: Case) -> str:
-    return office_zone(case.region)
 
 
 def _label(objection: Objection) -> str:
@@ -295,7 +291,7 @@ def rulings_record_batch(
             "objections", "One report rules on the objections of one case; select them by case."
         )
     case = next(iter(locked.values())).election.case
-    zone = _case_zone(case)
+    zone = case.office_zone
     today = timezone.now().astimezone(ZoneInfo(zone)).date()
     if decided_on > today:
         raise RuleViolation(
@@ -450,7 +446,7 @@ def objection_withdraw(
     A withdrawn objection is ``withdrawn`` whatever its rulings were; no ruling can follow."""
     objection = _locked(objection)
     case = objection.election.case
-    zone = _case_zone(case)
+    zone = case.office_zone
     if objection.status == Objection.Status.WITHDRAWN:
         when = f" on {_local(objection.withdrawn_at, zone)}" if objection.withdrawn_at else ""
         raise TransitionNotAllowed(f"{_label(objection)} was already withdrawn{when}.")
@@ -495,7 +491,7 @@ def offer_of_proof_extend(
     (29 CFR 102.69(a)(8)). ``until`` must be later than the offer's current due time."""
     objection = _locked(objection)
     case = objection.election.case
-    zone = _case_zone(case)
+    zone = case.office_zone
     if objection.status == Objection.Status.WITHDRAWN:
         raise TransitionNotAllowed(
             f"{_label(objection)} was withdrawn; there is no offer of proof to extend."
@@ -556,7 +552,7 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
     Due with the objections unless extended (``offer_of_proof_due_at``); a counsel's late filing is refused,
     staff may record it (``offer_of_proof_timely`` is then false). Filed already → 409."""
     objection = _locked(objection)
-    zone = _case_zone(objection.election.case)
+    zone = objection.election.case.office_zone
     if objection.status == Objection.Status.WITHDRAWN:
         raise TransitionNotAllowed(f"{_label(objection)} was withdrawn.")
     if objection.offer_of_proof_filed_at is not None:

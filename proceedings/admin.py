@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -183,7 +182,7 @@ class CaseWithLadderAdmin(CaseAdmin):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        context = {**(extra_context or {}), **ladder_context(object_id)}
+        context = {**(extra_context or {}), **ladder_context(object_id), "case_url": None}  # already here
         return super().change_view(request, object_id, form_url, extra_context=context)
 
 
@@ -432,7 +431,7 @@ class DeadlineForm(forms.ModelForm[Deadline]):
 
 
 class MarkMetForm(forms.Form):
-    met_on = forms.DateField(initial=date.today, help_text="The day the filing came in")
+    met_on = forms.DateField(initial=clock.today, help_text="The day the filing came in")
 
 
 @admin.register(Deadline)

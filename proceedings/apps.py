@@ -15,8 +15,9 @@ class ProceedingsConfig(AppConfig):
         for signal, uid in (
             (objection_events.objection_filed, "filed"),
             (objection_events.objection_withdrawn, "withdrawn"),
-            (objection_events.ruling_recorded, "ruling"),
         ):
+            # Not ruling_recorded: a ruling never files or withdraws an objection, so the deadlines do
+            # not change (and a report's batch of rulings would refresh them once per objection).
             signal.connect(receivers.objections_changed, dispatch_uid=f"proceedings.objection.{uid}")
         objection_events.offer_of_proof_extended.connect(
             receivers.offer_of_proof_extended, dispatch_uid="proceedings.objection.offer"

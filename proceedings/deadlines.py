@@ -28,7 +28,7 @@ from django.db.models import Case as When_
 from django.db.models import CharField, F, Q, QuerySet, Value, When
 from simple_history.utils import bulk_update_with_history
 
-from elections.actors import stamp
+from elections.actors import acting_user, stamp
 from elections.law import calendar, rule_sets
 from elections.models import Case, Election, Tally
 from objections.models import Objection
@@ -117,7 +117,7 @@ def _computed(
         verified=computed.verified,
         source=Source.COMPUTED,
         target_only=period.target_only,
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        created_by=acting_user(actor),
     )
     stamp(deadline, actor)
     deadline.save()
@@ -220,7 +220,7 @@ def _hearing_date(event: ProceedingEvent, hearing_on: date, actor: Any) -> Deadl
         verified=True,
         source=Source.ORDER,
         target_only=True,
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        created_by=acting_user(actor),
     )
     stamp(deadline, actor)
     deadline.save()
@@ -287,7 +287,7 @@ def set_by_order(
         party_id=party_id,
         target_only=code == "hearing",
         reason=reason,
-        created_by=actor if getattr(actor, "is_authenticated", False) else None,
+        created_by=acting_user(actor),
     )
     stamp(deadline, actor)
     deadline.save()
@@ -364,7 +364,6 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
     )
     if not live:
         return 0
-    zone = live[0].zone
     events = list(
         ProceedingEvent.objects.filter(election=election, voided=False).order_by("occurred_on", "id")
     )
@@ -381,7 +380,7 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
     for d in sorted(live, key=lambda x: (x.responds_to_id is not None, x.due_at, x.pk)):
         parties = None if d.party_id is None else {d.party_id}
         excluded = own.get(d.code, set()) if d.party_id is None else set()
-        answer, objections_filed = _answer(d, events, objections, parties, excluded, zone)
+        answer, objections_filed = _answer(d, events, objections, parties, excluded)
         answers[d.pk] = answer
         moot = _moot_reason(d, events, by_id, answers, now)
         obliged = law.is_obliged(d.code, source=d.source, objections_filed=objections_filed)
@@ -417,7 +416,6 @@ def _answer(
     objections: Sequence[Mapping[str, Any]],
     parties: set[int] | None,
     excluded: set[int],
-    zone: str,
 ) -> tuple[_Answer | None, bool]:
     """The filing that answers ``d`` (earliest), and whether objections were filed (for the offer of proof)."""
 
@@ -433,13 +431,13 @@ def _answer(
         if not relevant:
             return None, objections_filed
         first = min(o["filed_at"] for o in relevant)
-        return _Answer(local_date(first, zone), calendar.is_timely(first, d.due_at)), objections_filed
+        return _Answer(local_date(first, d.zone), calendar.is_timely(first, d.due_at)), objections_filed
     if "offer_of_proof" in kinds:
         live = [o for o in relevant if o["status"] != "withdrawn"]
         if not live or any(o["offer_of_proof_filed_at"] is None for o in live):
             return None, objections_filed
         last = max(o["offer_of_proof_filed_at"] for o in live)
-        return _Answer(local_date(last, zone), calendar.is_timely(last, d.due_at)), objections_filed
+        return _Answer(local_date(last, d.zone), calendar.is_timely(last, d.due_at)), objections_filed
     for event in events:
         if event.event in kinds and event.occurred_on >= d.trigger_on and concerns(event.party_id):
             return _Answer(event.occurred_on, event.occurred_on <= d.due_on), objections_filed

@@ -7,11 +7,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, QuerySet
 
-from elections.law import calendar
 from elections.models import Case, Election, Tally
+from objections import services as objection_services
 from objections.models import Objection
 from proceedings import clock
 from proceedings import deadlines as deadline_records
@@ -115,17 +116,10 @@ def objections_period(
             .first()
         )
     if row is None:
-        case = election.case
-        period = deadline_records.period_for(case.rule_set, "objections")
-        if period is None:
+        computed = objection_services.deadline_for(election, tally)
+        if computed is None or computed.due_at is None:
             return Period(None, None, True)
-        computed = calendar.compute_deadline(
-            period=period,
-            rule_set=case.rule_set,
-            trigger_on=deadline_records.local_date(tally.prepared_at, case.office_zone),
-            region=case.region,
-        )
-        row = (computed.due_on, computed.due_at)
+        row = (computed.due_at.astimezone(ZoneInfo(computed.zone)).date(), computed.due_at)
     return Period(row[0], row[1], now > row[1])
 
 
@@ -193,21 +187,9 @@ def live_deadlines(case: Case, *, now: datetime | None = None) -> list[Deadline]
     )
 
 
-def next_deadline(
-    case: Case, *, now: datetime | None = None, deadlines: Sequence[Deadline] | None = None
-) -> Deadline | None:
-    """The case's earliest deadline that is still open now (from ``deadlines`` when already read)."""
-    if deadlines is not None:
-        candidates = [
-            d
-            for d in deadlines
-            if d.status == Status.OPEN and getattr(d, "effective_status", None) == Status.OPEN
-        ]
-    else:
-        queryset = deadline_records.with_effective_status(
-            Deadline.objects.filter(case=case, status=Status.OPEN), now=now
-        )
-        candidates = list(queryset.filter(Q(effective_status=Status.OPEN)).order_by("due_at", "id")[:20])
+def next_deadline(deadlines: Sequence[Deadline]) -> Deadline | None:
+    """The earliest of ``deadlines`` (``live_deadlines`` of a case) that is still open now."""
+    candidates = [d for d in deadlines if getattr(d, "effective_status", None) == Status.OPEN]
     if not candidates:
         return None
     return min(candidates, key=lambda d: (d.due_at, CODE_RANK.get(d.code, 99), d.pk))

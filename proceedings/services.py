@@ -374,6 +374,12 @@ def deadline_set(
     code = (code or "").strip()
     if not re.match(CODE_PATTERN, code):
         raise RuleViolation("code", "A deadline code is lower-case letters, digits and _ (e.g. exceptions).")
+    if code == "objections":
+        raise RuleViolation(
+            "code",
+            "The objections deadline cannot be extended (29 CFR 102.69(a)(8)); only the offer of proof can, "
+            "through the objection's extend-offer-of-proof step.",
+        )
     if source not in (Source.ORDER, Source.MANUAL):
         raise RuleViolation("source", "source is order (a date set by an order) or manual.")
     reason = (reason or "").strip()

@@ -1,5 +1,5 @@
 """``cases/{number}/status/``: where the case is and what is due next, in one call with a constant number of
-queries (about ten, whatever the number of ballots, objections or events)."""
+queries (six, whatever the number of elections, ballots, objections or events)."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         "track": replayed.state.track.value if replayed is not None else None,
         "challenges": challenges,
         "objections": objections,
-        "next_deadline": selectors.next_deadline(case, now=now, deadlines=deadlines),
+        "next_deadline": selectors.next_deadline(deadlines),
         "allowed_events": [e.value for e in ladder.allowed_events(replayed.state)] if replayed else [],
         "last_event": last_event,
         "path": [

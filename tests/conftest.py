@@ -40,7 +40,9 @@ class World:
 
 @pytest.fixture
 def world(db: None) -> World:
-    case = CaseFactory(number="10-RC-269250", name="Amazon.com Services LLC", petition_filed_on=date(2020, 11, 20))
+    case = CaseFactory(
+        number="10-RC-269250", name="Amazon.com Services LLC", petition_filed_on=date(2020, 11, 20)
+    )
     union = PartyFactory(case=case, role=Party.Role.PETITIONER, name="RWDSU")
     employer = PartyFactory(case=case, role=Party.Role.EMPLOYER, name="Amazon.com Services LLC")
     other_case = CaseFactory(number="29-RC-288020", name="JFK8", petition_filed_on=date(2021, 12, 22))

@@ -32,7 +32,7 @@ from elections.api import schema
 from elections.api.permissions import StaffOnly, is_staff
 from elections.api.scoping import ElectionScopedMixin
 from elections.api.serializers import TallySerializer
-from elections.models import Appearance
+from elections.selectors import counsel_party_ids
 
 
 class MayLogChallenges(BasePermission):
@@ -46,9 +46,7 @@ class MayLogChallenges(BasePermission):
             return False
         if request.method in SAFE_METHODS or is_staff(request.user):
             return True
-        return Appearance.objects.filter(
-            user=request.user, party__case_id=view.election.case_id, capacity=Appearance.Capacity.COUNSEL
-        ).exists()
+        return bool(counsel_party_ids(request.user, view.election.case_id))
 
 
 @extend_schema(tags=["challenges"])

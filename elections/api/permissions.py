@@ -7,9 +7,9 @@ from typing import Any
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
+from elections.actors import is_staff
 
-def is_staff(user: Any) -> bool:
-    return bool(getattr(user, "is_authenticated", False) and getattr(user, "is_staff", False))
+__all__ = ["StaffOnly", "StaffWritesOnly", "is_staff"]
 
 
 class StaffWritesOnly(BasePermission):

@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from elections.law import case_numbers
+from elections.law.tally import MAX_COUNT
 from elections.models import Appearance, Case, Election, Party, RelatedCase, Tally
 
 # --- output -------------------------------------------------------------------------------------
@@ -162,16 +163,13 @@ class ElectionSerializer(serializers.ModelSerializer[Election]):
         tally = election.latest_tally
         if pending is None or tally is None:
             return None
-        from dataclasses import replace
 
         from elections.law import tally as tally_law
 
-        return tally_law.challenges_determinative(replace(tally.figures(), challenged=pending))
+        return tally_law.challenges_determinative(tally.figures(challenged=pending))
 
 
 # --- input ------------------------------------------------------------------------------------
-# A cap on every count a client sends: far above any unit, far below a database integer overflow.
-MAX_COUNT = 1_000_000
 
 
 class PartyInputSerializer(serializers.Serializer[Any]):

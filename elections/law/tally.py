@@ -34,6 +34,10 @@ MAX_UNIONS: Final = 3
 """The NLRB public tally has fields for votes for up to three unions."""
 
 
+# A cap on every count a client may send: far above any bargaining unit, far below a database integer overflow.
+MAX_COUNT: Final = 1_000_000
+
+
 class InvalidTally(ValueError):
     """The figures cannot be a tally; the message names the field at fault."""
 

@@ -19,7 +19,6 @@ from rest_framework import serializers
 from elections.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections import rulings as rules
-from objections.deadlines import office_zone
 from objections.models import Objection, Ruling
 
 
@@ -147,7 +146,7 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
 
     @extend_schema_field(serializers.CharField(help_text="IANA zone of the regional office (102.2(b))"))
     def get_zone(self, objection: Objection) -> str:
-        return office_zone(objection.election.case.region)
+        return objection.election.case.office_zone
 
     @extend_schema_field(RulingSerializer(many=True))
     def get_rulings(self, objection: Objection) -> list[dict[str, Any]]:

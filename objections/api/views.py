@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from django.http import Http404
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -19,11 +18,11 @@ from rest_framework.views import APIView
 
 from elections.api import schema
 from elections.api.permissions import StaffOnly, is_staff
-from elections.api.scoping import ElectionScopedMixin, visible_election_or_404
+from elections.api.scoping import ElectionScopedMixin
 from elections.errors import RuleViolation
-from elections.models import Election
+from elections.selectors import counsel_party_ids
 from objections import selectors, services
-from objections.api.filters import MAX_ID, ObjectionFilter
+from objections.api.filters import ObjectionFilter
 from objections.api.serializers import (
     ObjectionInputSerializer,
     ObjectionRulingInputSerializer,
@@ -45,7 +44,7 @@ def _check_filing_party_or_staff(request: Request, objection: Objection, action:
     """Staff, or counsel of the party that filed the objection; anyone else who can see it gets a 403."""
     if is_staff(request.user):
         return
-    if objection.filed_by_id in selectors.counsel_party_ids(request.user, objection.election.case_id):
+    if objection.filed_by_id in counsel_party_ids(request.user, objection.election.case_id):
         return
     raise PermissionDenied(
         f"Only counsel for {objection.filed_by.name}, which filed this objection, or Board staff may {action}."
@@ -65,22 +64,8 @@ class ObjectionScopedView(APIView):
         super().check_permissions(request)
 
 
-class _CappedElectionMixin(ElectionScopedMixin):
-    """An id past the database's integer range is simply not found (never a 500)."""
-
-    @cached_property
-    def election(self) -> Election:
-        try:
-            pk = int(self.kwargs["election_id"])
-        except (TypeError, ValueError):
-            raise Http404 from None
-        if not 1 <= pk <= MAX_ID:
-            raise Http404
-        return visible_election_or_404(self.request.user, pk)
-
-
 @extend_schema(tags=["objections"])
-class ElectionObjectionListView(_CappedElectionMixin, generics.ListCreateAPIView[Objection]):
+class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[Objection]):
     """Objections to one election: every party of the case sees them all (they are served on all parties);
     counsel file for their own party, staff for any party."""
 
@@ -116,7 +101,7 @@ class ElectionObjectionListView(_CappedElectionMixin, generics.ListCreateAPIView
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         election = self.election
         staff = is_staff(request.user)
-        counsel_for = selectors.counsel_party_ids(request.user, election.case_id)
+        counsel_for = counsel_party_ids(request.user, election.case_id)
         if not staff and not counsel_for:
             raise PermissionDenied("Only counsel of record for a party, or Board staff, file objections.")
         data = ObjectionInputSerializer(data=request.data)

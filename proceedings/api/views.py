@@ -16,11 +16,10 @@ from rest_framework.views import APIView
 
 from elections.api import schema
 from elections.api.permissions import StaffWritesOnly
-from elections.api.scoping import CaseScopedMixin
+from elections.api.scoping import CaseScopedMixin, bounded_id
 from proceedings import calendar_feed, selectors, services
 from proceedings.api.filters import DeadlineFilter, ProceedingEventFilter
 from proceedings.api.serializers import (
-    MAX_ID,
     CalendarFeedSerializer,
     CaseStatusSerializer,
     DeadlineInputSerializer,
@@ -77,9 +76,7 @@ class ProceedingVoidView(CaseScopedMixin, APIView):
         "on it, or when its order created an election.",
     )
     def post(self, request: Request, number: str, event_id: int) -> Response:
-        event = (
-            ProceedingEvent.objects.filter(case=self.case, pk=event_id).first() if event_id < MAX_ID else None
-        )
+        event = ProceedingEvent.objects.filter(case=self.case, pk=bounded_id(event_id)).first()
         if event is None:
             raise Http404
         data = VoidInputSerializer(data=request.data)
@@ -164,8 +161,7 @@ class DeadlineDetailView(generics.RetrieveAPIView[Deadline]):
         return selectors.deadlines_for(self.request.user)
 
     def get_object(self) -> Deadline:
-        if int(self.kwargs["deadline_id"]) >= MAX_ID:
-            raise Http404
+        bounded_id(self.kwargs["deadline_id"])  # 404 for an id past the database's range
         return super().get_object()
 
     @extend_schema(responses=schema.reading(DeadlineSerializer))

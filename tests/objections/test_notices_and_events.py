@@ -78,9 +78,11 @@ def test_a_single_ruling_emails_every_partys_counsel(
 
 
 def test_a_refused_filing_writes_no_notice(as_union, tallied: World) -> None:
-    as_union.post(
+    response = as_union.post(
         url(tallied.election), payload(tallied.union, filed_at="2021-04-19T12:00:00-04:00"), format="json"
     )
+    assert response.status_code == 400  # late: refused for the deadline, not for anything else
+    assert "filed_at" in response.json()
     assert Notification.objects.count() == 0
 
 

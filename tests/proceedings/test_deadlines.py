@@ -200,6 +200,8 @@ def test_order_set_deadlines_are_checked(tallied: Any, as_staff: Any) -> None:
         ({"code": "exceptions", "due_on": "2021-08-30"}, "reason"),
         ({"code": "exceptions", "due_on": "2021-08-30", "reason": "x", "party": 987654}, "party"),
         ({"code": "exceptions", "due_on": "2021-08-30", "reason": "x", "election": 987654}, "election"),
+        # The objections deadline is never extended (102.69(a)(8)); only the offer of proof is.
+        ({"code": "objections", "due_on": "2021-04-30", "reason": "Order of the RD"}, "code"),
     ]
     for body, field in bad:
         response = as_staff.post(CASE_DEADLINES, body, format="json")

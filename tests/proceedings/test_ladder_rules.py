@@ -273,7 +273,6 @@ def test_no_sequence_of_allowed_events_reaches_an_undefined_stage(
     climbed: tuple[list[Step], ladder.State],
 ) -> None:
     _steps, state = climbed
-    assert state.stage in set(S)
     assert state.stage in ladder.TRANSITIONS
     # What is allowed is exactly what advance accepts; everything else is refused with that list.
     allowed = set(ladder.allowed_events(state))
@@ -283,7 +282,6 @@ def test_no_sequence_of_allowed_events_reaches_an_undefined_stage(
         with pytest.raises(ladder.EventNotAllowed) as refused:
             ladder.advance(state, Step(event=event, outcome="x"))
         assert set(refused.value.allowed) == allowed
-    assert ladder.outcome_of(state) is None or ladder.outcome_of(state) in set(ladder.Outcome)
 
 
 @settings(max_examples=200, deadline=None)
