@@ -54,8 +54,8 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, models  # noqa: E402
 from django.test import Client  # noqa: E402
-from rest_framework.authtoken.models import Token  # noqa: E402
 
+from access.tokens import token_issue  # noqa: E402
 from challenges.models import Challenge  # noqa: E402
 from elections.law.regions import ACTIVE_REGION_NUMBERS  # noqa: E402
 from elections.models import Appearance, Case, Election, Party, Tally  # noqa: E402
@@ -283,8 +283,8 @@ def users(cases: int) -> tuple[str, str, list[str]]:
         Case.objects.filter(parties__appearances__user=counsel).values_list("number", flat=True)
     )
     return (
-        Token.objects.get_or_create(user=staff)[0].key,
-        Token.objects.get_or_create(user=counsel)[0].key,
+        token_issue(user=staff),  # keys are stored hashed: a run issues its own
+        token_issue(user=counsel),
         counsel_cases,
     )
 

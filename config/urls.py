@@ -1,15 +1,18 @@
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from django.views.generic import RedirectView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 api_v1: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # The split view serves its start-up script as a file: the production Content-Security-Policy
+    # allows no inline script.
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
     path("", include("elections.api.urls")),
     path("", include("challenges.api.urls")),
     path("", include("objections.api.urls")),
     path("", include("proceedings.api.urls")),
+    path("", include("access.api.urls")),
 ]
 
 urlpatterns = [

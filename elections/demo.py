@@ -5,14 +5,16 @@ Idempotent: running it again finds what is there and adds nothing twice."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from rest_framework.authtoken.models import Token
 
+from access.tokens import token_issue
 from elections import services
 from elections.models import Appearance, Case, Election, Party
 
@@ -46,8 +48,17 @@ def _password(username: str) -> str:
     return f"{username}-demo-2021"
 
 
+UNCHANGED = "(unchanged)"
+"""What is printed for a password or token that was issued on an earlier run and is not shown again."""
+
+
 @transaction.atomic
 def load_users() -> list[DemoUser]:
+    """The demo users. Where ``DEMO_PUBLISHED_PASSWORDS`` is off (production settings) the published
+    passwords are never set: a user created now gets a random password and a token, printed this once,
+    and a later run changes neither (a token in use is not revoked behind its owner's back). Elsewhere
+    every run issues fresh tokens, since only a newly issued key can be shown (the tracker keeps hashes)."""
+    published = bool(getattr(settings, "DEMO_PUBLISHED_PASSWORDS", False))
     user_model = get_user_model()
     users = []
     for username, role, staff in DEMO_USERS:
@@ -55,11 +66,14 @@ def load_users() -> list[DemoUser]:
             username=username,
             defaults={"email": f"{username}@example.org", "is_staff": staff, "is_superuser": staff},
         )
+        password = _password(username) if published else UNCHANGED
         if created:
-            user.set_password(_password(username))
+            if not published:
+                password = secrets.token_urlsafe(15)
+            user.set_password(password)
             user.save()
-        token, _ = Token.objects.get_or_create(user=user)
-        users.append(DemoUser(username, _password(username), token.key, role))
+        token = token_issue(user=user) if created or published else UNCHANGED
+        users.append(DemoUser(username, password, token, role))
     return users
 
 

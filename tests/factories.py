@@ -8,8 +8,8 @@ from typing import Any
 
 import factory
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
 
+from access.tokens import token_issue
 from elections import services
 from elections.models import Appearance, Case, Election, Party, Tally
 
@@ -83,4 +83,5 @@ def record_tally(election: Election, *, prepared_at: datetime | None = None, **f
 
 
 def token_for(user: Any) -> str:
-    return Token.objects.get_or_create(user=user)[0].key
+    """A new API key for ``user`` (replacing any earlier one: only a newly issued key can be read)."""
+    return token_issue(user=user)

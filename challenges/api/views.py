@@ -8,7 +8,6 @@ from typing import Any
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,6 +28,7 @@ from challenges.api.serializers import (
 )
 from challenges.models import Challenge
 from elections.api import schema
+from elections.api.parsers import SafeFormParser, SafeMultiPartParser
 from elections.api.permissions import StaffOnly, is_staff
 from elections.api.scoping import ElectionScopedMixin
 from elections.api.serializers import TallySerializer
@@ -80,7 +80,7 @@ class ElectionChallengeListView(ElectionScopedMixin, generics.ListAPIView[Challe
 @extend_schema(tags=["challenges"])
 class ChallengeImportView(ElectionScopedMixin, APIView):
     permission_classes = [MayLogChallenges]
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [SafeMultiPartParser, SafeFormParser]
 
     @extend_schema(
         request={"multipart/form-data": ChallengeImportSerializer},

@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "simple_history",
     "django_celery_beat",
+    "access",  # API tokens (hashed), sign-in lockout, throttles, request guards
     # Dependencies run downhill: proceedings → challenges, objections → elections.
     "elections",
     "challenges",
@@ -45,11 +46,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "access.middleware.RequestSizeLimitMiddleware",  # 413 before a byte of an oversized body is read
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "access.lockout.LoginLockoutMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -116,18 +119,26 @@ STORAGES = {
 # --- REST API -------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "access.authentication.HashedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "elections.api.pagination.Pagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["elections.api.parsers.SafeFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "elections.api.errors.exception_handler",
     "DATE_FORMAT": "%Y-%m-%d",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    "DEFAULT_THROTTLE_CLASSES": ["access.throttling.AnonymousThrottle", "access.throttling.UserThrottle"],
+    # Proxies in front of the tracker whose X-Forwarded-For to trust (throttles and sign-in lockout by address).
+    "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0) or None,
+    "DEFAULT_PARSER_CLASSES": [
+        "elections.api.parsers.SafeJSONParser",
+        "elections.api.parsers.SafeFormParser",
+        "elections.api.parsers.SafeMultiPartParser",
+    ],
 }
 
 SPECTACULAR_SETTINGS = {
@@ -187,6 +198,22 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="nlrb-tracker <tracker@lo
 # Reminders go out this many business days before a deadline (and again on the day before).
 REMINDER_BUSINESS_DAYS = env.list("REMINDER_BUSINESS_DAYS", cast=int, default=[5, 1])
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
+
+# --- Access: tokens, sign-in lockout, throttles, request size (the access app) ----------------
+# Shared by every process: the sign-in lockout and the throttles count here. Production points it at
+# Redis (see production.py); the embedded default keeps it in memory.
+CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+AUTHENTICATION_BACKENDS = ["access.lockout.LockoutBackend"]  # ModelBackend, refusing during a lockout
+LOGIN_FAILURES_PER_USER = env.int("LOGIN_FAILURES_PER_USER", default=5)
+LOGIN_FAILURES_PER_ADDRESS = env.int("LOGIN_FAILURES_PER_ADDRESS", default=20)
+LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60)
+API_THROTTLE_ANON = env("API_THROTTLE_ANON", default="60/minute")
+API_THROTTLE_USER = env("API_THROTTLE_USER", default="1200/minute")
+API_TOKEN_MAX_AGE_DAYS = env.int("API_TOKEN_MAX_AGE_DAYS", default=90)
+# Largest request body read at all (a CSV import is at most 5 MB; multipart adds a little).
+MAX_REQUEST_BYTES = env.int("DJANGO_MAX_REQUEST_BYTES", default=6 * 1024 * 1024)
+# Demo users with the passwords printed in the README: only where nobody else can sign in.
+DEMO_PUBLISHED_PASSWORDS = False
 
 LOGGING = {
     "version": 1,

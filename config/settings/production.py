@@ -23,4 +23,38 @@ SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=60 * 60 * 24
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# The sign-in lockout and the throttles must count across every gunicorn worker and replica: a cache in
+# process memory would give a guesser a fresh allowance per worker. Redis by default (the broker's, when
+# it is Redis; CACHE_URL to choose another).
+_broker = env("CELERY_BROKER_URL", default="")
+CACHES = {
+    "default": env.cache(
+        "CACHE_URL", default=_broker if _broker.startswith(("redis://", "rediss://")) else "locmemcache://"
+    )
+}
+CACHES["default"].setdefault("KEY_PREFIX", "nlrb-cache")
+if "redis" in CACHES["default"]["BACKEND"].lower():
+    # A Redis that does not answer costs a second, not a hung request (the guards then fail open).
+    CACHES["default"].setdefault("OPTIONS", {}).update({"socket_connect_timeout": 1, "socket_timeout": 1})
+
+# Only our own scripts and styles (the API docs use drf-spectacular's script file, not an inline one).
+CONTENT_SECURITY_POLICY = env(
+    "DJANGO_CONTENT_SECURITY_POLICY",
+    default=(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+        "form-action 'self'; frame-ancestors 'none'"
+    ),
+)
+MIDDLEWARE = [*MIDDLEWARE, "access.middleware.ContentSecurityPolicyMiddleware"]
+
+# The schema and the docs are for signed-in users unless this tracker chooses to publish them.
+if not env.bool("API_DOCS_PUBLIC", default=False):
+    from config.settings.base import SPECTACULAR_SETTINGS
+
+    SPECTACULAR_SETTINGS = {
+        **SPECTACULAR_SETTINGS,
+        "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    }
 assert "whitenoise.middleware.WhiteNoiseMiddleware" in MIDDLEWARE

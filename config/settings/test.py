@@ -9,3 +9,8 @@ DEBUG = False
 # Tasks run inline in tests, even when CELERY_BROKER_URL names a broker: the one test that needs a
 # real worker (tests/test_worker.py) switches the app to the broker itself.
 CELERY_TASK_ALWAYS_EAGER = True
+
+# Throttles off (the throttle tests turn them on); the sign-in lockout stays on, in memory.
+API_THROTTLE_ANON = None
+API_THROTTLE_USER = None
+DEMO_PUBLISHED_PASSWORDS = True

@@ -1,0 +1,26 @@
+"""Tokens in the admin: who has one, its first characters and age — never the key (it is not stored).
+DRF's own token admin is withdrawn: its table is emptied by the migration that hashed the keys."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from rest_framework.authtoken.admin import TokenProxy
+
+from access.models import ApiToken
+
+if admin.site.is_registered(TokenProxy):
+    admin.site.unregister(TokenProxy)
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin[ApiToken]):
+    list_display = ["user", "prefix", "created_at"]
+    search_fields = ["user__username", "prefix"]
+    readonly_fields = ["user", "prefix", "created_at"]
+    fields = ["user", "prefix", "created_at"]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False  # a key is issued by the owner (auth/token/rotate/) or load_demo, never typed in
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False

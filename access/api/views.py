@@ -1,0 +1,41 @@
+"""The owner's own API token: rotate it (the old key answers 401 from the next call)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from access.api.serializers import IssuedTokenSerializer
+from access.models import ApiToken
+from access.tokens import token_issue, token_max_age
+from elections.api import schema
+
+
+@extend_schema(tags=["auth"])
+class TokenRotateView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses=schema.writing(IssuedTokenSerializer),
+        description=(
+            "Issue a new API token for the caller and revoke the one they had: the old key answers 401 from "
+            "the next call. The new key is in this answer only — the tracker keeps just its hash. Signed in "
+            "by session (`/api-auth/login/`), this is also how a user gets a first token or replaces an "
+            "expired one."
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        key = token_issue(user=request.user)
+        token = ApiToken.objects.get(user=request.user)
+        age = token_max_age()
+        body = {
+            "token": key,
+            "created_at": token.created_at,
+            "expires_at": token.created_at + age if age else None,
+        }
+        return Response(IssuedTokenSerializer(body).data, status=status.HTTP_201_CREATED)
