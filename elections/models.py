@@ -172,8 +172,18 @@ class Party(models.Model):
         return f"{self.name} ({self.get_role_display()})"
 
 
+class CurrentAppearances(models.Manager["Appearance"]):
+    """Appearances not ended: the only ones that give anyone access to a case or a notice. Being the
+    default manager, it also serves ``party.appearances`` and every ``Appearance.objects`` query, so a
+    scoping rule written later cannot forget the end date."""
+
+    def get_queryset(self) -> models.QuerySet[Appearance]:
+        return super().get_queryset().filter(ended_at__isnull=True)
+
+
 class Appearance(models.Model):
-    """A user's appearance for a party: what lets counsel and paralegals see a case."""
+    """A user's appearance for a party: what lets counsel and paralegals see a case. Ended (never deleted)
+    when they withdraw or are replaced; an ended appearance gives no access from the next request on."""
 
     class Capacity(models.TextChoices):
         COUNSEL = "counsel", "Counsel"
@@ -183,11 +193,22 @@ class Appearance(models.Model):
     party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="appearances")
     capacity = models.CharField(max_length=10, choices=Capacity.choices)
     created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True, help_text="When the appearance ended")
     history = HistoricalRecords()
+
+    objects = CurrentAppearances()
+    all_objects = models.Manager()  # noqa: DJ012 (a manager, which ruff takes for a field)
 
     class Meta:
         ordering = ["party_id", "id"]
-        constraints = [models.UniqueConstraint(fields=["user", "party"], name="unique_appearance")]
+        base_manager_name = "all_objects"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "party"],
+                condition=models.Q(ended_at__isnull=True),
+                name="unique_current_appearance",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} — {self.get_capacity_display()} for {self.party.name}"

@@ -13,10 +13,11 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from elections import events
 from elections.actors import Actor, acting_user, stamp
-from elections.errors import RuleViolation
+from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law import tally as tally_law
 from elections.models import Appearance, Case, Election, Party, RelatedCase, Tally
@@ -99,6 +100,21 @@ def appearance_create(*, party: Party, user: Any, capacity: str, actor: Actor = 
     appearance = Appearance(party=party, user=user, capacity=capacity)
     stamp(appearance, actor)
     appearance.save()
+    return appearance
+
+
+@transaction.atomic
+def appearance_end(*, appearance: Appearance, actor: Actor = None) -> Appearance:
+    """End an appearance (the person withdrew or was replaced): from the next request on it gives no access
+    to the case and no notices. Never deleted: the history keeps who appeared, when, and who ended it."""
+    appearance = Appearance.all_objects.select_for_update().get(pk=appearance.pk)
+    if appearance.ended_at is not None:
+        raise TransitionNotAllowed(
+            f"Appearance {appearance.pk} already ended on {appearance.ended_at:%Y-%m-%d}."
+        )
+    appearance.ended_at = timezone.now()
+    stamp(appearance, actor)
+    appearance.save(update_fields=["ended_at"])
     return appearance
 
 

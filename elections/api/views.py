@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
+from django.http import Http404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny
@@ -16,8 +17,8 @@ from rest_framework.views import APIView
 from elections import selectors, services
 from elections.api import schema
 from elections.api.filters import CaseFilter, ElectionFilter
-from elections.api.permissions import StaffWritesOnly
-from elections.api.scoping import CaseScopedMixin, ElectionScopedMixin, visible_case_or_404
+from elections.api.permissions import StaffOnly, StaffWritesOnly
+from elections.api.scoping import CaseScopedMixin, ElectionScopedMixin, bounded_id, visible_case_or_404
 from elections.api.serializers import (
     AppearanceInputSerializer,
     AppearanceSerializer,
@@ -128,6 +129,24 @@ class AppearanceListView(CaseScopedMixin, generics.ListCreateAPIView[Any]):
             actor=request.user,
         )
         return Response(AppearanceSerializer(appearance).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["cases"])
+class AppearanceDetailView(CaseScopedMixin, APIView):
+    permission_classes = [StaffOnly]
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **schema.writing(AppearanceSerializer, status=204)},
+        description="End an appearance (staff): from the next call on the person no longer sees the case "
+        "nor gets its notices. The appearance is kept, with its end, in the history. Ended already: 409.",
+    )
+    def delete(self, request: Request, number: str, appearance_id: int) -> Response:
+        appearance = selectors.appearances_in(self.case).filter(pk=bounded_id(appearance_id)).first()
+        if appearance is None:
+            raise Http404
+        services.appearance_end(appearance=appearance, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 @extend_schema(tags=["elections"])

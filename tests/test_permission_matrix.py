@@ -1,0 +1,428 @@
+"""The permission matrix: every route of the URL configuration, every method, every kind of caller, against
+an object of the caller's own case and one of another case — each answer asserted against the contract.
+
+A route with no row in ``MATRIX`` fails ``test_route[<its pattern>]`` by name, so a new route cannot ship
+without someone deciding who may call it. Each request also searches the answer for the other case's marks
+(its number, names, a voter's name and an objection's text): a route that answers 200 with another side's
+data fails even when its status is right.
+
+Callers: ``staff``; ``counsel_a`` (counsel for party A, the union, which logged the challenge and filed the
+objection); ``counsel_b`` (counsel for party B, the employer); ``paralegal_a`` (paralegal for A); ``nobody``
+(signed in, no appearance anywhere); ``anonymous``. Every signed-in caller authenticates with a real API
+token, so the token check is part of every request. Bodies are empty (``{}``) unless the row gives one: a
+caller who may act reaches validation (400) or the step itself; one who may not gets 403 or 404 *before*
+validation.
+
+Adding a route: add one row — ``"<pattern as in the URLconf>": Row(<object kind>, GET=…, POST=…)`` — with
+a policy per method (``READ``, ``STAFF(…)``, ``COUNSEL(…)``, ``FILER(…)``, ``SIGNED_IN(…)``, ``PUBLIC(…)``).
+The object kind fills the path (``"case"``, ``"election"``, ``"challenge"``, ``"objection"``, ``"deadline"``,
+``"event"``, ``"appearance"``, ``"note"``, ``"feed"``; ``None`` for a path without one). Methods a row does
+not name must answer 405 to staff (and nothing but 401/403/404/405 to anyone else)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from access.tokens import token_issue
+from challenges import services as challenge_services
+from elections.models import Appearance, Case, Election, Party
+from objections import services as objection_services
+from proceedings import services as proceeding_services
+from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
+from tests.factories import AppearanceFactory, CaseFactory, ElectionFactory, PartyFactory, UserFactory
+from tests.factories import StaffFactory, record_tally
+
+OWN, OTHER = "own", "other"
+PARTICIPANTS = ("counsel_a", "counsel_b", "paralegal_a")
+SIGNED_IN = ("staff", *PARTICIPANTS, "nobody")
+ROLES = (*SIGNED_IN, "anonymous")
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
+
+Policy = Callable[[str, str, bool], int]
+"""``policy(role, side, scoped)`` → the status the contract gives."""
+
+
+def _policy(ok: int, may: tuple[str, ...], *, anonymous: int = 401) -> Policy:
+    """Staff and the roles in ``may`` get ``ok``. On a path naming an object (``scoped``), an object of a case
+    the caller does not appear in is a 404 — before any other check; a caller who sees it but may not act
+    gets 403 (and so does one who may not act on a path without an object)."""
+
+    def expected(role: str, side: str, scoped: bool) -> int:
+        if role == "anonymous":
+            return anonymous
+        if role == "staff":
+            return ok
+        if scoped and (role == "nobody" or side == OTHER):
+            return 404
+        return ok if role in may else 403
+
+    return expected
+
+
+def READ(ok: int = 200) -> Policy:  # noqa: N802 (policies read as the table's words)
+    """Everyone on the case (and staff) reads; signed-in callers without the case see a 404 (a list: 200)."""
+    return _policy(ok, (*PARTICIPANTS, "nobody"))
+
+
+def STAFF(ok: int) -> Policy:  # noqa: N802
+    return _policy(ok, ())
+
+
+def COUNSEL(ok: int) -> Policy:  # noqa: N802
+    """Counsel of either party, and staff; paralegals assist but do not sign."""
+    return _policy(ok, ("counsel_a", "counsel_b"))
+
+
+def FILER(ok: int) -> Policy:  # noqa: N802
+    """Counsel of party A, which logged the challenge / filed the objection, and staff."""
+    return _policy(ok, ("counsel_a",))
+
+
+def SIGNED_IN_(ok: int) -> Policy:  # noqa: N802
+    """Any signed-in caller, about their own things (their token, their calendar feed)."""
+    return _policy(ok, SIGNED_IN)
+
+
+def PUBLIC(ok: int) -> Policy:  # noqa: N802
+    return _policy(ok, SIGNED_IN, anonymous=ok)
+
+
+def FEED(role: str, side: str, scoped: bool) -> int:  # noqa: N802
+    """The calendar feed has no sign-in: its secret token is the credential. A live token (own side) answers
+    anyone; a revoked one (other side) is a 404 to everyone."""
+    return 200 if side == OWN else 404
+
+
+@dataclass(frozen=True)
+class Row:
+    on: str | None
+    policies: dict[str, Policy] = field(default_factory=dict)
+    body: Callable[[Any, str], Any] | None = None
+    """``body(world, side)``: what the row sends instead of ``{}`` (JSON), or a ``("multipart", dict)``."""
+    examples: bool = False
+    """The answer documents the API with example case numbers: not searched for other cases' marks."""
+
+    def __init__(self, on: str | None, body: Any = None, examples: bool = False, **policies: Policy) -> None:
+        object.__setattr__(self, "on", on)
+        object.__setattr__(self, "policies", policies)
+        object.__setattr__(self, "body", body)
+        object.__setattr__(self, "examples", examples)
+
+
+def _multipart(world: Any, side: str) -> Any:
+    return ("multipart", {"note": "no file"})
+
+
+A = "api/v1/"
+MATRIX: dict[str, Row] = {
+    # A redirect to the docs, whatever the method.
+    "": Row(None, GET=PUBLIC(302), POST=PUBLIC(302), PUT=PUBLIC(302), PATCH=PUBLIC(302), DELETE=PUBLIC(302)),
+    "api-auth/login/": Row(None, GET=PUBLIC(200), POST=PUBLIC(200), PUT=PUBLIC(200)),  # Django's form view
+    "api-auth/logout/": Row(None, POST=PUBLIC(200)),
+    A + "schema/": Row(None, examples=True, GET=PUBLIC(200)),  # public outside production settings
+    A + "docs/": Row(None, examples=True, GET=PUBLIC(200)),
+    A + "health/": Row(None, GET=PUBLIC(200)),
+    A + "auth/token/rotate/": Row(None, POST=SIGNED_IN_(201)),
+    A + "cases/": Row(None, GET=READ(), POST=STAFF(400)),
+    A + "cases/<str:number>/": Row("case", GET=READ(), PATCH=STAFF(200)),
+    A + "cases/<str:number>/parties/": Row("case", GET=READ(), POST=STAFF(400)),
+    A + "cases/<str:number>/appearances/": Row("case", GET=READ(), POST=STAFF(400)),
+    A + "cases/<str:number>/appearances/<int:appearance_id>/": Row("appearance", DELETE=STAFF(204)),
+    A + "cases/<str:number>/proceedings/": Row("case", GET=READ(), POST=STAFF(400)),
+    A + "cases/<str:number>/proceedings/<int:event_id>/void/": Row("event", POST=STAFF(400)),
+    A + "cases/<str:number>/status/": Row("case", GET=READ()),
+    A + "cases/<str:number>/timeline/": Row("case", GET=READ()),
+    A + "cases/<str:number>/deadlines/": Row("case", GET=READ(), POST=STAFF(400)),
+    A + "elections/": Row(None, GET=READ(), POST=STAFF(400)),
+    A + "elections/<int:election_id>/": Row("election", GET=READ(), PATCH=STAFF(200)),
+    A + "elections/<int:election_id>/tallies/": Row("election", GET=READ(), POST=STAFF(400)),
+    A + "elections/<int:election_id>/challenges/": Row("election", GET=READ(), POST=COUNSEL(400)),
+    A + "elections/<int:election_id>/challenges/import/": Row("election", body=_multipart, POST=COUNSEL(400)),
+    A + "elections/<int:election_id>/challenges/moot/": Row("election", POST=STAFF(200)),
+    A + "elections/<int:election_id>/open-and-count/": Row("election", POST=STAFF(400)),
+    A + "elections/<int:election_id>/objections/": Row("election", GET=READ(), POST=COUNSEL(400)),
+    A + "challenges/": Row(None, GET=READ()),
+    A + "challenges/<int:challenge_id>/": Row("challenge", GET=READ()),
+    A + "challenges/<int:challenge_id>/resolve/": Row("challenge", POST=STAFF(400)),
+    A + "challenges/<int:challenge_id>/withdraw/": Row("challenge", POST=FILER(200)),
+    A + "objections/": Row(None, GET=READ()),
+    A + "objections/<int:objection_id>/": Row("objection", GET=READ()),
+    A + "objections/<int:objection_id>/rulings/": Row("objection", POST=STAFF(400)),
+    A + "objections/<int:objection_id>/withdraw/": Row("objection", POST=FILER(200)),
+    A + "objections/<int:objection_id>/extend-offer-of-proof/": Row("objection", POST=STAFF(400)),
+    A + "objections/<int:objection_id>/offer-of-proof/": Row("objection", POST=FILER(409)),
+    A + "deadlines/": Row(None, GET=READ()),
+    A + "deadlines/<int:deadline_id>/": Row("deadline", GET=READ()),
+    A + "calendar/": Row(None, GET=SIGNED_IN_(200)),
+    A + "calendar/rotate/": Row(None, POST=SIGNED_IN_(201)),
+    A + "calendar/<str:token>.ics": Row("feed", GET=FEED),
+}
+"""Route pattern (as the URLconf spells it) → the object its path names and the policy of each method."""
+
+
+# --- the world ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Side:
+    case: Case
+    party_a: Party
+    election: Election
+    challenge: Any
+    objection: Any
+    deadline: Deadline
+    event: ProceedingEvent
+    appearance: Appearance
+    feed_token: str
+    marks: tuple[str, ...]
+
+
+@dataclass
+class MatrixWorld:
+    own: Side
+    other: Side
+    users: dict[str, Any]
+    tokens: dict[str, str]
+
+    def side(self, side: str) -> Side:
+        return self.own if side == OWN else self.other
+
+
+def _side(number: str, name: str, secret: str, staff: Any, users: dict[str, Any]) -> Side:
+    case = CaseFactory(number=number, name=f"{name} LLC", petition_filed_on=timezone.localdate() - timedelta(60))
+    union = PartyFactory(case=case, role=Party.Role.PETITIONER, name=f"{name} Workers Union")
+    employer = PartyFactory(case=case, role=Party.Role.EMPLOYER, name=f"{name} LLC")
+    if users:
+        AppearanceFactory(user=users["counsel_a"], party=union, capacity=Appearance.Capacity.COUNSEL)
+        AppearanceFactory(user=users["counsel_b"], party=employer, capacity=Appearance.Capacity.COUNSEL)
+        appearance = AppearanceFactory(user=users["paralegal_a"], party=union, capacity=Appearance.Capacity.PARALEGAL)
+    else:
+        appearance = AppearanceFactory(
+            user=UserFactory(username=f"clerk-{secret}"), party=union, capacity=Appearance.Capacity.PARALEGAL
+        )
+    election = ElectionFactory(case=case, sequence=1, choices=[union.name])
+    record_tally(election, prepared_at=timezone.now() - timedelta(hours=2), yes=10, votes_against=12, challenged=3)
+    challenge = challenge_services.challenge_log(
+        election=election,
+        voter_name=f"Voter {secret}",
+        challenged_by=union.pk,
+        ground="supervisor",
+        reason=f"Reason {secret}",
+        actor=staff,
+    )
+    objection = objection_services.objection_file(
+        election=election,
+        filed_by=union,
+        category="threats",
+        statement=f"Statement {secret}",
+        filed_at=timezone.now() - timedelta(hours=1),
+        offer_of_proof_filed_at=timezone.now() - timedelta(hours=1),
+        actor=staff,
+    )
+    event = proceeding_services.event_record(
+        case=case, event="regional_investigation", occurred_on=timezone.localdate(), actor=staff
+    )
+    deadline = Deadline.objects.filter(case=case).order_by("id").first()
+    assert deadline is not None, "the tally sets the objections deadline"
+    holder = users.get("counsel_a") or appearance.user
+    feed = proceeding_services.calendar_feed_for(user=holder)
+    token = feed.token
+    if not users:  # the other side's feed: revoked, so its token must answer 404 to everyone
+        proceeding_services.calendar_feed_rotate(user=holder)
+        assert CalendarFeed.objects.filter(token=token, revoked_at__isnull=False).exists()
+    marks = (case.number, case.name, union.name, f"Voter {secret}", f"Statement {secret}")
+    return Side(case, union, election, challenge, objection, deadline, event, appearance, token, marks)
+
+
+@pytest.fixture
+def matrix_world(db: None) -> MatrixWorld:
+    staff = StaffFactory(username="matrix-staff")
+    users = {
+        "staff": staff,
+        "counsel_a": UserFactory(username="matrix-counsel-a"),
+        "counsel_b": UserFactory(username="matrix-counsel-b"),
+        "paralegal_a": UserFactory(username="matrix-paralegal-a"),
+        "nobody": UserFactory(username="matrix-nobody"),
+    }
+    own = _side("10-RC-269250", "Ownside Fulfillment", "Ownsecret", staff, users)
+    other = _side("29-RC-288020", "Otherside Logistics", "Othersecret", staff, {})
+    tokens = {role: token_issue(user=user) for role, user in users.items()}
+    return MatrixWorld(own, other, users, tokens)
+
+
+# --- walking the URLconf ------------------------------------------------------------------------
+
+
+def _routes(patterns: list[Any] | None = None, prefix: str = "", namespace: str = "") -> Iterator[tuple[str, str]]:
+    """(pattern, view name) of every route, patterns spelled as the URLconf writes them."""
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            inner = ":".join(n for n in (namespace, entry.namespace or "") if n)
+            yield from _routes(entry.url_patterns, prefix + str(entry.pattern), inner)
+        elif isinstance(entry, URLPattern):
+            name = f"{namespace}:{entry.name}" if namespace and entry.name else entry.name or ""
+            yield prefix + str(entry.pattern), name
+
+
+ALL_ROUTES = dict(_routes())
+API_ROUTES = sorted(p for p in ALL_ROUTES if not p.startswith("admin/"))
+ADMIN_ROUTES = sorted(p for p in ALL_ROUTES if p.startswith("admin/"))
+
+
+def _path_kwargs(world: MatrixWorld, on: str | None, side: str) -> dict[str, Any]:
+    s = world.side(side)
+    if on is None:
+        return {}
+    return {
+        "case": lambda: {"number": s.case.number},
+        "election": lambda: {"election_id": s.election.pk},
+        "challenge": lambda: {"challenge_id": s.challenge.pk},
+        "objection": lambda: {"objection_id": s.objection.pk},
+        "deadline": lambda: {"deadline_id": s.deadline.pk},
+        "event": lambda: {"number": s.case.number, "event_id": s.event.pk},
+        "appearance": lambda: {"number": s.case.number, "appearance_id": s.appearance.pk},
+        "feed": lambda: {"token": s.feed_token},
+    }[on]()
+
+
+def _client(world: MatrixWorld, role: str) -> APIClient:
+    client = APIClient()
+    if role != "anonymous":
+        client.credentials(HTTP_AUTHORIZATION=f"Token {world.tokens[role]}")
+    return client
+
+
+def _call(client: APIClient, method: str, url: str, body: Any) -> Any:
+    """One request in a savepoint rolled back after it, so that every call sees the same world."""
+    with transaction.atomic():
+        if isinstance(body, tuple) and body[0] == "multipart":
+            response = client.generic(method, url, **_multipart_request(body[1]))
+        else:
+            response = getattr(client, method.lower())(url, body, format="json")
+        transaction.set_rollback(True)
+    return response
+
+
+def _multipart_request(fields: dict[str, str]) -> dict[str, Any]:
+    from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
+
+    return {"data": encode_multipart(BOUNDARY, fields), "content_type": MULTIPART_CONTENT}
+
+
+def _forbidden_marks(world: MatrixWorld, role: str) -> tuple[str, ...]:
+    if role == "staff":
+        return ()
+    if role in PARTICIPANTS:
+        return world.other.marks
+    return world.own.marks + world.other.marks  # nobody and anonymous see no case
+
+
+@pytest.mark.parametrize("route", API_ROUTES)
+def test_route(route: str, matrix_world: MatrixWorld) -> None:
+    row = MATRIX.get(route)
+    if row is None:
+        pytest.fail(
+            f"route {route!r} ({ALL_ROUTES[route] or 'unnamed'}) is not in the permission matrix: add a row "
+            "to MATRIX in tests/test_permission_matrix.py saying who may call each of its methods"
+        )
+    name = ALL_ROUTES[route]
+    wrong: list[str] = []
+    sides = (OWN, OTHER) if row.on is not None else (OWN,)
+    for side in sides:
+        kwargs = _path_kwargs(matrix_world, row.on, side)
+        url = reverse(name, kwargs=kwargs) if name else "/" + route
+        for method in METHODS:
+            policy = row.policies.get(method)
+            for role in ROLES:
+                if policy is None and role not in ("staff", "counsel_a", "anonymous"):
+                    continue
+                body = row.body(matrix_world, side) if row.body else {}
+                response = _call(_client(matrix_world, role), method, url, body)
+                got = response.status_code
+                if policy is None:
+                    allowed = {405} if role == "staff" else {401, 403, 404, 405}
+                    if got not in allowed:
+                        wrong.append(f"{method} {url} as {role} ({side}): {got}, expected {sorted(allowed)}")
+                    continue
+                expected = policy(role, side, row.on is not None)
+                if got != expected:
+                    wrong.append(f"{method} {url} as {role} ({side} case): {got}, expected {expected}")
+                if 200 <= got < 300:
+                    text = response.content.decode("utf-8", "replace")
+                    leaked = [mark for mark in _forbidden_marks(matrix_world, role) if mark in text]
+                    if leaked and row.on != "feed" and not row.examples:
+                        wrong.append(f"{method} {url} as {role} ({side}): the answer shows {leaked}")
+    assert wrong == [], "\n".join(wrong)
+
+
+def test_every_row_names_a_route_that_exists() -> None:
+    assert sorted(set(MATRIX) - set(API_ROUTES)) == []
+
+
+# --- the admin ----------------------------------------------------------------------------------
+
+ADMIN_OPEN = {"admin:login", "admin:logout"}
+"""The only admin views a person who is not staff may reach."""
+
+
+def _admin_url(pattern: str, world: MatrixWorld) -> str:
+    """A URL of an admin route: each path argument an id of the own case (an app label where it asks for
+    one); a regex route's groups filled the same way."""
+    import re
+
+    value = str(world.own.case.pk)
+    url = re.sub(r"<(?:\w+:)?app_label>", "elections", pattern)
+    url = re.sub(r"<[^>]+>", value, url)
+    url = re.sub(r"\(\?P<app_label>[^)]*\)", "elections", url)
+    url = re.sub(r"\((?:\?P<\w+>)?[^)]*\)", value, url)
+    return "/" + url.replace("^", "").replace("$", "")
+
+
+def test_every_admin_view_sends_anyone_but_staff_to_the_login(matrix_world: MatrixWorld) -> None:
+    """Anonymous callers and signed-in counsel get the login page (302) from every admin view but the
+    login and logout themselves; staff get no error from any of them."""
+    assert ADMIN_ROUTES, "the admin is mounted"
+    wrong = []
+    for pattern in ADMIN_ROUTES:
+        name = ALL_ROUTES[pattern]
+        url = _admin_url(pattern, matrix_world)
+        for role in ("anonymous", "counsel_a", "nobody", "staff"):
+            client = Client()
+            if role != "anonymous":
+                client.force_login(matrix_world.users[role])
+            with transaction.atomic():
+                response = client.get(url)
+                transaction.set_rollback(True)
+            if role == "staff":
+                if response.status_code >= 500:
+                    wrong.append(f"GET {url} as staff: {response.status_code}")
+            elif name in ADMIN_OPEN:
+                if response.status_code not in (200, 302, 405):
+                    wrong.append(f"GET {url} as {role}: {response.status_code}")
+            elif response.status_code != 302 or "/admin/login/" not in response["Location"]:
+                wrong.append(f"GET {url} ({name}) as {role}: {response.status_code}, expected 302 to the login")
+            text = response.content.decode("utf-8", "replace")
+            if role != "staff" and any(mark in text for mark in matrix_world.own.marks + matrix_world.other.marks):
+                wrong.append(f"GET {url} as {role}: the answer shows case data")
+    assert wrong == [], "\n".join(wrong)
+
+
+def test_the_matrix_itself_distinguishes_roles() -> None:
+    """The policies say what the contract says (a check of the table, not of the code)."""
+    assert [READ()(r, OWN, True) for r in ROLES] == [200, 200, 200, 200, 404, 401]
+    assert [READ()(r, OTHER, True) for r in ROLES] == [200, 404, 404, 404, 404, 401]
+    assert [STAFF(201)(r, OWN, True) for r in ROLES] == [201, 403, 403, 403, 404, 401]
+    assert [FILER(200)(r, OWN, True) for r in ROLES] == [200, 200, 403, 403, 404, 401]
+    assert [STAFF(201)(r, OWN, False) for r in ROLES] == [201, 403, 403, 403, 403, 401]
+    assert json.dumps(sorted(MATRIX))  # every key a string
