@@ -128,7 +128,15 @@ def _records(text: str) -> list[tuple[int, list[str]]]:
     return records
 
 
+MAX_COLUMNS = 2 * len(COLUMNS)
+"""A header wider than this is not a ledger (a 20,000-column header took seconds to check column by column)."""
+
+
 def _header(fields: list[str]) -> list[str]:
+    if len(fields) > MAX_COLUMNS:
+        raise CsvRejected(
+            [f"line 1: the header has {len(fields):,} columns; the columns are {', '.join(COLUMNS)}"]
+        )
     columns = [f.strip().lower() for f in fields]
     errors = []
     unknown = [c for c in columns if c not in COLUMNS]

@@ -64,7 +64,8 @@ class Challenge(models.Model):
     voter_name = models.CharField(max_length=200)
     voter_identifier = models.CharField(max_length=100, blank=True, help_text="Employee ID or list number")
     # Identifier when given, else the name, folded: one live challenge per voter per election.
-    voter_key = models.CharField(max_length=200, editable=False)
+    # Case-folding can triple a name's length ('ﬃ' → 'ffi'); the key must hold the longest a name can give.
+    voter_key = models.CharField(max_length=600, editable=False)
     job_classification = models.CharField(max_length=200, blank=True)
     challenged_by = models.ForeignKey(
         Party,

@@ -434,6 +434,18 @@ def challenges_resolve(
     return result
 
 
+def ensure_may_withdraw(challenge: Challenge, actor: Actor) -> None:
+    """Board staff, or counsel for the challenging party; anyone else who sees the challenge: PermissionDenied.
+    (The API asks before it reads the body, so that a caller who may not act never learns about its rules.)"""
+    if is_staff(actor):
+        return
+    own = counsel_party_ids(actor, challenge.election.case_id)
+    if challenge.challenged_by_id is None or challenge.challenged_by_id not in own:
+        raise PermissionDenied(
+            f"Only counsel for {challenge.challenger_name}, or Board staff, may withdraw this challenge."
+        )
+
+
 @transaction.atomic
 def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | None = None) -> Challenge:
     """The challenging party (through its counsel) or Board staff withdraw a pending challenge."""
@@ -442,12 +454,8 @@ def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | 
         raise Challenge.DoesNotExist(f"No challenge {challenge_id}.")
     challenge = locked[0]
     case = challenge.election.case
-    if actor is not None and not is_staff(actor):
-        own = counsel_party_ids(actor, case.pk)
-        if challenge.challenged_by_id is None or challenge.challenged_by_id not in own:
-            raise PermissionDenied(
-                f"Only counsel for {challenge.challenger_name}, or Board staff, may withdraw this challenge."
-            )
+    if actor is not None:
+        ensure_may_withdraw(challenge, actor)
     if challenge.status != Challenge.Status.PENDING:
         raise _not_pending(challenge, "withdrawn")
     today = _today_in(case)

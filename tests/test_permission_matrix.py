@@ -11,7 +11,7 @@ objection); ``counsel_b`` (counsel for party B, the employer); ``paralegal_a`` (
 (signed in, no appearance anywhere); ``anonymous``. Every signed-in caller authenticates with a real API
 token, so the token check is part of every request. Bodies are empty (``{}``) unless the row gives one: a
 caller who may act reaches validation (400) or the step itself; one who may not gets 403 or 404 *before*
-validation.
+validation — checked again with a body no serializer accepts (a JSON list).
 
 Adding a route: add one row — ``"<pattern as in the URLconf>": Row(<object kind>, GET=…, POST=…)`` — with
 a policy per method (``READ``, ``STAFF(…)``, ``COUNSEL(…)``, ``FILER(…)``, ``SIGNED_IN(…)``, ``PUBLIC(…)``).
@@ -40,8 +40,15 @@ from elections.models import Appearance, Case, Election, Party
 from objections import services as objection_services
 from proceedings import services as proceeding_services
 from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
-from tests.factories import AppearanceFactory, CaseFactory, ElectionFactory, PartyFactory, UserFactory
-from tests.factories import StaffFactory, record_tally
+from tests.factories import (
+    AppearanceFactory,
+    CaseFactory,
+    ElectionFactory,
+    PartyFactory,
+    StaffFactory,
+    UserFactory,
+    record_tally,
+)
 
 OWN, OTHER = "own", "other"
 PARTICIPANTS = ("counsel_a", "counsel_b", "paralegal_a")
@@ -70,35 +77,35 @@ def _policy(ok: int, may: tuple[str, ...], *, anonymous: int = 401) -> Policy:
     return expected
 
 
-def READ(ok: int = 200) -> Policy:  # noqa: N802 (policies read as the table's words)
+def READ(ok: int = 200) -> Policy:
     """Everyone on the case (and staff) reads; signed-in callers without the case see a 404 (a list: 200)."""
     return _policy(ok, (*PARTICIPANTS, "nobody"))
 
 
-def STAFF(ok: int) -> Policy:  # noqa: N802
+def STAFF(ok: int) -> Policy:
     return _policy(ok, ())
 
 
-def COUNSEL(ok: int) -> Policy:  # noqa: N802
+def COUNSEL(ok: int) -> Policy:
     """Counsel of either party, and staff; paralegals assist but do not sign."""
     return _policy(ok, ("counsel_a", "counsel_b"))
 
 
-def FILER(ok: int) -> Policy:  # noqa: N802
+def FILER(ok: int) -> Policy:
     """Counsel of party A, which logged the challenge / filed the objection, and staff."""
     return _policy(ok, ("counsel_a",))
 
 
-def SIGNED_IN_(ok: int) -> Policy:  # noqa: N802
+def SIGNED_IN_(ok: int) -> Policy:
     """Any signed-in caller, about their own things (their token, their calendar feed)."""
     return _policy(ok, SIGNED_IN)
 
 
-def PUBLIC(ok: int) -> Policy:  # noqa: N802
+def PUBLIC(ok: int) -> Policy:
     return _policy(ok, SIGNED_IN, anonymous=ok)
 
 
-def FEED(role: str, side: str, scoped: bool) -> int:  # noqa: N802
+def FEED(role: str, side: str, scoped: bool) -> int:
     """The calendar feed has no sign-in: its secret token is the credential. A live token (own side) answers
     anyone; a revoked one (other side) is a 404 to everyone."""
     return 200 if side == OWN else 404
@@ -200,19 +207,25 @@ class MatrixWorld:
 
 
 def _side(number: str, name: str, secret: str, staff: Any, users: dict[str, Any]) -> Side:
-    case = CaseFactory(number=number, name=f"{name} LLC", petition_filed_on=timezone.localdate() - timedelta(60))
+    case = CaseFactory(
+        number=number, name=f"{name} LLC", petition_filed_on=timezone.localdate() - timedelta(60)
+    )
     union = PartyFactory(case=case, role=Party.Role.PETITIONER, name=f"{name} Workers Union")
     employer = PartyFactory(case=case, role=Party.Role.EMPLOYER, name=f"{name} LLC")
     if users:
         AppearanceFactory(user=users["counsel_a"], party=union, capacity=Appearance.Capacity.COUNSEL)
         AppearanceFactory(user=users["counsel_b"], party=employer, capacity=Appearance.Capacity.COUNSEL)
-        appearance = AppearanceFactory(user=users["paralegal_a"], party=union, capacity=Appearance.Capacity.PARALEGAL)
+        appearance = AppearanceFactory(
+            user=users["paralegal_a"], party=union, capacity=Appearance.Capacity.PARALEGAL
+        )
     else:
         appearance = AppearanceFactory(
             user=UserFactory(username=f"clerk-{secret}"), party=union, capacity=Appearance.Capacity.PARALEGAL
         )
     election = ElectionFactory(case=case, sequence=1, choices=[union.name])
-    record_tally(election, prepared_at=timezone.now() - timedelta(hours=2), yes=10, votes_against=12, challenged=3)
+    record_tally(
+        election, prepared_at=timezone.now() - timedelta(hours=2), yes=10, votes_against=12, challenged=3
+    )
     challenge = challenge_services.challenge_log(
         election=election,
         voter_name=f"Voter {secret}",
@@ -264,7 +277,9 @@ def matrix_world(db: None) -> MatrixWorld:
 # --- walking the URLconf ------------------------------------------------------------------------
 
 
-def _routes(patterns: list[Any] | None = None, prefix: str = "", namespace: str = "") -> Iterator[tuple[str, str]]:
+def _routes(
+    patterns: list[Any] | None = None, prefix: str = "", namespace: str = ""
+) -> Iterator[tuple[str, str]]:
     """(pattern, view name) of every route, patterns spelled as the URLconf writes them."""
     for entry in get_resolver().url_patterns if patterns is None else patterns:
         if isinstance(entry, URLResolver):
@@ -358,6 +373,15 @@ def test_route(route: str, matrix_world: MatrixWorld) -> None:
                 expected = policy(role, side, row.on is not None)
                 if got != expected:
                     wrong.append(f"{method} {url} as {role} ({side} case): {got}, expected {expected}")
+                if expected in (401, 403, 404) and got == expected and row.body is None and method != "GET":
+                    # Permission before validation: a body no serializer accepts changes nothing.
+                    again = _call(
+                        _client(matrix_world, role), method, url, ["not", "an", "object"]
+                    ).status_code
+                    if again != expected:
+                        wrong.append(
+                            f"{method} {url} as {role} ({side}) with a bad body: {again}, expected {expected}"
+                        )
                 if 200 <= got < 300:
                     text = response.content.decode("utf-8", "replace")
                     leaked = [mark for mark in _forbidden_marks(matrix_world, role) if mark in text]
@@ -411,9 +435,13 @@ def test_every_admin_view_sends_anyone_but_staff_to_the_login(matrix_world: Matr
                 if response.status_code not in (200, 302, 405):
                     wrong.append(f"GET {url} as {role}: {response.status_code}")
             elif response.status_code != 302 or "/admin/login/" not in response["Location"]:
-                wrong.append(f"GET {url} ({name}) as {role}: {response.status_code}, expected 302 to the login")
+                wrong.append(
+                    f"GET {url} ({name}) as {role}: {response.status_code}, expected 302 to the login"
+                )
             text = response.content.decode("utf-8", "replace")
-            if role != "staff" and any(mark in text for mark in matrix_world.own.marks + matrix_world.other.marks):
+            if role != "staff" and any(
+                mark in text for mark in matrix_world.own.marks + matrix_world.other.marks
+            ):
                 wrong.append(f"GET {url} as {role}: the answer shows case data")
     assert wrong == [], "\n".join(wrong)
 

@@ -200,6 +200,7 @@ class ChallengeWithdrawView(ChallengeScopedMixin, APIView):
         description="Withdraw a pending challenge: counsel for the challenging party, or Board staff.",
     )
     def post(self, request: Request, challenge_id: int) -> Response:
+        services.ensure_may_withdraw(self.challenge, request.user)  # 403 before a 400 about the body
         data = ChallengeWithdrawInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.challenge_withdraw(

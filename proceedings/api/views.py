@@ -214,8 +214,8 @@ class CalendarFeedView(APIView):
     authentication_classes: list[Any] = []
 
     def get(self, request: Request, token: str) -> HttpResponse:
-        if not 20 <= len(token) <= 64:
-            raise Http404
+        if not 20 <= len(token) <= 64 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in token):
+            raise Http404  # not a token we issue (a NUL or a surrogate would reach the database otherwise)
         feed = (
             CalendarFeed.objects.select_related("user").filter(token=token, revoked_at__isnull=True).first()
         )
