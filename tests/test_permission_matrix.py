@@ -424,7 +424,9 @@ def test_every_admin_view_sends_anyone_but_staff_to_the_login(matrix_world: Matr
         for role in ("anonymous", "counsel_a", "nobody", "staff"):
             client = Client()
             if role != "anonymous":
-                client.force_login(matrix_world.users[role])
+                user = matrix_world.users[role]
+                client.force_login(type(user).objects.get(pk=user.pk))  # as stored: the session checks it
+                assert client.get("/api-auth/login/").wsgi_request.user.is_authenticated
             with transaction.atomic():
                 response = client.get(url)
                 transaction.set_rollback(True)

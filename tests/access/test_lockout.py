@@ -1,0 +1,114 @@
+"""Sign-in lockout: repeated failures for a user name or from an address lock sign-in — even the right
+password — with 429 and Retry-After, on the admin's login and on the browsable API's."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from tests.factories import StaffFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+ADMIN = "/admin/login/"
+API = "/api-auth/login/"
+
+
+@pytest.fixture(autouse=True)
+def _clean_cache() -> None:
+    cache.clear()
+
+
+@pytest.fixture
+def staff():
+    user = StaffFactory(username="desk")
+    user.set_password("right-password-1")
+    user.save()
+    return user
+
+
+def _post(client: Client, url: str, username: str, password: str, address: str = "198.51.100.7"):
+    return client.post(url, {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+@pytest.mark.parametrize("url", [ADMIN, API])
+def test_after_five_failures_even_the_right_password_is_refused_with_429(staff, url: str) -> None:
+    client = Client()
+    for _ in range(5):
+        assert _post(client, url, "desk", "wrong").status_code == 200  # the form again, with its error
+    response = _post(client, url, "desk", "right-password-1")
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_lockout_counts_the_user_name_whatever_its_case_or_address(staff) -> None:
+    client = Client()
+    for n in range(5):
+        _post(client, API, "DESK" if n % 2 else "desk", "wrong", address=f"203.0.113.{n}")
+    assert _post(Client(), ADMIN, "desk", "right-password-1", address="192.0.2.99").status_code == 429
+
+
+def test_failures_from_one_address_lock_that_address_for_every_user(staff, settings) -> None:
+    settings.LOGIN_FAILURES_PER_ADDRESS = 6
+    client = Client()
+    for n in range(6):
+        _post(client, API, f"guess{n}", "wrong", address="198.51.100.50")
+    assert _post(client, API, "desk", "right-password-1", address="198.51.100.50").status_code == 429
+    elsewhere = _post(Client(), API, "desk", "right-password-1", address="198.51.100.51")
+    assert elsewhere.status_code == 302  # signed in
+
+
+def test_a_success_before_the_limit_forgets_the_earlier_failures(staff) -> None:
+    client = Client()
+    for _ in range(4):
+        _post(client, API, "desk", "wrong")
+    assert _post(client, API, "desk", "right-password-1").status_code == 302
+    for _ in range(4):
+        _post(Client(), API, "desk", "wrong")
+    assert _post(Client(), API, "desk", "right-password-1").status_code == 302
+
+
+def test_the_lockout_ends_by_itself(staff, settings) -> None:
+    settings.LOGIN_LOCKOUT_SECONDS = 1
+    for _ in range(5):
+        _post(Client(), API, "desk", "wrong")
+    assert _post(Client(), API, "desk", "right-password-1").status_code == 429
+    time.sleep(1.1)  # the lockout's own expiry, not a timing assertion
+    assert _post(Client(), API, "desk", "right-password-1").status_code == 302
+
+
+def test_every_authenticate_call_is_refused_during_a_lockout(staff) -> None:
+    """The backend refuses too, so a sign-in surface added later cannot let a guess through."""
+    from django.contrib.auth import authenticate
+    from django.test import RequestFactory
+
+    for _ in range(5):
+        _post(Client(), API, "desk", "wrong")
+    request = RequestFactory().post(API, REMOTE_ADDR="192.0.2.1")
+    assert authenticate(request, username="desk", password="right-password-1") is None
+
+
+def test_with_the_cache_unreachable_sign_in_still_works(staff, settings) -> None:
+    """A Redis outage must not lock everyone out: the guard fails open (and logs it)."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
+        }
+    }
+    assert _post(Client(), API, "desk", "wrong").status_code == 200
+    assert _post(Client(), API, "desk", "right-password-1").status_code == 302
+
+
+def test_a_counsel_locked_out_of_the_admin_is_locked_out_of_the_api_login_too() -> None:
+    counsel = UserFactory(username="lawyer")
+    counsel.set_password("lawyer-password-9")
+    counsel.save()
+    for _ in range(5):
+        _post(Client(), ADMIN, "lawyer", "nope")
+    assert _post(Client(), API, "lawyer", "lawyer-password-9").status_code == 429
