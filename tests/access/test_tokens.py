@@ -68,7 +68,9 @@ def test_rotation_needs_a_signed_in_caller(api) -> None:
 def test_a_token_older_than_the_configured_age_answers_401_saying_so(world, settings) -> None:
     settings.API_TOKEN_MAX_AGE_DAYS = 30
     key = token_issue(user=world.paralegal)
-    ApiToken.objects.filter(user=world.paralegal).update(created_at=timezone.now() - timedelta(days=30, seconds=1))
+    ApiToken.objects.filter(user=world.paralegal).update(
+        created_at=timezone.now() - timedelta(days=30, seconds=1)
+    )
     response = _with(key).get(STATUS)
     assert response.status_code == 401
     assert "expired" in response.json()["detail"]
