@@ -19,6 +19,9 @@ $(STAMP): requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
 	@touch $(STAMP)
 
+# manage.py and Celery default to production settings; these targets ask for the laptop's.
+run worker beat: export DJANGO_SETTINGS_MODULE ?= config.settings.local
+
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo

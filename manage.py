@@ -6,7 +6,9 @@ import sys
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    # Production unless told otherwise: a forgotten variable fails loudly (no secret key) instead of
+    # serving debug pages. `make run` asks for config.settings.local.
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

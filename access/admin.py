@@ -4,7 +4,7 @@ DRF's own token admin is withdrawn: its table is emptied by the migration that h
 from __future__ import annotations
 
 from django.contrib import admin
-from rest_framework.authtoken.admin import TokenProxy
+from rest_framework.authtoken.models import TokenProxy
 
 from access.models import ApiToken
 

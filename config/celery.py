@@ -4,7 +4,8 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+# As manage.py: production (DEBUG off) unless DJANGO_SETTINGS_MODULE says otherwise (`make worker` asks for local).
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
 
 app = Celery("nlrb_tracker")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.api.serializers import IssuedTokenSerializer
-from access.models import ApiToken
+from access.models import ApiToken, digest
 from access.tokens import token_issue, token_max_age
 from elections.api import schema
 
@@ -31,7 +31,7 @@ class TokenRotateView(APIView):
     )
     def post(self, request: Request) -> Response:
         key = token_issue(user=request.user)
-        token = ApiToken.objects.get(user=request.user)
+        token = ApiToken.objects.get(key_digest=digest(key))
         age = token_max_age()
         body = {
             "token": key,

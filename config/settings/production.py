@@ -3,7 +3,14 @@
 from config.settings.base import *  # noqa: F403
 from config.settings.base import MIDDLEWARE, env
 
-SECRET_KEY = env("DJANGO_SECRET_KEY")  # no default: ImproperlyConfigured when missing
+if "DJANGO_SECRET_KEY" not in env.ENVIRON:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(
+        "Set DJANGO_SECRET_KEY (production settings are the default of manage.py and Celery; on a laptop "
+        "use `make run`, or DJANGO_SETTINGS_MODULE=config.settings.local)."
+    )
+SECRET_KEY = env("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
 if not ALLOWED_HOSTS:
     from django.core.exceptions import ImproperlyConfigured

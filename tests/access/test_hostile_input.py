@@ -194,5 +194,5 @@ def test_a_user_who_may_not_act_gets_403_before_any_word_about_the_body(world, a
     )
     response = as_employer.post(f"/api/v1/challenges/{challenge.pk}/withdraw/", {"withdrawn_on": "nonsense"})
     assert response.status_code == 403
-    response = as_employer.post(f"/api/v1/objections/999/withdraw/", {"withdrawn_at": "nonsense"})
+    response = as_employer.post("/api/v1/objections/999/withdraw/", {"withdrawn_at": "nonsense"})
     assert response.status_code == 404
