@@ -29,15 +29,18 @@ NOT_FOUND = OpenApiResponse(Detail, description="Not found, or outside the calle
 FORBIDDEN = OpenApiResponse(Detail, description="Visible to the caller but not theirs to change")
 BAD_REQUEST = OpenApiResponse(FieldErrors, description="Bad input: each field names the rule it breaks")
 CONFLICT = OpenApiResponse(Conflict, description="Not allowed in the current state")
+THROTTLED = OpenApiResponse(
+    Detail, description="Too many requests: wait the seconds in the Retry-After header (API_THROTTLE_*)"
+)
 
 
 def reading(ok: Any, extra: dict[int, Any] | None = None) -> dict[int, Any]:
-    """Responses of a GET: the body, 400 for a bad filter, 401 and 404."""
-    return {200: ok, 400: BAD_REQUEST, 401: UNAUTHENTICATED, 404: NOT_FOUND, **(extra or {})}
+    """Responses of a GET: the body, 400 for a bad filter, 401, 404 and 429."""
+    return {200: ok, 400: BAD_REQUEST, 401: UNAUTHENTICATED, 404: NOT_FOUND, 429: THROTTLED, **(extra or {})}
 
 
 def writing(ok: Any, status: int = 201, extra: dict[int, Any] | None = None) -> dict[int, Any]:
-    """Responses of a POST or PATCH: the body, 400, 401, 403, 404 and 409."""
+    """Responses of a POST, PATCH or DELETE: the body, 400, 401, 403, 404, 409 and 429."""
     return {
         status: ok,
         400: BAD_REQUEST,
@@ -45,5 +48,6 @@ def writing(ok: Any, status: int = 201, extra: dict[int, Any] | None = None) -> 
         403: FORBIDDEN,
         404: NOT_FOUND,
         409: CONFLICT,
+        429: THROTTLED,
         **(extra or {}),
     }

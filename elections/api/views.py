@@ -137,7 +137,7 @@ class AppearanceDetailView(CaseScopedMixin, APIView):
 
     @extend_schema(
         request=None,
-        responses={204: None, **schema.writing(AppearanceSerializer, status=204)},
+        responses=schema.writing(None, status=204),
         description="End an appearance (staff): from the next call on the person no longer sees the case "
         "nor gets its notices. The appearance is kept, with its end, in the history. Ended already: 409.",
     )

@@ -205,6 +205,7 @@ class CalendarRotateView(APIView):
     responses={
         (200, "text/calendar"): OpenApiResponse(OpenApiTypes.STR, description="VCALENDAR of open deadlines"),
         404: schema.NOT_FOUND,
+        429: schema.THROTTLED,
     },
 )
 class CalendarFeedView(APIView):
