@@ -417,16 +417,18 @@ def test_every_admin_view_sends_anyone_but_staff_to_the_login(matrix_world: Matr
     """Anonymous callers and signed-in counsel get the login page (302) from every admin view but the
     login and logout themselves; staff get no error from any of them."""
     assert ADMIN_ROUTES, "the admin is mounted"
+    clients = {}
+    for role in ("anonymous", "counsel_a", "nobody", "staff"):
+        clients[role] = Client()
+        if role != "anonymous":
+            user = matrix_world.users[role]
+            clients[role].force_login(type(user).objects.get(pk=user.pk))  # as stored: the session checks it
+            assert clients[role].get("/api-auth/login/").wsgi_request.user.is_authenticated
     wrong = []
     for pattern in ADMIN_ROUTES:
         name = ALL_ROUTES[pattern]
         url = _admin_url(pattern, matrix_world)
-        for role in ("anonymous", "counsel_a", "nobody", "staff"):
-            client = Client()
-            if role != "anonymous":
-                user = matrix_world.users[role]
-                client.force_login(type(user).objects.get(pk=user.pk))  # as stored: the session checks it
-                assert client.get("/api-auth/login/").wsgi_request.user.is_authenticated
+        for role, client in clients.items():
             with transaction.atomic():
                 response = client.get(url)
                 transaction.set_rollback(True)
