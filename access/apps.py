@@ -6,4 +6,4 @@ class AccessConfig(AppConfig):
     verbose_name = "Access: API tokens, sign-in lockout, throttles"
 
     def ready(self) -> None:
-        from access import lockout  # noqa: F401  (connects the failed-login counter)
+        from access import checks, lockout  # noqa: F401  (registers the deploy check, connects the counter)

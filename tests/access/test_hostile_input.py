@@ -122,6 +122,23 @@ def test_a_csv_header_of_20000_columns_is_refused_by_its_header(world, as_union)
     assert "20,000 columns" in response.json()["file"][0]
 
 
+def test_a_csv_with_a_surrogate_or_a_nul_is_refused_with_its_line(world, as_union) -> None:
+    url = f"/api/v1/elections/{world.election.pk}/challenges/import/"
+    head = b"voter_name,challenged_by,ground\r\n"
+    for bad in (b"J. \xed\xa0\x80Doe", b"J. \x00Doe"):
+        data = (
+            head
+            + b"A. Voter,"
+            + str(world.union.pk).encode()
+            + b",supervisor\r\n"
+            + bad
+            + b",1,supervisor\r\n"
+        )
+        response = as_union.post(url, {"file": io.BytesIO(data)}, format="multipart")
+        assert response.status_code == 400
+        assert response.json()["file"][0].startswith("line 3")
+
+
 class CountingStream:
     """A request body of ``size`` bytes that records how much of it the server read."""
 

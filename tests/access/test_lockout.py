@@ -112,3 +112,46 @@ def test_a_counsel_locked_out_of_the_admin_is_locked_out_of_the_api_login_too() 
     for _ in range(5):
         _post(Client(), ADMIN, "lawyer", "nope")
     assert _post(Client(), API, "lawyer", "lawyer-password-9").status_code == 429
+
+
+@pytest.mark.broker
+def test_a_lockout_recorded_by_one_process_holds_in_another(staff, settings) -> None:
+    """Two gunicorn workers share the lockout through Redis: failures counted here lock sign-in for a
+    separate process reading the same cache."""
+    import os
+    import subprocess
+    import sys
+    import uuid
+    from pathlib import Path
+
+    redis_url = os.environ.get("CACHE_URL") or os.environ.get("CELERY_BROKER_URL", "")
+    if not redis_url.startswith("redis"):
+        pytest.skip("needs Redis (CACHE_URL or CELERY_BROKER_URL; CI's second pass)")
+    prefix = f"lockout-test-{uuid.uuid4().hex[:8]}"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": prefix,
+        }
+    }
+    for _ in range(5):
+        _post(Client(), API, "desk", "wrong")
+    worker = (
+        "import sys, django; django.setup()\n"
+        "from django.test import override_settings\n"
+        "override_settings(CACHES={'default': {'BACKEND': 'django.core.cache.backends.redis.RedisCache',"
+        " 'LOCATION': sys.argv[1], 'KEY_PREFIX': sys.argv[2]}}).enable()\n"
+        "from access.lockout import locked_for\n"
+        "print(locked_for('desk', None))\n"
+    )
+    other_worker = subprocess.run(
+        [sys.executable, "-c", worker, redis_url, prefix],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert other_worker.returncode == 0, other_worker.stderr[-1500:]
+    assert int(other_worker.stdout.strip().splitlines()[-1]) > 0
