@@ -13,7 +13,7 @@ class RequestSizeLimitMiddleware:
     """A body declared larger than ``MAX_REQUEST_BYTES`` is refused with 413 before a byte of it is read.
 
     Django reads a request body only up to its ``Content-Length`` (a body without one reads as empty),
-    so refusing on the declared length caps what any upload can make the server receive."""
+    so refusing on the declared length caps what any upload can make the application receive."""
 
     def __init__(self, get_response: Any) -> None:
         self.get_response = get_response
@@ -33,7 +33,8 @@ class RequestSizeLimitMiddleware:
                 },
                 status=413,
             )
-            response["Connection"] = "close"  # do not wait for the rest of the body
+            # No "Connection: close" from here: WSGI forbids hop-by-hop headers (runserver asserts on them);
+            # a proxy's own body limit (nginx client_max_body_size) spares the server the unread rest.
             return response
         return self.get_response(request)
 
