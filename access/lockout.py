@@ -142,9 +142,14 @@ class LoginLockoutMiddleware:
             username = request.POST.get("username")
             wait = locked_for(username, request)
             if wait:
-                response = JsonResponse(
-                    {"detail": f"Too many failed sign-ins; try again in {wait} seconds."}, status=429
-                )
+                message = f"Too many failed sign-ins; try again in {wait} seconds."
+                response: HttpResponse
+                if "json" in request.headers.get("Accept", ""):
+                    response = JsonResponse({"detail": message}, status=429)
+                else:  # a person at a login form
+                    response = HttpResponse(
+                        f"<!doctype html><title>Locked</title><p>{message}</p>", status=429
+                    )
                 response["Retry-After"] = str(wait)
                 return response
         return self.get_response(request)
