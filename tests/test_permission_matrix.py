@@ -16,8 +16,10 @@ validation — checked again with a body no serializer accepts (a JSON list).
 Adding a route: add one row — ``"<pattern as in the URLconf>": Row(<object kind>, GET=…, POST=…)`` — with
 a policy per method (``READ``, ``STAFF(…)``, ``COUNSEL(…)``, ``FILER(…)``, ``SIGNED_IN(…)``, ``PUBLIC(…)``).
 The object kind fills the path (``"case"``, ``"election"``, ``"challenge"``, ``"objection"``, ``"deadline"``,
-``"event"``, ``"appearance"``, ``"note"``, ``"feed"``; ``None`` for a path without one). Methods a row does
-not name must answer 405 to staff (and nothing but 401/403/404/405 to anyone else)."""
+``"event"``, ``"appearance"``, ``"feed"``; ``None`` for a path without one). A route naming a new kind of
+object (a note) adds it to ``Side``, builds one per case in ``_side`` (party A's, with a mark of its text in
+``marks``) and maps it to path arguments in ``_path_kwargs``. Methods a row does not name must answer 405 to
+staff (and nothing but 401/403/404/405 to anyone else)."""
 
 from __future__ import annotations
 
