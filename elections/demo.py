@@ -103,6 +103,7 @@ def load_bessemer() -> Case:
         voting_closes_on=date(2021, 3, 29),
         count_on=date(2021, 3, 30),
         approx_eligible_voters=5867,
+        agreement=Election.Agreement.STIPULATED,  # a stipulated election agreement (102.62(b))
         actor=staff,
     )
     services.tally_record(
@@ -167,6 +168,7 @@ def load_jfk8() -> Case:
         voting_closes_on=date(2022, 3, 30),
         count_on=date(2022, 3, 31),
         approx_eligible_voters=8325,
+        agreement=Election.Agreement.STIPULATED,  # a stipulated election agreement (102.62(b))
         actor=staff,
     )
     services.tally_record(

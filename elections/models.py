@@ -204,6 +204,14 @@ class Election(models.Model):
         MAIL = "mail", "Mail"
         MIXED = "mixed", "Mixed manual and mail"
 
+    class Agreement(models.TextChoices):
+        """How the election came about: it decides whether the Board may review (29 CFR 102.69(c)(2))."""
+
+        CONSENT = "consent", "Consent election (102.62(a)): the Regional Director's decision is final"
+        FULL_CONSENT = "full_consent", "Full consent election (102.62(c)): the Regional Director's decision is final"
+        STIPULATED = "stipulated", "Stipulated election (102.62(b)): Board review"
+        DIRECTED = "directed", "Directed election (102.67): Board review"
+
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="elections")
     sequence = models.PositiveSmallIntegerField(help_text="1 for the first election of the case, then 2, 3…")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.INITIAL)
@@ -214,6 +222,13 @@ class Election(models.Model):
     voting_closes_on = models.DateField(null=True, blank=True)
     count_on = models.DateField(null=True, blank=True)
     approx_eligible_voters = models.PositiveIntegerField(null=True, blank=True)
+    agreement = models.CharField(
+        max_length=12,
+        choices=Agreement.choices,
+        null=True,
+        blank=True,
+        help_text="How the election came about (102.62, 102.67); empty when unknown",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 

@@ -19,6 +19,7 @@ from elections.actors import Actor, acting_user, stamp
 from elections.errors import RuleViolation
 from elections.law import case_numbers
 from elections.law import tally as tally_law
+from elections.law.names import tidy_union_name, union_key
 from elections.models import Appearance, Case, Election, Party, RelatedCase, Tally
 
 
@@ -124,12 +125,23 @@ def _normalized_number_any(number: str) -> str:
 def _check_choices(choices: Any) -> list[str]:
     if not isinstance(choices, list) or not 1 <= len(choices) <= 3:
         raise RuleViolation("choices", "List one to three unions on the ballot.")
-    cleaned = [" ".join(str(c).split()) for c in choices]
+    cleaned = [tidy_union_name(str(c)) for c in choices]
     if any(not c for c in cleaned):
         raise RuleViolation("choices", "A union on the ballot needs a name.")
-    if len({c.casefold() for c in cleaned}) != len(cleaned):
+    if len({union_key(c) for c in cleaned}) != len(cleaned):
         raise RuleViolation("choices", "A union appears on the ballot only once.")
     return cleaned
+
+
+def _check_agreement(agreement: Any) -> None:
+    """How the election came about: consent (102.62(a)), full_consent (102.62(c)), stipulated (102.62(b)),
+    directed (102.67), or None when unknown."""
+    if agreement is not None and agreement not in Election.Agreement.values:
+        raise RuleViolation(
+            "agreement",
+            f"{agreement!r} is not an agreement; give one of {', '.join(Election.Agreement.values)} "
+            "(29 CFR 102.62, 102.67), or null when unknown.",
+        )
 
 
 def _check_dates_in_order(values: Mapping[str, date | None]) -> None:
@@ -157,10 +169,12 @@ def election_create(
     voting_closes_on: date | None = None,
     count_on: date | None = None,
     approx_eligible_voters: int | None = None,
+    agreement: str | None = None,
     actor: Actor = None,
 ) -> Election:
     Case.objects.select_for_update().filter(pk=case.pk).first()  # serialize sequence numbering per case
     cleaned = _check_choices(choices)
+    _check_agreement(agreement)
     dates = {
         "eligibility_date": eligibility_date,
         "voting_opens_on": voting_opens_on,
@@ -182,6 +196,7 @@ def election_create(
         mode=mode,
         choices=cleaned,
         approx_eligible_voters=approx_eligible_voters,
+        agreement=agreement,
         **dates,
     )
     stamp(election, actor)
@@ -196,6 +211,8 @@ def election_update(*, election: Election, actor: Actor = None, **changes: Any) 
         changes["choices"] = _check_choices(changes["choices"])
         if election.tallies.exists() and changes["choices"] != election.choices:
             raise RuleViolation("choices", "The ballot cannot change once a tally has been recorded.")
+    if "agreement" in changes:
+        _check_agreement(changes["agreement"])
     for field, value in changes.items():
         setattr(election, field, value)
     _check_dates_in_order(
@@ -210,10 +227,23 @@ def election_update(*, election: Election, actor: Actor = None, **changes: Any) 
 
 
 def check_votes_for(election: Election, votes_for: Any) -> dict[str, int]:
-    """``votes_for`` must name exactly the unions on this election's ballot, each with a count ≥ 0."""
+    """``votes_for`` must name exactly the unions on this election's ballot, each with a count ≥ 0.
+
+    A name that differs from the ballot's only in white space or letter case is that union (``union_key``):
+    the count is stored under the ballot's spelling."""
     if not isinstance(votes_for, dict):
         raise RuleViolation("votes_for", "Give an object {union name: votes} for each union on the ballot.")
     ballot = list(election.choices)
+    by_key = {union_key(c): c for c in ballot}
+    keyed: dict[str, Any] = {}
+    for name, value in votes_for.items():
+        spelled = by_key.get(union_key(str(name)), name)
+        if spelled in keyed:
+            raise RuleViolation(
+                "votes_for", f"{name!r} names the same union as another key ({spelled!r}); give it once."
+            )
+        keyed[spelled] = value
+    votes_for = keyed
     given = set(votes_for)
     if given != set(ballot):
         missing = [c for c in ballot if c not in given]

@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 EVENT_CHOICES = [(e.value, ladder.EVENT_LABELS[e]) for e in ladder.Event]
 STATUS_CHOICES = [(s.value, s.value.capitalize()) for s in Status]
 SOURCE_CHOICES = [
-    (Source.COMPUTED.value, "Computed from the rule set"),
+    (Source.CFR.value, "Computed: CFR text"),
+    (Source.FEDERAL_REGISTER.value, "Computed: Federal Register text"),
+    (Source.AGENCY_FAQ.value, "Computed: NLRB FAQ (2014 rule)"),
+    (Source.INFERRED.value, "Computed: inferred"),
     (Source.ORDER.value, "Set by an order"),
     (Source.MANUAL.value, "Entered by staff"),
 ]
@@ -127,7 +130,8 @@ class Deadline(models.Model):
     citation = models.CharField(max_length=200, blank=True)
     explanation = models.TextField()
     verified = models.BooleanField(default=False)
-    source = models.CharField(max_length=10, choices=SOURCE_CHOICES, default=Source.COMPUTED)
+    # What the date rests on: the tier of a computed period's figure, or order / manual (rule_sets.Tier).
+    source = models.CharField(max_length=16, choices=SOURCE_CHOICES, default=Source.INFERRED.value)
     party = models.ForeignKey(
         Party, null=True, blank=True, on_delete=models.PROTECT, related_name="+", help_text="Whose filing"
     )

@@ -28,7 +28,7 @@ from objections.models import Objection
 from proceedings import clock, notifications, selectors
 from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
-from proceedings.law.deadlines import Source
+from proceedings.law.deadlines import Source, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
 from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
 
@@ -83,6 +83,9 @@ def event_record(
         ) from None
     elections = selectors.elections_of(case)
     chosen = _election_of(case, elections, election)
+    consent = review_refusal(code, agreement=chosen.agreement)
+    if consent is not None:
+        raise TransitionNotAllowed(consent, allowed=[])
     tally = selectors.original_tally(chosen)
     if tally is None:
         raise TransitionNotAllowed(

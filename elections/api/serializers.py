@@ -140,6 +140,7 @@ class ElectionSerializer(serializers.ModelSerializer[Election]):
             "voting_closes_on",
             "count_on",
             "approx_eligible_voters",
+            "agreement",
             "latest_tally",
             "challenges_pending",
             "pending_challenges_determinative",
@@ -224,6 +225,14 @@ class ElectionInputSerializer(serializers.Serializer[Any]):
     count_on = serializers.DateField(required=False, allow_null=True)
     approx_eligible_voters = serializers.IntegerField(
         min_value=0, max_value=MAX_COUNT, required=False, allow_null=True
+    )
+    agreement = serializers.ChoiceField(
+        choices=Election.Agreement.choices,
+        required=False,
+        allow_null=True,
+        help_text="How the election came about: consent (102.62(a)) or full_consent (102.62(c)) — the "
+        "Regional Director's decision is final, no Board review (102.69(c)(2)); stipulated (102.62(b)) or "
+        "directed (102.67); null when unknown",
     )
 
 

@@ -5,7 +5,7 @@ from django.db.models import QuerySet
 
 from elections.law import case_numbers
 from proceedings.law import ladder
-from proceedings.law.deadlines import Source, Status
+from proceedings.law.deadlines import SOURCES, Status
 from proceedings.models import Deadline, ProceedingEvent
 
 
@@ -28,7 +28,10 @@ class DeadlineFilter(django_filters.FilterSet):
     code = django_filters.CharFilter(field_name="code", max_length=40)
     election = django_filters.NumberFilter(field_name="election_id", min_value=1, max_value=2**62)
     verified = django_filters.BooleanFilter(field_name="verified")
-    source = django_filters.ChoiceFilter(choices=[(s.value, s.value) for s in Source])
+    source = django_filters.ChoiceFilter(
+        choices=[(s.value, s.value) for s in SOURCES],
+        label="What the date rests on: cfr, federal_register (verified), agency_faq, inferred, order, manual",
+    )
 
     class Meta:
         model = Deadline
