@@ -237,7 +237,7 @@ def check_votes_for(election: Election, votes_for: Any) -> dict[str, int]:
     by_key = {union_key(c): c for c in ballot}
     keyed: dict[str, Any] = {}
     for name, value in votes_for.items():
-        spelled = by_key.get(union_key(str(name)), name)
+        spelled = by_key.get(union_key(str(name)), str(name))
         if spelled in keyed:
             raise RuleViolation(
                 "votes_for", f"{name!r} names the same union as another key ({spelled!r}); give it once."

@@ -30,7 +30,7 @@ from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.models import Case, Election, Party, Tally
 from objections import events
 from objections import rulings as rules
-from objections.deadlines import ObjectionsDeadline, objections_deadline
+from objections.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
 from objections.models import Objection, Ruling
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
@@ -65,11 +65,23 @@ def original_tally(election: Election) -> Tally | None:
     return Tally.objects.filter(election=election, revision=0).first()
 
 
-def deadline_for(election: Election, tally: Tally | None = None) -> ObjectionsDeadline | None:
-    """The election's objections deadline; ``None`` while there is no tally of ballots."""
+def deadline_for(
+    election: Election, tally: Tally | None = None, *, filed_at: datetime | None = None
+) -> ObjectionsDeadline | None:
+    """The election's objections deadline; ``None`` while there is no tally of ballots. With ``filed_at``:
+    the deadline that filing answers, a revised tally's (102.69(e)) when it is late for the tally's."""
     tally = tally or original_tally(election)
     if tally is None:
         return None
+    if filed_at is not None:
+        revised = Tally.objects.filter(election=election, revision__gt=0).values_list("prepared_at", flat=True)
+        return deadline_for_filing(
+            rule_set=election.case.rule_set,
+            region=election.case.region,
+            tally_prepared_at=tally.prepared_at,
+            revised_at=list(revised),
+            filed_at=filed_at,
+        )
     return objections_deadline(
         rule_set=election.case.rule_set, region=election.case.region, tally_prepared_at=tally.prepared_at
     )
@@ -127,7 +139,7 @@ def objection_file(
             f"Objections are filed after the tally of ballots; election {election.sequence} of {case.number} "
             "has no tally yet."
         )
-    deadline = deadline_for(election, tally)
+    deadline = deadline_for(election, tally, filed_at=filed_at)
     assert deadline is not None
     zone = deadline.zone
     if filed_at < tally.prepared_at:

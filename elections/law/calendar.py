@@ -385,11 +385,11 @@ def compute_deadline(
 
     skipped_closures = [c for c in closures if not c.tolls and any(c.covers(s.day) for s in days_skipped)]
     moved_by = [c for c in (started_in, tolled_by) if c is not None] + skipped_closures
-    unverified = ([period.evidence] if not period.verified and not period.assumption else []) + (
-        [period.assumption] if period.assumption else []
-    ) + [
-        f"{c.reason} ({c.citation}): {c.note}" for c in dict.fromkeys(moved_by) if not c.verified
-    ]
+    unverified = (
+        ([period.evidence] if not period.verified and not period.assumption else [])
+        + ([period.assumption] if period.assumption else [])
+        + [f"{c.reason} ({c.citation}): {c.note}" for c in dict.fromkeys(moved_by) if not c.verified]
+    )
 
     sentences: list[str] = []
     weekday = _WEEKDAY_ABBR[trigger_on.weekday()]

@@ -157,7 +157,9 @@ class Period:
         if self.trigger not in TRIGGER_PHRASES:
             raise ValueError(f"period {self.code!r} has an unknown trigger {self.trigger!r}")
         if self.source not in COMPUTED_TIERS:
-            raise ValueError(f"period {self.code!r}: a computed period rests on rule text, the FAQ or inference")
+            raise ValueError(
+                f"period {self.code!r}: a computed period rests on rule text, the FAQ or inference"
+            )
 
     @property
     def verified(self) -> bool:
@@ -343,7 +345,10 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 5, BUS, INFERRED, "With the objections, as the 2019 section left in place (102.69(a)(8))."
             ),
             "revised_tally_objections": _Figure(
-                5, BUS, INFERRED, "102.69(e) as the 2023 rule left it: 5 business days after the revised tally."
+                5,
+                BUS,
+                INFERRED,
+                "102.69(e) as the 2023 rule left it: 5 business days after the revised tally.",
             ),
             "hearing": _Figure(
                 15,
@@ -407,7 +412,10 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 5, BUS, CFR, _CFR_2023 + "within 5 business days after the tally is prepared (102.69(a)(8))."
             ),
             "offer_of_proof": _Figure(
-                5, BUS, CFR, _CFR_2023 + "the written offer of proof is filed with the objections (102.69(a)(8))."
+                5,
+                BUS,
+                CFR,
+                _CFR_2023 + "the written offer of proof is filed with the objections (102.69(a)(8)).",
             ),
             "revised_tally_objections": _Figure(
                 5,
@@ -420,12 +428,16 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 15,
                 BUS,
                 CFR,
-                _CFR_2023 + "the hearing is set for 15 business days after the tally is prepared or as soon as "
+                _CFR_2023
+                + "the hearing is set for 15 business days after the tally is prepared or as soon as "
                 "practicable, unless the parties agree to an earlier date (102.69(c)(1)(ii)). A target, not a "
                 "bar.",
             ),
             "exceptions": _Figure(
-                10, BUS, CFR, _CFR_2023 + "within 10 business days from issuance of the report (102.69(c)(1)(iii))."
+                10,
+                BUS,
+                CFR,
+                _CFR_2023 + "within 10 business days from issuance of the report (102.69(c)(1)(iii)).",
             ),
             "answering_brief": _Figure(
                 5,
@@ -445,7 +457,8 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 5,
                 BUS,
                 CFR,
-                _CFR_2023 + "within 5 business days after the last day on which the request for review must be "
+                _CFR_2023
+                + "within 5 business days after the last day on which the request for review must be "
                 "filed (102.67(f)).",
             ),
             "reconsideration": _Figure(
@@ -455,7 +468,10 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 _CFR_2023 + "within 10 business days after service of the decision or report (102.65(e)(2)).",
             ),
             "exceptions_to_board": _Figure(
-                28, CAL, CFR, _CFR_2023 + "28 days from service of the order transferring the case (102.46(a))."
+                28,
+                CAL,
+                CFR,
+                _CFR_2023 + "28 days from service of the order transferring the case (102.46(a)).",
             ),
             "answering_brief_to_board": _Figure(
                 14, CAL, CFR, _CFR_2023 + "14 days from the last day for exceptions (102.46(b))."

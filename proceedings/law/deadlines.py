@@ -145,7 +145,9 @@ def is_final_disposition(rule_set: str, *, trigger: str, outcome: str | None = N
     return False
 
 
-def attached(trigger: str, *, rule_set: str, outcome: str | None = None, agreement: str | None = None) -> tuple[str, ...]:
+def attached(
+    trigger: str, *, rule_set: str, outcome: str | None = None, agreement: str | None = None
+) -> tuple[str, ...]:
     """The table entries ``trigger`` attaches in this case: review periods only from a final disposition,
     none after a consent election (102.69(c)(2)), and the review of a direction of election due with the
     exceptions to an ALJ only after a directed election."""
@@ -175,6 +177,7 @@ def review_refusal(event: str, *, agreement: str | None) -> str | None:
             "not subject to Board review (29 CFR 102.69(c)(2)), so no request for review can be filed."
         )
     return None
+
 
 # The events that set a hearing date by order (``details.hearing_on``): a ``hearing`` deadline, source order.
 HEARING_DATE_EVENTS: Final = ("notice_of_hearing", "consolidated_with_ulp")

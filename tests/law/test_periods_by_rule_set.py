@@ -22,61 +22,185 @@ D = date
 # (rule set, entry, trigger date, due date, reason)
 BY_HAND = [
     # --- 2023: CFR text ------------------------------------------------------------------------------------
-    ("2023", "objections", D(2025, 5, 22), D(2025, 5, 30),
-     "tally Thu; Fri 23 (1), weekend and Memorial Day skipped, Tue 27–Fri 30 (2–5)"),
+    (
+        "2023",
+        "objections",
+        D(2025, 5, 22),
+        D(2025, 5, 30),
+        "tally Thu; Fri 23 (1), weekend and Memorial Day skipped, Tue 27–Fri 30 (2–5)",
+    ),
     ("2023", "offer_of_proof", D(2025, 5, 22), D(2025, 5, 30), "filed with the objections"),
-    ("2023", "revised_tally_objections", D(2025, 6, 17), D(2025, 6, 25),
-     "revised tally Tue; Wed 18 (1), Juneteenth skipped, Fri 20, Mon 23, Tue 24, Wed 25 (5)"),
-    ("2023", "hearing", D(2025, 6, 30), D(2025, 7, 22),
-     "15 business days from Mon 06-30: July 4th and three weekends skipped → Tue 07-22"),
-    ("2023", "exceptions", D(2025, 8, 21), D(2025, 9, 5),
-     "report Thu; Fri 22–Fri 29 (1–6), Labor Day skipped, Tue 09-02–Fri 09-05 (7–10)"),
-    ("2023", "answering_brief", D(2025, 5, 23), D(2025, 6, 2),
-     "from the exceptions DUE date Fri 05-23: Memorial Day skipped, Tue 27–Fri 30 (1–4), Mon 06-02 (5)"),
-    ("2023", "request_for_review", D(2025, 6, 16), D(2025, 7, 1),
-     "final disposition Mon; Tue 17, Wed 18, Juneteenth skipped, Fri 20 … Tue 07-01 (10)"),
-    ("2023", "opposition", D(2025, 7, 1), D(2025, 7, 9),
-     "from the request's DUE date Tue 07-01: Wed 2, Thu 3, July 4th skipped, Mon 7, Tue 8, Wed 9 (5)"),
-    ("2023", "reconsideration", D(2025, 8, 29), D(2025, 9, 15),
-     "served Fri; Labor Day skipped, Tue 09-02 (1) … Mon 09-15 (10)"),
-    ("2023", "exceptions_to_board", D(2025, 6, 6), D(2025, 7, 7),
-     "28 calendar days from Fri 06-06 is Fri 07-04, a holiday, then a weekend → Mon 07-07"),
-    ("2023", "answering_brief_to_board", D(2025, 7, 7), D(2025, 7, 21),
-     "14 days from the exceptions DUE date Mon 07-07 → Mon 07-21"),
+    (
+        "2023",
+        "revised_tally_objections",
+        D(2025, 6, 17),
+        D(2025, 6, 25),
+        "revised tally Tue; Wed 18 (1), Juneteenth skipped, Fri 20, Mon 23, Tue 24, Wed 25 (5)",
+    ),
+    (
+        "2023",
+        "hearing",
+        D(2025, 6, 30),
+        D(2025, 7, 22),
+        "15 business days from Mon 06-30: July 4th and three weekends skipped → Tue 07-22",
+    ),
+    (
+        "2023",
+        "exceptions",
+        D(2025, 8, 21),
+        D(2025, 9, 5),
+        "report Thu; Fri 22–Fri 29 (1–6), Labor Day skipped, Tue 09-02–Fri 09-05 (7–10)",
+    ),
+    (
+        "2023",
+        "answering_brief",
+        D(2025, 5, 23),
+        D(2025, 6, 2),
+        "from the exceptions DUE date Fri 05-23: Memorial Day skipped, Tue 27–Fri 30 (1–4), Mon 06-02 (5)",
+    ),
+    (
+        "2023",
+        "request_for_review",
+        D(2025, 6, 16),
+        D(2025, 7, 1),
+        "final disposition Mon; Tue 17, Wed 18, Juneteenth skipped, Fri 20 … Tue 07-01 (10)",
+    ),
+    (
+        "2023",
+        "opposition",
+        D(2025, 7, 1),
+        D(2025, 7, 9),
+        "from the request's DUE date Tue 07-01: Wed 2, Thu 3, July 4th skipped, Mon 7, Tue 8, Wed 9 (5)",
+    ),
+    (
+        "2023",
+        "reconsideration",
+        D(2025, 8, 29),
+        D(2025, 9, 15),
+        "served Fri; Labor Day skipped, Tue 09-02 (1) … Mon 09-15 (10)",
+    ),
+    (
+        "2023",
+        "exceptions_to_board",
+        D(2025, 6, 6),
+        D(2025, 7, 7),
+        "28 calendar days from Fri 06-06 is Fri 07-04, a holiday, then a weekend → Mon 07-07",
+    ),
+    (
+        "2023",
+        "answering_brief_to_board",
+        D(2025, 7, 7),
+        D(2025, 7, 21),
+        "14 days from the exceptions DUE date Mon 07-07 → Mon 07-21",
+    ),
     ("2023", "request_for_review_of_dde", D(2025, 6, 6), D(2025, 7, 7), "due with the exceptions to the ALJ"),
     # --- 2019: the same business-day figures (inferred), 2024 holidays ---------------------------------------
-    ("2019", "objections", D(2024, 5, 23), D(2024, 5, 31),
-     "tally Thu; Fri 24 (1), weekend and Memorial Day 05-27 skipped, Tue 28–Fri 31 (2–5)"),
-    ("2019", "revised_tally_objections", D(2024, 6, 17), D(2024, 6, 25),
-     "revised tally Mon; Tue 18 (1), Juneteenth Wed 19 skipped, Thu 20, Fri 21, Mon 24, Tue 25 (5)"),
-    ("2019", "hearing", D(2024, 6, 28), D(2024, 7, 22),
-     "15 business days from Fri 06-28: July 4th (Thu) skipped → Mon 07-22"),
-    ("2019", "exceptions", D(2024, 8, 22), D(2024, 9, 6),
-     "report Thu; Fri 23–Fri 30 (1–6), Labor Day 09-02 skipped, Tue 3–Fri 6 (7–10)"),
-    ("2019", "answering_brief", D(2024, 8, 30), D(2024, 9, 9),
-     "from the exceptions DUE date Fri 08-30: Labor Day skipped, Tue 3–Fri 6 (1–4), Mon 9 (5)"),
-    ("2019", "post_hearing_brief", D(2024, 6, 14), D(2024, 6, 24),
-     "hearing closed Fri; Mon 17, Tue 18, Juneteenth skipped, Thu 20, Fri 21, Mon 24 (5)"),
-    ("2019", "request_for_review", D(2024, 6, 28), D(2024, 7, 15),
-     "final disposition Fri; Mon 07-01 … July 4th skipped … Mon 07-15 (10)"),
-    ("2019", "opposition", D(2024, 7, 15), D(2024, 7, 22), "from the request's DUE date Mon 07-15: Tue 16 … Mon 22"),
-    ("2019", "reconsideration", D(2024, 8, 30), D(2024, 9, 16),
-     "served Fri; Labor Day skipped, Tue 09-03 (1) … Mon 09-16 (10)"),
-    ("2019", "exceptions_to_board", D(2024, 11, 5), D(2024, 12, 3),
-     "Bessemer: ALJ decision Tue 11-05 + 28 days = Tue 12-03 (Veterans Day and Thanksgiving do not count)"),
-    ("2019", "answering_brief_to_board", D(2024, 12, 3), D(2024, 12, 17), "14 days from the exceptions due date"),
+    (
+        "2019",
+        "objections",
+        D(2024, 5, 23),
+        D(2024, 5, 31),
+        "tally Thu; Fri 24 (1), weekend and Memorial Day 05-27 skipped, Tue 28–Fri 31 (2–5)",
+    ),
+    (
+        "2019",
+        "revised_tally_objections",
+        D(2024, 6, 17),
+        D(2024, 6, 25),
+        "revised tally Mon; Tue 18 (1), Juneteenth Wed 19 skipped, Thu 20, Fri 21, Mon 24, Tue 25 (5)",
+    ),
+    (
+        "2019",
+        "hearing",
+        D(2024, 6, 28),
+        D(2024, 7, 22),
+        "15 business days from Fri 06-28: July 4th (Thu) skipped → Mon 07-22",
+    ),
+    (
+        "2019",
+        "exceptions",
+        D(2024, 8, 22),
+        D(2024, 9, 6),
+        "report Thu; Fri 23–Fri 30 (1–6), Labor Day 09-02 skipped, Tue 3–Fri 6 (7–10)",
+    ),
+    (
+        "2019",
+        "answering_brief",
+        D(2024, 8, 30),
+        D(2024, 9, 9),
+        "from the exceptions DUE date Fri 08-30: Labor Day skipped, Tue 3–Fri 6 (1–4), Mon 9 (5)",
+    ),
+    (
+        "2019",
+        "post_hearing_brief",
+        D(2024, 6, 14),
+        D(2024, 6, 24),
+        "hearing closed Fri; Mon 17, Tue 18, Juneteenth skipped, Thu 20, Fri 21, Mon 24 (5)",
+    ),
+    (
+        "2019",
+        "request_for_review",
+        D(2024, 6, 28),
+        D(2024, 7, 15),
+        "final disposition Fri; Mon 07-01 … July 4th skipped … Mon 07-15 (10)",
+    ),
+    (
+        "2019",
+        "opposition",
+        D(2024, 7, 15),
+        D(2024, 7, 22),
+        "from the request's DUE date Mon 07-15: Tue 16 … Mon 22",
+    ),
+    (
+        "2019",
+        "reconsideration",
+        D(2024, 8, 30),
+        D(2024, 9, 16),
+        "served Fri; Labor Day skipped, Tue 09-03 (1) … Mon 09-16 (10)",
+    ),
+    (
+        "2019",
+        "exceptions_to_board",
+        D(2024, 11, 5),
+        D(2024, 12, 3),
+        "Bessemer: ALJ decision Tue 11-05 + 28 days = Tue 12-03 (Veterans Day and Thanksgiving do not count)",
+    ),
+    (
+        "2019",
+        "answering_brief_to_board",
+        D(2024, 12, 3),
+        D(2024, 12, 17),
+        "14 days from the exceptions due date",
+    ),
     # --- 2014: calendar days (agency FAQ) ----------------------------------------------------------------------
-    ("2014", "objections", D(2025, 8, 23), D(2025, 9, 2),
-     "tally Sat; + 7 = Sat 08-30: weekend and Labor Day → Tue 09-02 (a period ending on a weekend)"),
+    (
+        "2014",
+        "objections",
+        D(2025, 8, 23),
+        D(2025, 9, 2),
+        "tally Sat; + 7 = Sat 08-30: weekend and Labor Day → Tue 09-02 (a period ending on a weekend)",
+    ),
     ("2014", "hearing", D(2025, 6, 13), D(2025, 7, 7), "+ 21 = Fri 07-04, a holiday; weekend → Mon 07-07"),
     ("2014", "exceptions", D(2025, 6, 5), D(2025, 6, 20), "+ 14 = Thu 06-19, Juneteenth → Fri 06-20"),
     ("2014", "answering_brief", D(2025, 6, 20), D(2025, 6, 27), "from the exceptions DUE date Fri 06-20 + 7"),
-    ("2014", "request_for_review", D(2025, 6, 20), D(2025, 7, 7),
-     "final disposition Fri + 14 = Fri 07-04, a holiday; weekend → Mon 07-07"),
+    (
+        "2014",
+        "request_for_review",
+        D(2025, 6, 20),
+        D(2025, 7, 7),
+        "final disposition Fri + 14 = Fri 07-04, a holiday; weekend → Mon 07-07",
+    ),
     ("2014", "opposition", D(2025, 7, 7), D(2025, 7, 14), "from the request's DUE date Mon 07-07 + 7"),
-    ("2014", "revised_tally_objections", D(2025, 5, 19), D(2025, 5, 27), "+ 7 = Mon 05-26, Memorial Day → Tue"),
+    (
+        "2014",
+        "revised_tally_objections",
+        D(2025, 5, 19),
+        D(2025, 5, 27),
+        "+ 7 = Mon 05-26, Memorial Day → Tue",
+    ),
     ("2014", "exceptions_to_board", D(2025, 8, 4), D(2025, 9, 2), "+ 28 = Mon 09-01, Labor Day → Tue 09-02"),
 ]
+
 
 @pytest.mark.parametrize(
     ("rule_set", "entry", "trigger_on", "due_on", "reason"),
@@ -94,8 +218,12 @@ def test_each_period_is_due_on_the_date_counted_by_hand(
 def test_every_period_of_every_rule_set_is_counted_by_hand_above() -> None:
     assert {(rs, entry) for rs, table in PERIODS.items() for entry in table} - {
         (row[0], row[1]) for row in BY_HAND
-    } == {("2014", "offer_of_proof"), ("2014", "answering_brief_to_board"), ("2019", "offer_of_proof"),
-          ("2019", "request_for_review_of_dde")}
+    } == {
+        ("2014", "offer_of_proof"),
+        ("2014", "answering_brief_to_board"),
+        ("2019", "offer_of_proof"),
+        ("2019", "request_for_review_of_dde"),
+    }
 
 
 @pytest.mark.parametrize("rule_set", ["2014", "2019", "2023"])
@@ -115,7 +243,10 @@ def test_an_alj_period_says_it_counts_from_the_decision_for_want_of_a_transfer_o
     )
     assert d.verified is False
     assert d.source == "cfr"
-    assert "no such order, so the period is counted from the administrative law judge's decision" in d.explanation
+    assert (
+        "no such order, so the period is counted from the administrative law judge's decision"
+        in d.explanation
+    )
 
 
 # --- properties over two years of trigger dates ---------------------------------------------------------------
@@ -158,7 +289,11 @@ def test_a_responsive_period_never_ends_before_the_period_it_answers(
     which: tuple[str, str, str], trigger_on: date
 ) -> None:
     rule_set, parent, entry = which
-    first = compute_deadline(period=period(rule_set, parent), rule_set=rule_set, trigger_on=trigger_on, region=10)
-    answer = compute_deadline(period=period(rule_set, entry), rule_set=rule_set, trigger_on=first.due_on, region=10)
+    first = compute_deadline(
+        period=period(rule_set, parent), rule_set=rule_set, trigger_on=trigger_on, region=10
+    )
+    answer = compute_deadline(
+        period=period(rule_set, entry), rule_set=rule_set, trigger_on=first.due_on, region=10
+    )
     assert answer.due_on > first.due_on
     assert is_business_day(answer.due_on)

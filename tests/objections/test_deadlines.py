@@ -9,7 +9,6 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from elections.law.rule_sets import period
-
 from objections.deadlines import objections_deadline, trigger_day
 from tests.conftest import World
 from tests.objections.conftest import case_under, election_tallied, payload, url
