@@ -51,6 +51,7 @@ class ElectionInline(NoDeleteMixin, admin.TabularInline[Election, Case]):
         "sequence",
         "kind",
         "mode",
+        "agreement",
         "choices",
         "voting_opens_on",
         "voting_closes_on",
@@ -181,8 +182,8 @@ class TallyInline(admin.TabularInline[Tally, Election]):
 
 @admin.register(Election)
 class ElectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
-    list_display = ["__str__", "kind", "mode", "count_on", "latest_result"]
-    list_filter = ["kind", "mode", "case__region"]
+    list_display = ["__str__", "kind", "mode", "agreement", "count_on", "latest_result"]
+    list_filter = ["kind", "mode", "agreement", "case__region"]
     search_fields = ["case__number", "case__name"]
     list_select_related = ["case"]
     inlines = [TallyInline]

@@ -229,3 +229,81 @@ def test_ballot_choices_are_stored_tidy_and_a_duplicate_by_key_is_refused(
         format="json",
     )
     assert twice.status_code == 400 and list(twice.json()) == ["choices"]
+
+
+# --- the admin -------------------------------------------------------------------------------------------------
+
+
+def test_the_admin_shows_the_agreement_and_each_deadlines_source(tallied: Any, client: Any) -> None:
+    from tests.proceedings.conftest import make_staff
+
+    Election.objects.filter(pk=tallied.election.pk).update(agreement="stipulated")
+    client.force_login(make_staff(username="desk", is_superuser=True))
+    elections = client.get("/admin/elections/election/?agreement__exact=stipulated").content.decode()
+    assert "Stipulated election (102.62(b)): Board review" in elections
+    deadlines = client.get("/admin/proceedings/deadline/?source__exact=inferred").content.decode()
+    assert "Computed: inferred" in deadlines and "offer_of_proof" in deadlines
+    one = Deadline.objects.get(code="objections")
+    page = client.get(f"/admin/proceedings/deadline/{one.pk}/change/").content.decode()
+    assert "Computed: inferred" in page and "Source: inferred" in page
+
+
+def test_under_2014_the_revised_tally_of_an_open_and_count_opens_review_as_the_faq_says(
+    world: World, clock: Any
+) -> None:
+    case = make_case(number="10-RC-160001", petition_filed_on=date(2016, 3, 1))
+    election = make_election(case=case, sequence=1, choices=["Union"])
+    clock.at("2017-07-20")
+    record_tally(
+        election, prepared_at=datetime(2017, 6, 30, 12, tzinfo=EASTERN), yes=5, votes_against=5, challenged=1
+    )
+    record_tally(election, prepared_at=datetime(2017, 7, 18, 12, tzinfo=EASTERN), yes=6, votes_against=5)
+    due = dict(Deadline.objects.filter(case=case, trigger_tally__revision=1).values_list("code", "due_on"))
+    # FAQ (2014): an order to open and count is a final disposition: 14 days from Tue 07-18 → Tue 08-01;
+    # opposition 7 days after → Tue 08-08; objections to the revised tally 7 days (inferred) → Tue 07-25.
+    assert due == {
+        "objections": date(2017, 7, 25),
+        "request_for_review": date(2017, 8, 1),
+        "opposition": date(2017, 8, 8),
+    }
+    sources = set(
+        Deadline.objects.filter(case=case, trigger_tally__revision=1).values_list("source", flat=True)
+    )
+    assert sources == {"agency_faq", "inferred"}
+
+
+def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones_are_refused(
+    world: World, clock: Any
+) -> None:
+    from elections.errors import RuleViolation
+    from objections import services as objection_services
+
+    clock.at("2021-04-21")
+    record_tally(
+        world.election, prepared_at=datetime(2021, 4, 9, 12, tzinfo=EASTERN), yes=10, votes_against=11
+    )
+    record_tally(
+        world.election, prepared_at=datetime(2021, 4, 20, 12, tzinfo=EASTERN), yes=11, votes_against=11
+    )
+
+    def file(when: datetime) -> Any:
+        return objection_services.objection_file(
+            election=world.election,
+            filed_by=world.union,
+            category="other",
+            statement="The revised count included a ballot that was sustained.",
+            filed_at=when,
+            offer_of_proof_filed_at=when,
+            actor=world.union_counsel,
+            notify=False,
+        )
+
+    # The tally of ballots' period ended Fri 2021-04-16; the revised tally of Tue 04-20 runs to Tue 04-27.
+    clock.at("2021-04-26")
+    objection = file(datetime(2021, 4, 26, 10, tzinfo=EASTERN))
+    assert objection.timely is True
+    assert objection.due_at == datetime(2021, 4, 27, 23, 59, tzinfo=EASTERN)
+    clock.at("2021-04-29")
+    with pytest.raises(RuleViolation) as refused:
+        file(datetime(2021, 4, 28, 10, tzinfo=EASTERN))
+    assert "2021-04-16 23:59" in refused.value.message
