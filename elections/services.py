@@ -75,8 +75,8 @@ def case_update(*, case: Case, actor: Actor = None, **changes: Any) -> Case:
 
 @transaction.atomic
 def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Party:
-    name = " ".join(name.split())
-    if case.parties.filter(name__iexact=name).exists():
+    name = tidy_union_name(name)  # stored as the NLRB writes it, white space tidied (elections/law/names.py)
+    if any(union_key(other) == union_key(name) for other in case.parties.values_list("name", flat=True)):
         raise RuleViolation("name", f"{name} is already a party to {case.number}.")
     party = Party(case=case, role=role, name=name)
     stamp(party, actor)
