@@ -148,6 +148,7 @@ class NextDeadlineSerializer(DeadlineSerializer):
             "zone",
             "citation",
             "verified",
+            "source",
             "election",
             "party",
         ]

@@ -74,6 +74,7 @@ def test_the_status_during_the_objections_period(tallied: Any, as_paralegal: Any
         "zone": "America/New_York",
         "citation": "29 CFR 102.69(a)(8)",
         "verified": False,  # the 2019 figure is inferred, not rule text
+        "source": "inferred",
         "election": tallied.election.pk,
         "party": None,
     }
