@@ -387,7 +387,8 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
     for d in sorted(live, key=lambda x: (x.responds_to_id is not None, x.due_at, x.pk)):
         parties = None if d.party_id is None else {d.party_id}
         excluded = own.get(d.code, set()) if d.party_id is None else set()
-        answer, objections_filed = _answer(d, events, objections, parties, excluded)
+        until = _next_objections_period(d, live)
+        answer, objections_filed = _answer(d, events, objections, parties, excluded, until)
         answers[d.pk] = answer
         moot = _moot_reason(d, events, by_id, answers, now)
         obliged = law.is_obliged(d.code, source=d.source, objections_filed=objections_filed)
@@ -417,12 +418,22 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
     return len(changed)
 
 
+def _next_objections_period(d: Deadline, live: Sequence[Deadline]) -> date | None:
+    """For an objections deadline: the day the next objections period (a revised tally's, 102.69(e)) opens —
+    objections filed from then on answer that one, not this one."""
+    if d.code != "objections":
+        return None
+    later = [x.trigger_on for x in live if x.code == "objections" and x.trigger_on > d.trigger_on]
+    return min(later, default=None)
+
+
 def _answer(
     d: Deadline,
     events: Sequence[ProceedingEvent],
     objections: Sequence[Mapping[str, Any]],
     parties: set[int] | None,
     excluded: set[int],
+    until: date | None = None,
 ) -> tuple[_Answer | None, bool]:
     """The filing that answers ``d`` (earliest), and whether objections were filed (for the offer of proof)."""
 
@@ -433,7 +444,11 @@ def _answer(
 
     # Only filings made after the trigger: objections to the tally do not answer those to a revised tally.
     relevant = [
-        o for o in objections if concerns(o["filed_by_id"]) and local_date(o["filed_at"], d.zone) >= d.trigger_on
+        o
+        for o in objections
+        if concerns(o["filed_by_id"])
+        and local_date(o["filed_at"], d.zone) >= d.trigger_on
+        and (until is None or local_date(o["filed_at"], d.zone) < until)
     ]
     objections_filed = any(o["status"] != "withdrawn" for o in relevant)
     kinds = law.ANSWERED_BY.get(d.code, ())

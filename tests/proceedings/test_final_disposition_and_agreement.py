@@ -307,3 +307,13 @@ def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones
     with pytest.raises(RuleViolation) as refused:
         file(datetime(2021, 4, 28, 10, tzinfo=EASTERN))
     assert "2021-04-16 23:59" in refused.value.message
+    from proceedings import deadlines as deadline_records
+
+    deadline_records.refresh(world.election)
+    statuses = dict(
+        Deadline.objects.filter(election=world.election, code="objections").values_list(
+            "trigger_tally__revision", "status"
+        )
+    )
+    # The objection answers the revised tally's period; the tally of ballots' period lapsed unused (moot).
+    assert statuses == {0: "moot", 1: "met"}
