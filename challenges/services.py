@@ -29,6 +29,7 @@ from zoneinfo import ZoneInfo
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 from simple_history.utils import bulk_update_with_history
 
@@ -48,6 +49,7 @@ from challenges.validation import (
 )
 from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law import levels
 from elections.law import tally as tally_law
 from elections.law.tally import MAX_COUNT
 from elections.models import Case, Election, Party, Tally
@@ -91,6 +93,23 @@ def _rule(problem: FieldProblem) -> RuleViolation:
 # --- logging ------------------------------------------------------------------------------------------
 
 
+def _check_room_in_tally(election: Election, *, adding: int) -> None:
+    """Once a tally is recorded, the ledger holds no more challenges than the latest tally's challenged
+    ballots (a challenge is a sealed ballot the tally counted): one more means the tally or the ledger is
+    wrong, and the tally is corrected first, by a revision (409)."""
+    state = ledger_state(election)
+    tally = state.latest_tally
+    if tally is None or state.ledger_count + adding <= tally.challenged:
+        return
+    raise TransitionNotAllowed(
+        f"Tally revision {tally.revision} of election {election.sequence} counted {tally.challenged} "
+        f"challenged ballots and the ledger already holds {state.ledger_count}; {adding} more would make "
+        f"{state.ledger_count + adding}. Correct the tally with a revision first.",
+        allowed=["tally"],
+    )
+
+
+
 @transaction.atomic
 def challenge_log(
     *,
@@ -125,6 +144,7 @@ def challenge_log(
         raise PermissionDenied(
             f"Counsel log challenges only in their own party's name, not in the name of {challenger.name}."
         )
+    _check_room_in_tally(election, adding=1)
     key = Challenge.key_for(voter_name=name, voter_identifier=identifier)
     existing = Challenge.objects.live().filter(election=election, voter_key=key).first()
     if existing is not None:
@@ -217,6 +237,7 @@ def challenges_import(
         raise ImportRejected(exc.errors) from None
     except csv_import.CsvForbidden as exc:
         raise PermissionDenied(str(exc)) from None
+    _check_room_in_tally(election, adding=len(rows))
     created = _bulk_log(
         election,
         rows,
@@ -278,13 +299,16 @@ def _bulk_log(
 # --- resolving ----------------------------------------------------------------------------------------
 
 
-def _check_resolution(outcome: str, method: str, level: str) -> None:
+def _check_resolution(outcome: str, method: str, level: str) -> str:
+    """The level that decides (``levels.challenge_level``: the Board agent's for an agreement, else the
+    Regional Director's when none is given)."""
     if outcome not in OUTCOMES:
         raise RuleViolation("outcome", f"{outcome!r} is not one of sustained, overruled.")
     if method not in Challenge.Method.values:
         raise RuleViolation("method", f"{method!r} is not one of {', '.join(Challenge.Method.values)}.")
-    if level and level not in Challenge.Level.values:
-        raise RuleViolation("level", f"{level!r} is not one of {', '.join(Challenge.Level.values)}.")
+    if level and level not in levels.CHALLENGE_LEVELS:
+        raise RuleViolation("level", f"{level!r} is not one of {', '.join(levels.CHALLENGE_LEVELS)}.")
+    return levels.challenge_level(level, method=method)
 
 
 def _check_decided_on(decided_on: date, election: Election) -> None:
@@ -313,11 +337,14 @@ def _not_pending(challenge: Challenge, doing: str) -> TransitionNotAllowed:
     )
 
 
-def _has_tally(election_ids: Iterable[int]) -> set[int]:
-    return set(
+def _latest_revisions(election_ids: Iterable[int]) -> dict[int, int]:
+    """The latest tally revision of each election that has a tally."""
+    return dict(
         Tally.objects.filter(election_id__in=set(election_ids))
-        .values_list("election_id", flat=True)
-        .distinct()
+        .order_by()
+        .values("election_id")
+        .annotate(latest=Max("revision"))
+        .values_list("election_id", "latest")
     )
 
 
@@ -331,15 +358,32 @@ def _locked(challenge_ids: Collection[int]) -> list[Challenge]:
     )
 
 
+RECOMMENDED = {Challenge.Status.SUSTAINED: "sustain", Challenge.Status.OVERRULED: "overrule"}
+
+
 def _apply_resolution(
-    challenge: Challenge, *, outcome: str, method: str, decided_on: date, level: str, tallied: bool
+    challenge: Challenge,
+    *,
+    outcome: str,
+    method: str,
+    decided_on: date,
+    level: str,
+    tallied_revision: int | None,
 ) -> None:
+    if levels.is_recommendation(level):
+        # A hearing officer's report or an ALJ's decision recommends: the challenge stays pending and its
+        # ballot stays sealed until a deciding body acts (29 CFR 102.69(c)(1)(iii)).
+        challenge.recommendation = RECOMMENDED[outcome]
+        challenge.recommended_on = decided_on
+        challenge.recommendation_level = level
+        return
     challenge.status = outcome
     challenge.resolution_method = method
     challenge.resolved_on = decided_on
     challenge.resolved_level = level
+    challenge.settled_after_revision = tallied_revision
     # Overruled after a tally: the sealed ballot is opened into the next revised tally.
-    challenge.awaiting_count = outcome == Challenge.Status.OVERRULED and tallied
+    challenge.awaiting_count = outcome == Challenge.Status.OVERRULED and tallied_revision is not None
 
 
 @transaction.atomic
@@ -355,7 +399,7 @@ def challenge_resolve(
     """Sustain or overrule one pending challenge (29 CFR 102.69(c)(1)). Two staff at once: the second
     waits for the first's lock, then finds the challenge no longer pending (409)."""
     _require_staff(actor, "resolve challenged ballots")
-    _check_resolution(outcome, method, level)
+    level = _check_resolution(outcome, method, level)
     locked = _locked([challenge_id])
     if not locked:
         raise Challenge.DoesNotExist(f"No challenge {challenge_id}.")
@@ -369,11 +413,14 @@ def challenge_resolve(
         method=method,
         decided_on=decided_on,
         level=level,
-        tallied=bool(_has_tally([challenge.election_id])),
+        tallied_revision=_latest_revisions([challenge.election_id]).get(challenge.election_id),
     )
     stamp(challenge, actor)
     challenge.save()
-    notices.challenge_resolved(challenge)
+    if challenge.status == Challenge.Status.PENDING:
+        notices.challenge_recommended(challenge)
+    else:
+        notices.challenge_resolved(challenge)
     return challenge
 
 
@@ -396,7 +443,7 @@ def challenges_resolve(
     """Resolve a batch (the admin's action): pending ones are resolved, the others skipped and reported.
     One notice per counsel and case summarises the batch."""
     _require_staff(actor, "resolve challenged ballots")
-    _check_resolution(outcome, method, level)
+    level = _check_resolution(outcome, method, level)
     result = BatchResult()
     locked = _locked(challenge_ids)
     for challenge in locked:
@@ -406,7 +453,7 @@ def challenges_resolve(
     elections = {c.election_id: c.election for c in result.resolved}
     for election in elections.values():
         _check_decided_on(decided_on, election)
-    tallied = _has_tally(elections)
+    tallied = _latest_revisions(elections)
     now = timezone.now()
     for challenge in result.resolved:
         _apply_resolution(
@@ -415,17 +462,34 @@ def challenges_resolve(
             method=method,
             decided_on=decided_on,
             level=level,
-            tallied=challenge.election_id in tallied,
+            tallied_revision=tallied.get(challenge.election_id),
         )
         challenge.updated_at = now
     if result.resolved:
         bulk_update_with_history(
             result.resolved,
             Challenge,
-            ["status", "resolution_method", "resolved_on", "resolved_level", "awaiting_count", "updated_at"],
+            [
+                "status",
+                "resolution_method",
+                "resolved_on",
+                "resolved_level",
+                "awaiting_count",
+                "settled_after_revision",
+                "recommendation",
+                "recommended_on",
+                "recommendation_level",
+                "updated_at",
+            ],
             default_user=acting_user(actor),
-            default_change_reason=f"{outcome} in a batch",
+            default_change_reason=(
+                f"recommended {RECOMMENDED[outcome]} in a batch"
+                if levels.is_recommendation(level)
+                else f"{outcome} in a batch"
+            ),
         )
+    if levels.is_recommendation(level):
+        return result
     by_case: dict[int, list[Challenge]] = defaultdict(list)
     for challenge in result.resolved:
         by_case[challenge.election.case_id].append(challenge)
@@ -456,7 +520,9 @@ def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | 
         raise RuleViolation("withdrawn_on", f"{withdrawn_on} is in the future (today is {today}).")
     challenge.status = Challenge.Status.WITHDRAWN
     challenge.resolved_on = withdrawn_on
-    challenge.awaiting_count = bool(_has_tally([challenge.election_id]))
+    revision = _latest_revisions([challenge.election_id]).get(challenge.election_id)
+    challenge.settled_after_revision = revision
+    challenge.awaiting_count = revision is not None
     stamp(challenge, actor)
     challenge.save()
     notices.challenge_withdrawn(challenge)
@@ -514,11 +580,12 @@ def challenges_mark_moot(
     for challenge in pending:
         challenge.status = Challenge.Status.MOOT
         challenge.resolved_on = on
+        challenge.settled_after_revision = tally.revision
         challenge.updated_at = now
     bulk_update_with_history(
         pending,
         Challenge,
-        ["status", "resolved_on", "updated_at"],
+        ["status", "resolved_on", "settled_after_revision", "updated_at"],
         default_user=acting_user(actor),
         default_change_reason=f"not determinative against tally revision {tally.revision}",
     )
@@ -581,20 +648,23 @@ def open_and_count(
             f"{len(opened)} ballots were opened, but {for_text}, {found_against} against and {found_void} "
             f"void make {found}; the votes found must account for every opened ballot.",
         )
-    pending = Challenge.objects.filter(election=election, status=Challenge.Status.PENDING).count()
-    if pending + len(opened) > latest.challenged:
+    state = ledger_state(election)
+    if state.ledger_count > latest.challenged:
         raise TransitionNotAllowed(
-            f"The ledger holds {pending} pending challenges and {len(opened)} ballots to open, more than the "
-            f"{latest.challenged} challenged ballots of tally revision {latest.revision}; correct the ledger "
-            "or the tally first."
+            f"The ledger holds {state.ledger_count} challenges against the {latest.challenged} challenged "
+            f"ballots of tally revision {latest.revision}; correct the ledger or the tally first.",
+            allowed=["tally"],
         )
+    # The revised tally's unopened ballots: the previous figure less every challenge settled since it
+    # (the opened ballots, and those sustained, withdrawn or moot), whatever the ledger has not logged.
+    remaining = latest.challenged - state.settled_since_latest
     tally = tally_record(
         election=election,
         prepared_at=prepared_at or timezone.now(),
         votes_for={name: int(latest.votes_for.get(name, 0)) + votes for name, votes in found_for.items()},
         votes_against=latest.votes_against + found_against,
         void=latest.void + found_void,
-        challenged=pending,
+        challenged=remaining,
         actor=actor,
     )
     now = timezone.now()
