@@ -37,6 +37,7 @@ from challenges.validation import (
 )
 from elections.actors import stamp
 from elections.admin import NoDeleteMixin
+from elections.admin_saving import ServiceSaveMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.regions import REGIONS
@@ -234,7 +235,7 @@ def _mark_moot(
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = ChallengeAdminForm
     list_display = [
         "voter_name",

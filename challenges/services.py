@@ -109,7 +109,6 @@ def _check_room_in_tally(election: Election, *, adding: int) -> None:
     )
 
 
-
 @transaction.atomic
 def challenge_log(
     *,

@@ -198,3 +198,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# The admin's history "revert" would write a past version back past every rule the services enforce:
+# history stays visible, reverting is off (issue 10).
+SIMPLE_HISTORY_REVERT_DISABLED = True
