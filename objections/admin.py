@@ -280,7 +280,17 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         (None, {"fields": ["election", "filed_by", "number", "category", "statement"]}),
         (
             "Deadline (29 CFR 102.69(a)(8), 102.2)",
-            {"fields": ["filed_at", "due_at", "timely", "verified", "due_explanation"]},
+            {
+                "fields": [
+                    "filed_at",
+                    "received_at",
+                    "filing_confirmed",
+                    "due_at",
+                    "timely",
+                    "verified",
+                    "due_explanation",
+                ]
+            },
         ),
         (
             "Offer of proof",
@@ -301,6 +311,8 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         "filed_by",
         "number",
         "filed_at",
+        "received_at",
+        "filing_confirmed",
         "due_at",
         "timely",
         "verified",

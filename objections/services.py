@@ -20,6 +20,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -140,6 +141,13 @@ def objection_file(
     staff = is_staff(actor)
     if timely is False and not staff:
         raise RuleViolation("filed_at", deadline.late_message(filed_at))
+    received_at = timezone.now()
+    # Staff record what they hold: confirmed as recorded. Counsel's stated time inside the period on a
+    # filing that reached the tracker after the period closed is not taken on their word: timely is
+    # unknown until staff confirm the time or record the filing as late.
+    confirmed = staff or actor is None or timely is not True or deadline.is_timely(received_at) is not False
+    if not confirmed:
+        timely = None
 
     if offer_of_proof_filed_at is not None:
         offer_of_proof_filed_at = _aware(offer_of_proof_filed_at, "offer_of_proof_filed_at")
@@ -185,6 +193,8 @@ def objection_file(
         due_explanation=deadline.explanation,
         verified=deadline.verified,
         timely=timely,
+        received_at=received_at,
+        filing_confirmed=confirmed,
         offer_of_proof_due_at=deadline.offer_of_proof_due_at,
         status=Objection.Status.PENDING,
         recorded_by=acting_user(actor),
@@ -193,7 +203,14 @@ def objection_file(
     objection.save()
 
     if notify:
-        flag = "" if timely is not False else " It was recorded after the deadline (untimely)."
+        flag = (
+            " It was recorded after the deadline (untimely)."
+            if timely is False
+            else f" The stated filing time awaits staff confirmation: the tracker received it "
+            f"{_local(received_at, zone)}, after the period closed."
+            if not confirmed
+            else ""
+        )
         due = f"Due {_local(deadline.due_at, zone)}." if deadline.due_at else "No deadline computed."
         notifications.notify(
             recipients=notifications.counsel_of_record(case, exclude_party_ids=[filed_by.pk]),
@@ -208,6 +225,44 @@ def objection_file(
             case=case,
         )
     events.objection_filed.send(sender=Objection, objection=objection, actor=actor)
+    return objection
+
+
+@transaction.atomic
+def objection_confirm_filing(
+    *, objection: Objection, actor: Actor, late: bool = False, notify: bool = True
+) -> Objection:
+    """Staff settle a counsel-stated filing time that reached the tracker after the period closed: confirm
+    it (``timely`` true) or record the filing as late (``timely`` false). The other side is told either way.
+    Already confirmed → 409."""
+    if actor is not None and not is_staff(actor):
+        raise PermissionDenied("Only Board staff may confirm a filing time.")
+    objection = _locked(objection)
+    case = objection.election.case
+    zone = case.office_zone
+    if objection.filing_confirmed:
+        raise TransitionNotAllowed(
+            f"The filing time of {_label(objection)} ({_local(objection.filed_at, zone)}) is already "
+            f"settled; timely: {objection.timely}."
+        )
+    objection.filing_confirmed = True
+    objection.timely = not late
+    stamp(objection, actor)
+    objection.save(update_fields=["filing_confirmed", "timely", "updated_at"])
+    if notify:
+        verdict = "recorded as late" if late else "confirmed as timely"
+        received = _local(objection.received_at, zone) if objection.received_at else "unknown"
+        notifications.notify(
+            recipients=notifications.counsel_of_record(case),
+            key=f"objection:{objection.pk}:filing-confirmed",
+            subject=f"{case.number}: filing time of {_label(objection)} {verdict}",
+            body=(
+                f"Staff {verdict} {_label(objection)}, stated as filed {_local(objection.filed_at, zone)} "
+                f"and received by the tracker {received}.\n\n"
+                f"{_site(f'/api/v1/objections/{objection.pk}/')}"
+            ),
+            case=case,
+        )
     return objection
 
 

@@ -9,6 +9,7 @@ from django.forms import JSONField
 from django.test import Client
 
 from tests.conftest import World
+from tests.objections.conftest import tallied  # noqa: F401  (the Bessemer 2021 tally, shared)
 
 
 @pytest.fixture
