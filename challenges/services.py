@@ -517,6 +517,13 @@ def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | 
     withdrawn_on = withdrawn_on or today
     if withdrawn_on > today:
         raise RuleViolation("withdrawn_on", f"{withdrawn_on} is in the future (today is {today}).")
+    began = challenge.election.voting_opens_on or challenge.election.count_on
+    if began is not None and withdrawn_on < began:
+        raise RuleViolation(
+            "withdrawn_on",
+            f"{withdrawn_on} is before election {challenge.election.sequence} began ({began}); a challenge "
+            "cannot be withdrawn before it was made.",
+        )
     challenge.status = Challenge.Status.WITHDRAWN
     challenge.resolved_on = withdrawn_on
     revision = _latest_revisions([challenge.election_id]).get(challenge.election_id)

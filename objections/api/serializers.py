@@ -93,7 +93,14 @@ class RulingRecordedSerializer(serializers.ModelSerializer[Ruling]):
         read_only_fields = fields
 
 
-_ZONED = ("filed_at", "received_at", "offer_of_proof_filed_at", "due_at", "offer_of_proof_due_at", "withdrawn_at")
+_ZONED = (
+    "filed_at",
+    "received_at",
+    "offer_of_proof_filed_at",
+    "due_at",
+    "offer_of_proof_due_at",
+    "withdrawn_at",
+)
 
 
 class ObjectionSerializer(serializers.ModelSerializer[Objection]):
