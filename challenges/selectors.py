@@ -98,7 +98,7 @@ def ledger_states(election_ids: Iterable[int]) -> dict[int, LedgerState]:
     latest: dict[int, Tally] = {}
     for tally in Tally.objects.filter(election_id__in=ids).select_related("election").order_by("revision"):
         latest[tally.election_id] = tally  # ascending revisions: the last one seen is the latest
-    settled: dict[tuple[int, int], int] = {
+    settled: dict[tuple[int, int | None], int] = {
         (row["election_id"], row["settled_after_revision"]): row["n"]
         for row in Challenge.objects.filter(election_id__in=ids, settled_after_revision__isnull=False)
         .order_by()

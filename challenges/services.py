@@ -357,7 +357,10 @@ def _locked(challenge_ids: Collection[int]) -> list[Challenge]:
     )
 
 
-RECOMMENDED = {Challenge.Status.SUSTAINED: "sustain", Challenge.Status.OVERRULED: "overrule"}
+RECOMMENDED: dict[str, str] = {
+    Challenge.Status.SUSTAINED: Challenge.Recommendation.SUSTAIN,
+    Challenge.Status.OVERRULED: Challenge.Recommendation.OVERRULE,
+}
 
 
 def _apply_resolution(

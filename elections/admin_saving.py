@@ -43,11 +43,11 @@ class ServiceSaveMixin:
         parent: Any = super()
         try:
             with transaction.atomic():
-                return parent.changeform_view(request, object_id, form_url, extra_context)  # type: ignore[no-any-return]
+                return parent.changeform_view(request, object_id, form_url, extra_context)
         except DomainError as exc:
             # The first pass is rolled back; the second shows the form again with the refusal on it.
             setattr(request, _REFUSAL, exc)
-            return parent.changeform_view(request, object_id, form_url, extra_context)  # type: ignore[no-any-return]
+            return parent.changeform_view(request, object_id, form_url, extra_context)
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
         parent: Any = super()
@@ -80,4 +80,4 @@ class NoRevertMixin:
         if request.method != "GET":
             raise PermissionDenied("Reverting to a past version is disabled; correct the record instead.")
         parent: Any = super()
-        return parent.history_form_view(request, object_id, version_id, extra_context)  # type: ignore[no-any-return]
+        return parent.history_form_view(request, object_id, version_id, extra_context)

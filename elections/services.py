@@ -106,12 +106,10 @@ def party_update(*, party: Party, actor: Actor = None, **changes: Any) -> Party:
 def _check_appearance(*, party: Party, user: Any, exclude_pk: int | None = None) -> None:
     if getattr(user, "is_staff", False):
         raise RuleViolation("user", "Board staff see every case; they do not appear for a party.")
-    existing = (
-        Appearance.objects.filter(user=user, party__case_id=party.case_id)
-        .exclude(pk=exclude_pk)
-        .select_related("party")
-        .first()
-    )
+    others = Appearance.objects.filter(user=user, party__case_id=party.case_id)
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    existing = others.select_related("party").first()
     if existing is not None:
         raise RuleViolation(
             "user",
