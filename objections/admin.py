@@ -275,7 +275,13 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     list_per_page = 100
     ordering = ["election__case__number", "election__sequence", "filed_by_id", "number"]
     inlines = [RulingInline]
-    actions = ["record_report_rulings", "extend_offer_of_proof", "record_withdrawal"]
+    actions = [
+        "record_report_rulings",
+        "extend_offer_of_proof",
+        "record_withdrawal",
+        "confirm_filing_time",
+        "record_filing_as_late",
+    ]
     fieldsets = [
         (None, {"fields": ["election", "filed_by", "number", "category", "statement"]}),
         (
@@ -519,6 +525,31 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
             queryset=objections,
             action="extend_offer_of_proof",
         )
+
+    def _settle_filings(self, request: HttpRequest, queryset: QuerySet[Objection], *, late: bool) -> None:
+        """Confirm (or record as late) each selected counsel filing whose stated time awaits staff; the
+        others are reported, not changed (``services.objection_confirm_filing`` refuses them)."""
+        settled, refused = [], []
+        for objection in queryset.select_related("filed_by"):
+            try:
+                services.objection_confirm_filing(objection=objection, actor=request.user, late=late)
+            except TransitionNotAllowed as exc:
+                refused.append(exc.detail)
+            else:
+                settled.append(str(objection))
+        if settled:
+            verdict = "recorded as late" if late else "confirmed"
+            self.message_user(request, f"Filing time {verdict}: {', '.join(settled)}.", messages.SUCCESS)
+        for detail in refused:
+            self.message_user(request, detail, messages.WARNING)
+
+    @admin.action(description="Confirm the stated filing time of the selected objections")
+    def confirm_filing_time(self, request: HttpRequest, queryset: QuerySet[Objection]) -> None:
+        self._settle_filings(request, queryset, late=False)
+
+    @admin.action(description="Record the selected filings as late (received after the period)")
+    def record_filing_as_late(self, request: HttpRequest, queryset: QuerySet[Objection]) -> None:
+        self._settle_filings(request, queryset, late=True)
 
     @admin.action(description="Record withdrawal…")
     def record_withdrawal(

@@ -104,3 +104,19 @@ def test_the_admin_shows_the_provenance_of_a_filing(staff_browser: Client, talli
     page = staff_browser.get(f"/admin/objections/objection/{objection.pk}/change/").content.decode()
 
     assert "Received at" in page and "Filing confirmed" in page
+
+
+def test_staff_confirm_a_filing_time_from_the_admin(staff_browser: Client, tallied: World) -> None:
+    waiting = file(tallied.election, tallied.union, actor=tallied.union_counsel)
+    confirmed = file(tallied.election, tallied.employer, actor=tallied.staff)
+
+    response = staff_browser.post(
+        "/admin/objections/objection/",
+        {"action": "confirm_filing_time", "_selected_action": [waiting.pk, confirmed.pk], "index": 0},
+        follow=True,
+    )
+
+    page = response.content.decode()
+    assert "Filing time confirmed: Objection 1 of RWDSU." in page
+    assert "is already settled" in page
+    assert Objection.objects.get(pk=waiting.pk).timely is True
