@@ -35,7 +35,6 @@ from challenges.validation import (
     clean_text,
     duplicate_column,
 )
-from elections.actors import stamp
 from elections.admin import NoDeleteMixin
 from elections.admin_saving import ServiceSaveMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
@@ -334,8 +333,9 @@ class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_model(self, request: HttpRequest, obj: Challenge, form: Any, change: bool) -> None:
         if change:
-            stamp(obj, request.user)
-            super().save_model(request, obj, form, change)
+            changes = {k: form.cleaned_data[k] for k in form.changed_data if k in services.CORRECTABLE}
+            saved = services.challenge_correct(challenge_id=obj.pk, actor=request.user, **changes)
+            obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
             return
         saved = services.challenge_log(
             election=obj.election,

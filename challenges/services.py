@@ -174,6 +174,63 @@ def challenge_log(
     return challenge
 
 
+CORRECTABLE = ("voter_name", "voter_identifier", "job_classification", "ground", "reason")
+
+
+@transaction.atomic
+def challenge_correct(*, challenge_id: int, actor: Actor, **changes: Any) -> Challenge:
+    """Staff correct a challenge's particulars (the voter, the ground, the reason) under the rules of
+    ``challenge_log``: the same lengths, grounds and one live challenge per voter. Who challenged and the
+    disposition are not corrected here (withdraw and log anew; resolve)."""
+    _require_staff(actor, "correct a challenge")
+    unknown = sorted(set(changes) - set(CORRECTABLE))
+    if unknown:
+        raise RuleViolation(
+            unknown[0], f"{unknown[0]} is not corrected here; allowed: {', '.join(CORRECTABLE)}."
+        )
+    locked = _locked([challenge_id])
+    if not locked:
+        raise Challenge.DoesNotExist(f"No challenge {challenge_id}.")
+    challenge = locked[0]
+    Election.objects.select_for_update(of=("self",)).filter(pk=challenge.election_id).first()
+    try:
+        if "voter_name" in changes:
+            changes["voter_name"] = clean_text(
+                "voter_name", changes["voter_name"], max_length=VOTER_NAME_MAX, required=True
+            )
+        if "voter_identifier" in changes:
+            changes["voter_identifier"] = clean_text(
+                "voter_identifier", changes["voter_identifier"], max_length=VOTER_IDENTIFIER_MAX
+            )
+        if "job_classification" in changes:
+            changes["job_classification"] = clean_text(
+                "job_classification", changes["job_classification"], max_length=JOB_CLASSIFICATION_MAX
+            )
+        if "ground" in changes:
+            changes["ground"] = clean_ground(changes["ground"])
+        if "reason" in changes:
+            changes["reason"] = clean_text("reason", changes["reason"], max_length=REASON_MAX)
+    except FieldProblem as problem:
+        raise _rule(problem) from None
+    for name, value in changes.items():
+        setattr(challenge, name, value)
+    key = Challenge.key_for(voter_name=challenge.voter_name, voter_identifier=challenge.voter_identifier)
+    clash = (
+        Challenge.objects.live()
+        .filter(election_id=challenge.election_id, voter_key=key)
+        .exclude(pk=challenge.pk)
+        .first()
+    )
+    if clash is not None and challenge.status != Challenge.Status.WITHDRAWN:
+        raise RuleViolation(
+            duplicate_column(challenge.voter_identifier),
+            f"This voter already has a live challenge in this election ({clash.pk}); one voter, one challenge.",
+        )
+    stamp(challenge, actor)
+    challenge.save()
+    return challenge
+
+
 @dataclass
 class ImportResult:
     election: Election

@@ -26,8 +26,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from elections.actors import stamp
 from elections.admin import NoDeleteMixin
+from elections.admin_saving import ServiceSaveMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Election, Party
@@ -247,7 +247,7 @@ def _apply_error(form: forms.Form, exc: RuleViolation | TransitionNotAllowed, fi
 
 
 @admin.register(Objection)
-class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class ObjectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "__str__",
         "case_number",
@@ -354,8 +354,9 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_model(self, request: HttpRequest, obj: Objection, form: Any, change: bool) -> None:
         # Only corrections of the category and statement reach here; filing goes through ``add_view``.
-        stamp(obj, request.user)
-        super().save_model(request, obj, form, change)
+        changes = {k: form.cleaned_data[k] for k in form.changed_data if k in ("category", "statement")}
+        saved = services.objection_correct(objection=obj, actor=request.user, **changes)
+        obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
 
     # --- filing ---------------------------------------------------------------------------------------
 
@@ -595,7 +596,7 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
 
 @admin.register(Ruling)
-class RulingAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class RulingAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     """Every ruling, by level and date (a report's rulings side by side). Recorded through the objection
     actions; only the note can be corrected here."""
 
@@ -616,5 +617,7 @@ class RulingAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         return False
 
     def save_model(self, request: HttpRequest, obj: Ruling, form: Any, change: bool) -> None:
-        stamp(obj, request.user)
-        super().save_model(request, obj, form, change)
+        saved = services.ruling_note_correct(
+            ruling=obj, note=form.cleaned_data.get("note", ""), actor=request.user
+        )
+        obj.note = saved.note

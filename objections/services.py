@@ -229,6 +229,47 @@ def objection_file(
 
 
 @transaction.atomic
+def objection_correct(
+    *, objection: Objection, actor: Actor, category: str | None = None, statement: str | None = None
+) -> Objection:
+    """Staff correct an objection's category or statement, under the rules of ``objection_file``."""
+    if actor is not None and not is_staff(actor):
+        raise PermissionDenied("Only Board staff may correct an objection.")
+    objection = _locked(objection)
+    if category is not None:
+        if category not in Objection.Category.values:
+            raise RuleViolation(
+                "category",
+                f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}.",
+            )
+        objection.category = category
+    if statement is not None:
+        statement = statement.strip()
+        if not statement:
+            raise RuleViolation(
+                "statement", "State the objection: a short statement of the reasons (102.69(a)(8))."
+            )
+        if len(statement) > MAX_STATEMENT:
+            raise RuleViolation("statement", f"Keep the statement under {MAX_STATEMENT} characters.")
+        objection.statement = statement
+    stamp(objection, actor)
+    objection.save(update_fields=["category", "statement", "updated_at"])
+    return objection
+
+
+@transaction.atomic
+def ruling_note_correct(*, ruling: Ruling, note: str, actor: Actor) -> Ruling:
+    """Staff correct the note of a ruling; its level, disposition and date are never edited."""
+    if actor is not None and not is_staff(actor):
+        raise PermissionDenied("Only Board staff may correct a ruling's note.")
+    ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    ruling.note = (note or "").strip()
+    stamp(ruling, actor)
+    ruling.save(update_fields=["note"])
+    return ruling
+
+
+@transaction.atomic
 def objection_confirm_filing(
     *, objection: Objection, actor: Actor, late: bool = False, notify: bool = True
 ) -> Objection:

@@ -90,3 +90,22 @@ def test_the_history_revert_view_is_disabled(staff_browser: Client, world: World
 
     assert response.status_code == 403
     assert Case.objects.get(pk=world.case.pk).name == "Renamed"
+
+
+def test_a_challenge_correction_goes_through_the_service(staff_browser: Client, world: World) -> None:
+    from challenges.models import Challenge
+    from tests.challenges.conftest import log
+
+    first = log(world, "Ann Able", voter_identifier="E-1")
+    log(world, "Bob Baker", voter_identifier="E-2")
+    url = f"/admin/challenges/challenge/{first.pk}/change/"
+
+    clash = staff_browser.post(url, page_form_data(staff_browser, url, voter_identifier="E-2"))
+    fixed = staff_browser.post(url, page_form_data(staff_browser, url, voter_name="Ann Abel"))
+
+    assert clash.status_code == 200
+    assert "already has a live challenge" in clash.content.decode()
+    assert fixed.status_code == 302
+    corrected = Challenge.objects.get(pk=first.pk)
+    assert (corrected.voter_name, corrected.voter_identifier) == ("Ann Abel", "E-1")
+    assert corrected.history.latest().history_user == world.staff
