@@ -106,6 +106,8 @@ def event_record(
             f"The proceeding of election {chosen.sequence} starts with its tally of {tally_on}; "
             f"an event cannot be dated {occurred_on}.",
         )
+    events = selectors.live_events(chosen)
+    _check_not_before_what_it_answers(code, occurred_on, events)
     party_ids = set(case.parties.values_list("pk", flat=True))
     try:
         cleaned = clean_details(code, details, occurred_on=occurred_on, party_ids=party_ids)
@@ -113,7 +115,6 @@ def event_record(
         raise RuleViolation("details", exc.message) from None
     objections = _objections_ruled(case, chosen, cleaned)
 
-    events = selectors.live_events(chosen)
     new = ladder.Fact(
         step=ladder.Step(
             event=code,
@@ -163,6 +164,41 @@ def event_record(
     if notify:
         notifications.event_recorded(record)
     return record
+
+
+E = ladder.Event
+# What each filing or decision answers: exceptions answer a report or an ALJ's decision, a request for
+# review answers the Regional Director's decision, and so on (29 CFR 102.69(c), 102.67).
+ANSWERS: dict[ladder.Event, tuple[ladder.Event, ...]] = {
+    E.EXCEPTIONS_FILED: (E.HEARING_OFFICER_REPORT, E.ALJ_DECISION),
+    E.ANSWERING_BRIEF_FILED: (E.EXCEPTIONS_FILED,),
+    E.REQUEST_FOR_REVIEW_FILED: (E.REGIONAL_DIRECTOR_DECISION,),
+    E.OPPOSITION_FILED: (E.REQUEST_FOR_REVIEW_FILED,),
+    E.HEARING_OPENED: (E.NOTICE_OF_HEARING, E.CONSOLIDATED_WITH_ULP),
+    E.HEARING_CLOSED: (E.HEARING_OPENED,),
+    E.HEARING_OFFICER_REPORT: (E.HEARING_CLOSED,),
+    E.BOARD_ORDER: (E.REFUSAL_TO_BARGAIN,),
+    E.COURT_DECISION: (E.COURT_PETITION_FILED,),
+}
+
+
+def _check_not_before_what_it_answers(
+    code: ladder.Event, occurred_on: date, events: list[ProceedingEvent]
+) -> None:
+    """A 400 on ``occurred_on`` (before the ladder's 409) for a filing or decision dated before every
+    recorded event it could answer: exceptions before the report, a request for review before the
+    decision. With nothing recorded that it answers, the ladder says what is allowed instead."""
+    answered = ANSWERS.get(code)
+    if not answered:
+        return
+    candidates = [e for e in events if e.event in answered]
+    if candidates and all(e.occurred_on > occurred_on for e in candidates):
+        first = min(candidates, key=lambda e: e.occurred_on)
+        raise RuleViolation(
+            "occurred_on",
+            f"{ladder.event_label(code)} answers the {first.event_label.lower()} of {first.occurred_on}; "
+            f"it cannot be dated {occurred_on}.",
+        )
 
 
 def _str(value: object) -> str | None:

@@ -105,3 +105,28 @@ def test_the_admin_shows_the_refusal_and_records_nothing(staff_browser: Client, 
     assert response.status_code == 200
     assert "is not decided, so it cannot be certified" in response.content.decode()
     assert not ProceedingEvent.objects.exists()
+
+
+def test_exceptions_dated_before_the_report_they_answer_are_a_400_not_a_409(
+    as_staff: Any, decided: World, clock: Any
+) -> None:
+    objection = file_objection(decided, decided.union, datetime(2021, 4, 15, 12, 0, tzinfo=CENTRAL))
+    clock.at("2021-07-01")
+    for event, on, details in [
+        ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}),
+        ("hearing_opened", "2021-05-10", {}),
+        ("hearing_closed", "2021-05-28", {}),
+    ]:
+        assert post_event(as_staff, event, on, **details).status_code == 201
+    post_event(
+        as_staff,
+        "hearing_officer_report",
+        "2021-06-10",
+        objection_rulings=[{"objection": objection.pk, "disposition": "recommend_overrule"}],
+    )
+
+    response = post_event(as_staff, "exceptions_filed", "2021-06-01")
+
+    assert response.status_code == 400
+    assert list(response.json()) == ["occurred_on"]
+    assert "answers the hearing officer's report of 2021-06-10" in response.json()["occurred_on"][0]
