@@ -64,6 +64,10 @@ class Objection(models.Model):
         default=True, help_text="False while staff have not confirmed a counsel-stated filing time"
     )
     offer_of_proof_due_at = models.DateTimeField(null=True, blank=True)
+    offer_of_proof_received_at = models.DateTimeField(null=True, blank=True, editable=False)
+    offer_of_proof_confirmed = models.BooleanField(
+        default=True, help_text="False while staff have not confirmed a counsel-stated offer filing time"
+    )
     offer_of_proof_extension_reason = models.TextField(blank=True)
     offer_of_proof_extended_until = models.DateTimeField(
         null=True, blank=True, help_text="Set when staff extended the offer of proof (never the objections)"
@@ -103,6 +107,8 @@ class Objection(models.Model):
         deadline was computed."""
         if self.offer_of_proof_filed_at is None or self.offer_of_proof_due_at is None:
             return None
+        if not self.offer_of_proof_confirmed:
+            return None  # a stated time on an offer received after it was due waits for staff
         return is_timely(self.offer_of_proof_filed_at, self.offer_of_proof_due_at)
 
 

@@ -28,6 +28,7 @@ from django.utils import timezone
 from elections import notifications
 from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law.calendar import is_timely
 from elections.models import Case, Election, Party, Tally
 from objections import events
 from objections import rulings as rules
@@ -81,6 +82,15 @@ def _site(path: str) -> str:
 
 
 # --- filing --------------------------------------------------------------------------------------------
+
+
+def _stated_time_stands(actor: Actor, stated_timely: bool | None, received_timely: bool | None) -> bool:
+    """Whether a stated filing time is confirmed as recorded. Staff (and the system) record what they
+    hold. Counsel's stated time inside the period on a filing that reached the tracker after the period
+    closed is not taken on their word: it waits for staff to confirm it or record it as late."""
+    if actor is None or is_staff(actor):
+        return True
+    return not (stated_timely is True and received_timely is False)
 
 
 @transaction.atomic
@@ -142,10 +152,7 @@ def objection_file(
     if timely is False and not staff:
         raise RuleViolation("filed_at", deadline.late_message(filed_at))
     received_at = timezone.now()
-    # Staff record what they hold: confirmed as recorded. Counsel's stated time inside the period on a
-    # filing that reached the tracker after the period closed is not taken on their word: timely is
-    # unknown until staff confirm the time or record the filing as late.
-    confirmed = staff or actor is None or timely is not True or deadline.is_timely(received_at) is not False
+    confirmed = _stated_time_stands(actor, timely, deadline.is_timely(received_at))
     if not confirmed:
         timely = None
 
@@ -195,6 +202,11 @@ def objection_file(
         timely=timely,
         received_at=received_at,
         filing_confirmed=confirmed,
+        offer_of_proof_received_at=received_at if offer_of_proof_filed_at is not None else None,
+        offer_of_proof_confirmed=offer_of_proof_filed_at is None
+        or _stated_time_stands(
+            actor, deadline.offer_is_timely(offer_of_proof_filed_at), deadline.offer_is_timely(received_at)
+        ),
         offer_of_proof_due_at=deadline.offer_of_proof_due_at,
         status=Objection.Status.PENDING,
         recorded_by=acting_user(actor),
@@ -281,15 +293,16 @@ def objection_confirm_filing(
     objection = _locked(objection)
     case = objection.election.case
     zone = case.office_zone
-    if objection.filing_confirmed:
+    if objection.filing_confirmed and objection.offer_of_proof_confirmed:
         raise TransitionNotAllowed(
             f"The filing time of {_label(objection)} ({_local(objection.filed_at, zone)}) is already "
             f"settled; timely: {objection.timely}."
         )
     objection.filing_confirmed = True
+    objection.offer_of_proof_confirmed = True
     objection.timely = not late
     stamp(objection, actor)
-    objection.save(update_fields=["filing_confirmed", "timely", "updated_at"])
+    objection.save(update_fields=["filing_confirmed", "offer_of_proof_confirmed", "timely", "updated_at"])
     if notify:
         verdict = "recorded as late" if late else "confirmed as timely"
         received = _local(objection.received_at, zone) if objection.received_at else "unknown"
@@ -665,6 +678,11 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
             f"record the offer filed with it or after it, not {_local(filed_at, zone)}.",
         )
     objection.offer_of_proof_filed_at = filed_at
+    objection.offer_of_proof_received_at = timezone.now()
+    due = objection.offer_of_proof_due_at
+    objection.offer_of_proof_confirmed = due is None or _stated_time_stands(
+        actor, is_timely(filed_at, due), is_timely(objection.offer_of_proof_received_at, due)
+    )
     if objection.offer_of_proof_timely is False and not is_staff(actor):
         due = objection.offer_of_proof_due_at
         assert due is not None
@@ -676,5 +694,12 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
             "it, for good cause.",
         )
     stamp(objection, actor)
-    objection.save(update_fields=["offer_of_proof_filed_at", "updated_at"])
+    objection.save(
+        update_fields=[
+            "offer_of_proof_filed_at",
+            "offer_of_proof_received_at",
+            "offer_of_proof_confirmed",
+            "updated_at",
+        ]
+    )
     return objection

@@ -140,6 +140,8 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
             "zone",
             "offer_of_proof_due_at",
             "offer_of_proof_timely",
+            "offer_of_proof_received_at",
+            "offer_of_proof_confirmed",
             "offer_of_proof_extension_reason",
             "status",
             "status_explanation",

@@ -120,3 +120,25 @@ def test_staff_confirm_a_filing_time_from_the_admin(staff_browser: Client, talli
     assert "Filing time confirmed: Objection 1 of RWDSU." in page
     assert "is already settled" in page
     assert Objection.objects.get(pk=waiting.pk).timely is True
+
+
+def test_an_offer_of_proof_stated_in_time_but_received_late_waits_for_staff(
+    as_union: APIClient, as_staff: APIClient, tallied: World
+) -> None:
+    objection = file(tallied.election, tallied.union, actor=tallied.staff)  # recorded by staff, no offer
+
+    response = as_union.post(
+        f"/api/v1/objections/{objection.pk}/offer-of-proof/",
+        {"filed_at": "2021-04-16T12:00:00-04:00"},
+        format="json",
+    )
+
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert (body["offer_of_proof_timely"], body["offer_of_proof_confirmed"]) == (None, False)
+    assert body["offer_of_proof_received_at"] is not None
+    confirmed = as_staff.post(f"/api/v1/objections/{objection.pk}/confirm-filing/", {}, format="json")
+    assert (confirmed.json()["offer_of_proof_timely"], confirmed.json()["offer_of_proof_confirmed"]) == (
+        True,
+        True,
+    )

@@ -122,7 +122,9 @@ def test_a_late_offer_of_proof_from_counsel_is_refused(as_union, tallied: World)
     )
 
 
-def test_the_offer_of_proof_filed_with_the_objections_is_timely(as_union, tallied: World) -> None:
+def test_the_offer_of_proof_filed_with_the_objections_is_timely(
+    as_union, tallied: World, received_in_period: object
+) -> None:
     body = as_union.post(
         url(tallied.election),
         payload(
