@@ -38,7 +38,7 @@ from challenges.validation import (
 from elections.admin import NoDeleteMixin
 from elections.admin_saving import ServiceSaveMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
-from elections.law import case_numbers
+from elections.law import case_numbers, levels
 from elections.law.regions import REGIONS
 from elections.models import Election, Party
 
@@ -368,7 +368,17 @@ class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
             else:
                 outcome = form.cleaned_data["outcome"]
-                self.message_user(request, f"{len(result.resolved)} challenges {outcome}.", messages.SUCCESS)
+                if levels.is_recommendation(form.cleaned_data["level"]):
+                    self.message_user(
+                        request,
+                        f"{len(result.resolved)} recommendations to {services.RECOMMENDED[outcome]} recorded; "
+                        "the challenges stay pending until the Regional Director rules.",
+                        messages.SUCCESS,
+                    )
+                else:
+                    self.message_user(
+                        request, f"{len(result.resolved)} challenges {outcome}.", messages.SUCCESS
+                    )
                 if result.skipped:
                     listed = ", ".join(f"{c.voter_name} ({c.status})" for c in result.skipped[:20])
                     more = f" and {len(result.skipped) - 20} more" if len(result.skipped) > 20 else ""

@@ -125,7 +125,7 @@ def test_the_admin_resolve_action_at_hearing_officer_level_leaves_the_challenge_
     record_tally(world.election, yes=10, votes_against=10, challenged=1)
     challenge = log(world, "A")
 
-    staff_browser.post(
+    response = staff_browser.post(
         CHALLENGES,
         {
             "action": "resolve_selected",
@@ -140,6 +140,9 @@ def test_the_admin_resolve_action_at_hearing_officer_level_leaves_the_challenge_
         follow=True,
     )
 
+    assert [str(m) for m in response.context["messages"]] == [
+        "1 recommendations to sustain recorded; the challenges stay pending until the Regional Director rules."
+    ]
     challenge.refresh_from_db()
     assert (challenge.status, challenge.recommendation) == ("pending", "sustain")
 
