@@ -85,6 +85,12 @@ def test_a_recommendation_records_itself_and_the_challenge_stays_pending(
     )
 
     assert response.status_code == 200, response.json()
+    shown = response.json()
+    assert (shown["status"], shown["recommendation"], shown["recommendation_level"]) == (
+        "pending",
+        "overrule",
+        level,
+    )
     challenge.refresh_from_db()
     assert (challenge.status, challenge.awaiting_count) == ("pending", False)
     assert (challenge.recommendation, challenge.recommended_on, challenge.recommendation_level) == (
