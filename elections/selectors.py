@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
 from elections.models import Appearance, Case, Election, Party, Tally, scoped_to_cases_of
 
@@ -24,6 +24,11 @@ def with_case_details(case: Case) -> Case:
     return case
 
 
+_latest_revision = (
+    Tally.objects.filter(election_id=OuterRef("pk")).order_by("-revision").values("revision")[:1]
+)
+
+
 def elections_for(user: Any) -> QuerySet[Election]:
     """Elections of the caller's cases with their tallies and the live count of pending challenges.
 
@@ -34,7 +39,26 @@ def elections_for(user: Any) -> QuerySet[Election]:
         .select_related("case")
         .prefetch_related(Prefetch("tallies", queryset=Tally.objects.order_by("revision")))
         .annotate(challenges_pending=Count("challenges", filter=Q(challenges__status="pending")))
+        .annotate(latest_revision=Subquery(_latest_revision))
+        .annotate(
+            challenges_settled_since_latest=Count(
+                "challenges", filter=Q(challenges__settled_after_revision=F("latest_revision"))
+            )
+        )
         .order_by("case__number", "sequence")
+    )
+
+
+def tallies_with_ledger_count(tallies: QuerySet[Tally]) -> QuerySet[Tally]:
+    """Each tally with ``ledger_count``: the ledger's challenges among its challenged ballots — those
+    pending now, or settled after it (``settled_after_revision`` at or above its revision). By the name of
+    the reverse relation, so that the dependency still runs downhill."""
+    return tallies.annotate(
+        ledger_count=Count(
+            "election__challenges",
+            filter=Q(election__challenges__status="pending")
+            | Q(election__challenges__settled_after_revision__gte=F("revision")),
+        )
     )
 
 

@@ -85,18 +85,58 @@ def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Pa
 
 
 @transaction.atomic
-def appearance_create(*, party: Party, user: Any, capacity: str, actor: Actor = None) -> Appearance:
+def party_update(*, party: Party, actor: Actor = None, **changes: Any) -> Party:
+    """Correct a party's role or name, under the same rules as ``party_create``."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if "role" in changes and changes["role"] not in Party.Role.values:
+        raise RuleViolation("role", f"{changes['role']!r} is not one of {', '.join(Party.Role.values)}.")
+    if "name" in changes:
+        name = " ".join(str(changes["name"] or "").split())
+        if not name:
+            raise RuleViolation("name", "A party needs a name.")
+        if Party.objects.filter(case_id=party.case_id, name__iexact=name).exclude(pk=party.pk).exists():
+            raise RuleViolation("name", f"{name} is already a party to this case.")
+        changes["name"] = name
+    for field, value in changes.items():
+        setattr(party, field, value)
+    stamp(party, actor)
+    party.save()
+    return party
+
+
+def _check_appearance(*, party: Party, user: Any, exclude_pk: int | None = None) -> None:
     if getattr(user, "is_staff", False):
         raise RuleViolation("user", "Board staff see every case; they do not appear for a party.")
-    existing = (
-        Appearance.objects.filter(user=user, party__case_id=party.case_id).select_related("party").first()
-    )
+    others = Appearance.objects.filter(user=user, party__case_id=party.case_id)
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    existing = others.select_related("party").first()
     if existing is not None:
         raise RuleViolation(
             "user",
             f"{user.get_username()} already appears for {existing.party.name} in this case; "
             "one person appears for one party.",
         )
+
+
+@transaction.atomic
+def appearance_update(*, appearance: Appearance, actor: Actor = None, **changes: Any) -> Appearance:
+    """Change an appearance (its capacity, or the party or person), under the rules of
+    ``appearance_create``."""
+    appearance = Appearance.objects.select_for_update().get(pk=appearance.pk)
+    if "capacity" in changes and changes["capacity"] not in Appearance.Capacity.values:
+        raise RuleViolation("capacity", f"{changes['capacity']!r} is not counsel or paralegal.")
+    for field, value in changes.items():
+        setattr(appearance, field, value)
+    _check_appearance(party=appearance.party, user=appearance.user, exclude_pk=appearance.pk)
+    stamp(appearance, actor)
+    appearance.save()
+    return appearance
+
+
+@transaction.atomic
+def appearance_create(*, party: Party, user: Any, capacity: str, actor: Actor = None) -> Appearance:
+    _check_appearance(party=party, user=user)
     appearance = Appearance(party=party, user=user, capacity=capacity)
     stamp(appearance, actor)
     appearance.save()

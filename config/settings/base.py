@@ -91,6 +91,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a concurrent writer instead of failing at once (runserver threads, the worker).
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Take the write lock when a transaction begins: a deferred transaction that read first and then
+    # wants to write fails with "database is locked" at once (SQLite cannot wait for it), which under
+    # two racing requests was a 500; IMMEDIATE makes the second wait, then see the first one's result.
+    DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -194,3 +198,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# The admin's history "revert" would write a past version back past every rule the services enforce:
+# history stays visible, reverting is off (issue 10).
+SIMPLE_HISTORY_REVERT_DISABLED = True

@@ -95,6 +95,8 @@ class TallySerializer(serializers.ModelSerializer[Tally]):
     )
     explanation = serializers.CharField(source="assessment.explanation", read_only=True)
     votes_for = serializers.DictField(child=serializers.IntegerField(), read_only=True)
+    ledger_count = serializers.SerializerMethodField()
+    ledger_matches_tally = serializers.SerializerMethodField()
 
     class Meta:
         model = Tally
@@ -115,8 +117,21 @@ class TallySerializer(serializers.ModelSerializer[Tally]):
             "winner",
             "runoff_choices",
             "explanation",
+            "ledger_count",
+            "ledger_matches_tally",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_ledger_count(self, tally: Tally) -> int | None:
+        """The ledger's challenges among this tally's challenged ballots (pending, or settled after it)."""
+        return getattr(tally, "ledger_count", None)
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_ledger_matches_tally(self, tally: Tally) -> bool | None:
+        """Whether the ledger accounts for exactly this tally's challenged ballots."""
+        count = getattr(tally, "ledger_count", None)
+        return None if count is None else count == tally.challenged
 
 
 class ElectionSerializer(serializers.ModelSerializer[Election]):
@@ -125,6 +140,8 @@ class ElectionSerializer(serializers.ModelSerializer[Election]):
     latest_tally = serializers.SerializerMethodField()
     challenges_pending = serializers.SerializerMethodField()
     pending_challenges_determinative = serializers.SerializerMethodField()
+    ledger_count = serializers.SerializerMethodField()
+    ledger_matches_tally = serializers.SerializerMethodField()
 
     class Meta:
         model = Election
@@ -144,13 +161,37 @@ class ElectionSerializer(serializers.ModelSerializer[Election]):
             "latest_tally",
             "challenges_pending",
             "pending_challenges_determinative",
+            "ledger_count",
+            "ledger_matches_tally",
         ]
         read_only_fields = fields
 
     @extend_schema_field(TallySerializer(allow_null=True))
     def get_latest_tally(self, election: Election) -> dict[str, Any] | None:
         tally = election.latest_tally
-        return TallySerializer(tally).data if tally else None
+        if tally is None:
+            return None
+        count = self.get_ledger_count(election)
+        if count is not None:
+            tally.ledger_count = count  # type: ignore[attr-defined]
+        return TallySerializer(tally).data
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_ledger_count(self, election: Election) -> int | None:
+        """The ledger's challenges among the latest tally's challenged ballots: pending, or settled since
+        that tally; the pending ones alone before any tally."""
+        pending = getattr(election, "challenges_pending", None)
+        if pending is None:
+            return None
+        return int(pending) + int(getattr(election, "challenges_settled_since_latest", 0) or 0)
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_ledger_matches_tally(self, election: Election) -> bool | None:
+        """Whether the ledger accounts for exactly the latest tally's challenged ballots (null before any
+        tally)."""
+        tally = election.latest_tally
+        count = self.get_ledger_count(election)
+        return None if tally is None or count is None else count == tally.challenged
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_challenges_pending(self, election: Election) -> int | None:

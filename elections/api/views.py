@@ -184,7 +184,9 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
             return Tally.objects.none()
-        return self.election.tallies.select_related("election").order_by("revision")
+        return selectors.tallies_with_ledger_count(
+            self.election.tallies.select_related("election").order_by("revision")
+        )
 
     @extend_schema(responses=schema.reading(TallySerializer(many=True)))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -207,6 +209,7 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
                 f"Election {self.election.pk} belongs to {self.election.case.number}, not {case_number}.",
             )
         tally = services.tally_record(election=self.election, actor=request.user, **fields)
+        tally = selectors.tallies_with_ledger_count(Tally.objects.filter(pk=tally.pk)).get()
         return Response(TallySerializer(tally).data, status=status.HTTP_201_CREATED)
 
 

@@ -234,6 +234,11 @@ class CaseStatusSerializer(serializers.Serializer[Any]):
     track = serializers.CharField(allow_null=True)
     challenges = ChallengeCountsSerializer()
     objections = ObjectionCountsSerializer()
+    ledger_matches_tally = serializers.BooleanField(
+        allow_null=True,
+        help_text="False flags a ledger that does not account for exactly the latest tally's challenged "
+        "ballots; null before a tally",
+    )
     next_deadline = NextDeadlineSerializer(allow_null=True)
     allowed_events = serializers.ListField(child=serializers.CharField())
     last_event = ProceedingEventSerializer(allow_null=True)

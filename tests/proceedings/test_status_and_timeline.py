@@ -46,6 +46,7 @@ def test_a_case_without_a_tally_awaits_it_with_every_count_at_zero(
         "track": None,
         "challenges": {"pending": 0, "sustained": 0, "overruled": 0, "withdrawn": 0, "moot": 0},
         "objections": {"pending": 0, "set_for_hearing": 0, "sustained": 0, "overruled": 0, "withdrawn": 0},
+        "ledger_matches_tally": None,
         "next_deadline": None,
         "allowed_events": [],
         "last_event": None,
