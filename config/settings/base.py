@@ -165,13 +165,18 @@ CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves the message for 
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# An unacknowledged message (its worker died whole) goes back to the queue after this long: longer than
+# a delivery can take (EMAIL_TIMEOUT, the hand-over lease), short enough that recovery does not wait an hour.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300)}
+# Broker down at commit: give up publishing after about a second (the outbox row waits for the sweep)
+# rather than holding the request.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.3}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "deliver-pending-notifications": {
         "task": "elections.tasks.deliver_pending_notifications",
-        "schedule": 300.0,
+        "schedule": 60.0,
     },
     "send-deadline-reminders": {
         "task": "proceedings.tasks.send_deadline_reminders",
@@ -183,6 +188,12 @@ CELERY_BEAT_SCHEDULE = {
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="nlrb-tracker <tracker@localhost>")
+# A mail server that hangs cannot hold a delivery past its hand-over lease.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
+# A notice claimed for hand-over longer ago than this was being sent by a worker that died.
+NOTIFICATION_HANDOVER_LEASE_SECONDS = env.int("NOTIFICATION_HANDOVER_LEASE_SECONDS", default=90)
+# After this many refused attempts a notice shows on the health endpoint and the staff work queue.
+NOTIFICATION_ALERT_AFTER_FAILURES = env.int("NOTIFICATION_ALERT_AFTER_FAILURES", default=3)
 
 # Reminders go out this many business days before a deadline (and again on the day before).
 REMINDER_BUSINESS_DAYS = env.list("REMINDER_BUSINESS_DAYS", cast=int, default=[5, 1])
