@@ -48,7 +48,10 @@ def handed_over(idempotency_key: Any) -> bool | None:
     if settings.EMAIL_BACKEND == MEMORY_BACKEND:
         return any(m.extra_headers.get("Message-ID") == wanted for m in getattr(mail, "outbox", []))
     if settings.EMAIL_BACKEND == FILE_BACKEND:
-        folder = Path(settings.EMAIL_FILE_PATH)
+        configured = getattr(settings, "EMAIL_FILE_PATH", None)
+        if not configured:
+            return None
+        folder = Path(configured)
         needle = f"Message-ID: {wanted}".encode()
         return folder.is_dir() and any(
             needle in path.read_bytes() for path in folder.iterdir() if path.is_file()
