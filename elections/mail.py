@@ -21,9 +21,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core import mail
 from django.core.mail import EmailMessage
-
-FILE_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
-MEMORY_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+from django.core.mail.backends import filebased, locmem
+from django.utils.module_loading import import_string
 
 
 def message_id(idempotency_key: Any) -> str:
@@ -45,9 +44,8 @@ def send_notice(*, idempotency_key: Any, subject: str, body: str, to: str) -> No
 def handed_over(idempotency_key: Any) -> bool | None:
     """Whether the transport already holds this notice: True/False, or None when it cannot tell (SMTP)."""
     wanted = message_id(idempotency_key)
-    if settings.EMAIL_BACKEND == MEMORY_BACKEND:
-        return any(m.extra_headers.get("Message-ID") == wanted for m in getattr(mail, "outbox", []))
-    if settings.EMAIL_BACKEND == FILE_BACKEND:
+    backend = import_string(settings.EMAIL_BACKEND)
+    if issubclass(backend, filebased.EmailBackend):  # before locmem's check: neither subclasses the other
         configured = getattr(settings, "EMAIL_FILE_PATH", None)
         if not configured:
             return None
@@ -56,4 +54,6 @@ def handed_over(idempotency_key: Any) -> bool | None:
         return folder.is_dir() and any(
             needle in path.read_bytes() for path in folder.iterdir() if path.is_file()
         )
+    if issubclass(backend, locmem.EmailBackend):
+        return any(m.extra_headers.get("Message-ID") == wanted for m in getattr(mail, "outbox", []))
     return None

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from celery import Task, shared_task
-from celery.signals import worker_ready
 
 from elections import notifications
-
-logger = logging.getLogger(__name__)
 
 # A retry that waits longer than this is left to the sweep, so no delayed message outlives the broker's
 # visibility timeout (Redis would hand it out again while the first copy waits).
@@ -42,13 +38,3 @@ def deliver_notification(self: Task[Any, Any], notification_id: int) -> bool:
 def deliver_pending_notifications(older_than_seconds: int = 60) -> int:
     """Sweep: deliver every notice left unsent (broker down at commit, worker killed, failures backed off)."""
     return notifications.sweep(older_than_seconds=older_than_seconds)
-
-
-@worker_ready.connect
-def sweep_when_a_worker_starts(sender: Any = None, **kwargs: Any) -> None:
-    """A worker that starts (after a crash, a broker outage, a deploy) sweeps at once: recovery does not
-    wait for beat."""
-    try:
-        deliver_pending_notifications.delay(0)
-    except Exception:
-        logger.warning("could not queue the start-up sweep", exc_info=True)
