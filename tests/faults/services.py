@@ -182,8 +182,8 @@ class Process:
                 self.proc.wait(timeout=10)
         self._out.close()
 
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")[-4000:]
+    def output(self, *, tail: int = 4000) -> str:
+        return self.log.read_text(errors="replace")[-tail:]
 
 
 def manage(env: dict[str, str], *args: str) -> str:
@@ -227,3 +227,33 @@ def http(method: str, url: str, *, token: str | None = None, body: Any = None) -
         return status, headers, json.loads(text)
     except ValueError:
         return status, headers, text
+
+
+def web_server(kind: str, env: dict[str, str], log: Path) -> tuple[Process, str]:
+    """The tracker over HTTP on a free port: ``runserver`` under local settings (DEBUG on, the case where a
+    500 would show a debug page) or ``gunicorn`` under production settings. Returns it and its base URL."""
+    port = free_port()
+    if kind == "runserver":
+        argv = [sys.executable, "manage.py", "runserver", "--noreload", "--nothreading", f"127.0.0.1:{port}"]
+    else:
+        argv = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2",
+                "--timeout", "60"]
+        env = {
+            **env,
+            "DJANGO_SETTINGS_MODULE": "config.settings.production",
+            "DJANGO_SECRET_KEY": "fault-tests-" + "x" * 50,
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+            "DJANGO_SECURE_SSL_REDIRECT": "false",
+        }
+    server = Process(argv, env, log)
+    base = f"http://127.0.0.1:{port}"
+
+    def answering() -> bool:
+        assert server.alive(), server.output()
+        try:
+            return http("GET", f"{base}/api/v1/health/")[0] in {200, 503}
+        except OSError:
+            return False
+
+    wait_for(answering, timeout=60, what=f"{kind} to answer")
+    return server, base
