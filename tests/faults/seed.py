@@ -22,9 +22,9 @@ from tests.factories import (
 
 
 def main() -> None:
-    case = CaseFactory(number="10-RC-269250", name="Amazon.com Services LLC", petition_filed_on=date(2020, 11, 20))
+    case = CaseFactory(number="15-RC-300001", name="Fault Tests LLC", petition_filed_on=date(2020, 11, 20))
     union = PartyFactory(case=case, role=Party.Role.PETITIONER, name="RWDSU")
-    employer = PartyFactory(case=case, role=Party.Role.EMPLOYER, name="Amazon.com Services LLC")
+    employer = PartyFactory(case=case, role=Party.Role.EMPLOYER, name="Fault Tests LLC")
     election = ElectionFactory(case=case, sequence=1, choices=["RWDSU"], mode=Election.Mode.MAIL)
     union_counsel = UserFactory(username="ucounsel")
     employer_counsel = UserFactory(username="ecounsel")

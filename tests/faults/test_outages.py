@@ -4,12 +4,9 @@ API still commits the change and its notice, and the notice goes out once when R
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver
 
+from tests.faults import routes
 from tests.faults.conftest import DBNAME, Stack
 from tests.faults.services import http, wait_for, web_server
 
@@ -17,24 +14,9 @@ pytestmark = pytest.mark.faults
 
 
 def api_paths(stack: Stack) -> list[str]:
-    """Every route under /api/v1/ with its parameters filled from the seeded case."""
-    values = {"number": stack.seed["case"], "election_id": str(stack.seed["election"]), "token": "t" * 40}
-
-    def walk(patterns: list[URLPattern | URLResolver], prefix: str) -> Iterator[str]:
-        for pattern in patterns:
-            route = prefix + str(pattern.pattern)
-            if isinstance(pattern, URLResolver):
-                yield from walk(pattern.url_patterns, route)
-            else:
-                yield route
-
-    paths = []
-    for route in walk(get_resolver().url_patterns, "/"):
-        if not route.startswith("/api/v1/"):
-            continue
-        filled = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: values.get(m.group(1), "1"), route)
-        paths.append(filled.replace("^", "").replace("$", ""))
-    return sorted(set(paths))
+    return routes.api_paths(
+        {"number": stack.seed["case"], "election_id": str(stack.seed["election"]), "token": "t" * 40}
+    )
 
 
 def assert_unavailable(status: int, headers: dict[str, str], body: object, what: str) -> None:
