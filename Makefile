@@ -42,8 +42,9 @@ worker: install
 beat: install
 	$(BIN)/celery -A config beat --loglevel=INFO
 
+# BENCH_ARGS="--scale small" (or medium); the figures also go to bench/results/*.json.
 bench: install
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 # Backup and restore of the PostgreSQL database DATABASE_URL names (pg_dump's custom format: compressed,
 # restorable table by table). `make backup` writes backups/nlrb-<UTC time>.dump (or FILE=...);
