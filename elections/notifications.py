@@ -66,6 +66,10 @@ def notify(
     return ids
 
 
+# The longest countdown given to a delayed delivery task (well inside the visibility timeout).
+LONGEST_COUNTDOWN = 240
+
+
 def enqueue(ids: Iterable[int]) -> None:
     """Hand the notices to Celery. A broker that is down loses nothing: the rows wait in the outbox and the
     sweep delivers them (a worker sweeps when it starts, beat every minute, ``manage.py deliver_notices``).
@@ -195,7 +199,13 @@ def sweep(*, older_than_seconds: int = 60) -> int:
             logger.warning("notification %s: sweep attempt failed", pk, exc_info=True)
             continue
         sent += outcome.sent
-        if outcome.retry_in is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
+        # A wait longer than the broker's visibility timeout is left to a later sweep: Redis would hand a
+        # delayed message out again while the first copy waits.
+        if (
+            outcome.retry_in is not None
+            and outcome.retry_in <= LONGEST_COUNTDOWN
+            and not settings.CELERY_TASK_ALWAYS_EAGER
+        ):
             try:
                 deliver_notification.apply_async((pk,), countdown=outcome.retry_in)
             except Exception:  # broker down: the next sweep sees it again

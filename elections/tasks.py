@@ -8,10 +8,6 @@ from celery import Task, shared_task
 
 from elections import notifications
 
-# A retry that waits longer than this is left to the sweep, so no delayed message outlives the broker's
-# visibility timeout (Redis would hand it out again while the first copy waits).
-LONGEST_COUNTDOWN = 240
-
 
 @shared_task(
     bind=True,
@@ -27,7 +23,7 @@ def deliver_notification(self: Task[Any, Any], notification_id: int) -> bool:
     if (
         outcome.retry_in is not None
         and not self.request.is_eager  # inline (no broker): the sweep retries, not this request
-        and outcome.retry_in <= LONGEST_COUNTDOWN
+        and outcome.retry_in <= notifications.LONGEST_COUNTDOWN  # longer: the sweep
         and self.request.retries < 6
     ):
         raise self.retry(countdown=outcome.retry_in, max_retries=None)

@@ -25,7 +25,7 @@ def api_paths(values: dict[str, str]) -> list[str]:
     paths = set()
     for route in walk(get_resolver().url_patterns, "/"):
         if route.startswith("/api/v1/"):
-            filled = re.sub(r"<(?:\\w+:)?(\\w+)>", lambda m: values.get(m.group(1), "1"), route)
+            filled = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: values.get(m.group(1), "1"), route)
             paths.add(filled.replace("^", "").replace("$", ""))
     return sorted(paths)
 
