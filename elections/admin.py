@@ -398,11 +398,25 @@ class TallyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(NoDeleteMixin, admin.ModelAdmin[Notification]):
-    list_display = ["subject", "recipient", "case", "created_at", "sent_at", "attempts"]
-    list_filter = ["sent_at"]
+    list_display = ["subject", "recipient", "case", "created_at", "sent_at", "attempts", "failures"]
+    list_filter = ["sent_at", "failures"]
     search_fields = ["subject", "recipient__username", "key"]
     list_select_related = ["recipient", "case"]
-    readonly_fields = ["recipient", "case", "key", "subject", "body", "created_at", "sent_at", "attempts"]
+    readonly_fields = [
+        "recipient",
+        "case",
+        "key",
+        "subject",
+        "body",
+        "created_at",
+        "sent_at",
+        "attempts",
+        "failures",
+        "last_error",
+        "next_attempt_at",
+        "handing_over_since",
+        "idempotency_key",
+    ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -7,6 +7,7 @@ modules in ``elections.law`` — never typed in by hand.
 
 from __future__ import annotations
 
+import uuid
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -307,6 +308,19 @@ class Notification(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # Exactly once across crashes: the key is written with the row (before any send) and goes out as the
+    # e-mail's Message-ID, the same on every attempt; ``handing_over_since`` is committed just before the
+    # hand-over and cleared by ``sent_at`` just after it. A row found with it set and no ``sent_at`` was
+    # being sent by a worker that died: the recovery asks the mail transport before sending again.
+    idempotency_key = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    handing_over_since = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveSmallIntegerField(
+        default=0, help_text="Attempts the mail transport refused; staff are told after a few"
+    )
+    last_error = models.TextField(blank=True)
+    next_attempt_at = models.DateTimeField(
+        null=True, blank=True, help_text="After a failure, not retried before this (backoff)"
+    )
 
     class Meta:
         ordering = ["-created_at"]

@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 def test_health_needs_no_credentials_and_reports_database_and_broker(api) -> None:
     response = api.get("/api/v1/health/")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok", "broker": "inline"}
+    assert response.json() == {"status": "ok", "database": "ok", "broker": "inline", "notices_failing": 0}
 
 
 def test_the_schema_is_openapi_3_and_declares_the_error_answers(as_staff) -> None:

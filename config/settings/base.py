@@ -53,6 +53,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Innermost, so it sees a view's exception first: database or broker unreachable → 503, not 500.
+    "config.middleware.ServiceUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -82,6 +84,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # status call's queries); health checks drop one the server closed.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # A database host that stops answering fails a request in seconds (then 503), not at the TCP timeout.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
+        "DATABASE_CONNECT_TIMEOUT", default=5
+    )
     # Server-side parameter binding lets psycopg prepare the queries a request repeats, saving the
     # planning time of each (bench/run.py: status p50 39 → 27 ms on 100,000 cases). Turn it off behind
     # a transaction-pooling pgbouncer, which cannot keep prepared statements.
@@ -169,13 +175,21 @@ CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves the message for 
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# An unacknowledged message (its worker died whole) goes back to the queue after this long: longer than
+# a delivery can take (EMAIL_TIMEOUT, the hand-over lease), short enough that recovery does not wait an hour.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
+    "unacked_restore_throttle": 1,  # look for such messages every 10 s, not every 100 s
+}
+# Broker down at commit: give up publishing after about a second (the outbox row waits for the sweep)
+# rather than holding the request.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.3}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "deliver-pending-notifications": {
         "task": "elections.tasks.deliver_pending_notifications",
-        "schedule": 300.0,
+        "schedule": 60.0,
     },
     "send-deadline-reminders": {
         "task": "proceedings.tasks.send_deadline_reminders",
@@ -187,6 +201,14 @@ CELERY_BEAT_SCHEDULE = {
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="nlrb-tracker <tracker@localhost>")
+# A mail server that hangs cannot hold a delivery past its hand-over lease.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
+# A notice claimed for hand-over longer ago than this was being sent by a worker that died.
+NOTIFICATION_HANDOVER_LEASE_SECONDS = env.int("NOTIFICATION_HANDOVER_LEASE_SECONDS", default=90)
+# Each worker sweeps the outbox this often (and whenever it connects to the broker); beat sweeps too.
+NOTIFICATION_SWEEP_SECONDS = env.int("NOTIFICATION_SWEEP_SECONDS", default=60)
+# After this many refused attempts a notice shows on the health endpoint and the staff work queue.
+NOTIFICATION_ALERT_AFTER_FAILURES = env.int("NOTIFICATION_ALERT_AFTER_FAILURES", default=3)
 
 # Reminders go out this many business days before a deadline (and again on the day before).
 REMINDER_BUSINESS_DAYS = env.list("REMINDER_BUSINESS_DAYS", cast=int, default=[5, 1])

@@ -223,6 +223,9 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
                 "status": serializers.CharField(),
                 "database": serializers.CharField(),
                 "broker": serializers.CharField(),
+                "notices_failing": serializers.IntegerField(
+                    help_text="Unsent notices the mail server refused repeatedly"
+                ),
             },
         ),
         503: inline_serializer(
@@ -244,18 +247,23 @@ class HealthView(APIView):
     def get(self, request: Request) -> Response:
         from django.conf import settings
 
-        body = {"status": "ok", "database": "ok", "broker": "inline"}
+        body: dict[str, Any] = {"status": "ok", "database": "ok", "broker": "inline"}
         try:
             with connection.cursor() as cursor:
                 cursor.execute("SELECT 1")
+            failing = selectors.notices_failing().count()
         except Exception:
             body["database"] = "down"
         if settings.CELERY_BROKER_URL and not settings.CELERY_TASK_ALWAYS_EAGER:
             body["broker"] = _broker_state()
         if body["database"] != "ok":
             body["status"] = "down"
-            return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
-        if body["broker"] == "down":
+            return Response(
+                body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"}
+            )
+        # Notices the mail transport keeps refusing: staff must look (the admin lists them).
+        body["notices_failing"] = failing
+        if body["broker"] == "down" or failing:
             body["status"] = "degraded"  # writes still commit; notices wait in the outbox
         return Response(body)
 
