@@ -57,17 +57,17 @@ def _history(model: type[Model]) -> Any:
 
 
 def changes_under(case: Case) -> QuerySet[Any]:
-    """Every history row under the case as ``{history_date, history_id, kind}``, oldest first."""
+    """Every history row under the case as ``{history_date, history_id, record_kind}``, oldest first."""
     parts = [
         _history(model)
         .objects.filter(scope)
-        .annotate(kind=Value(kind, output_field=CharField()))
-        .values("history_date", "history_id", "kind")
+        .annotate(record_kind=Value(kind, output_field=CharField()))
+        .values("history_date", "history_id", "record_kind")
         .order_by()
         for kind, (model, scope) in _sources(case).items()
     ]
     first, *rest = parts
-    return first.union(*rest, all=True).order_by("history_date", "kind", "history_id")
+    return first.union(*rest, all=True).order_by("history_date", "record_kind", "history_id")
 
 
 def _json(value: Any) -> Any:
@@ -86,7 +86,7 @@ def entries(page: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The page's history rows with who, which record, and each field before and after."""
     by_kind: dict[str, list[int]] = defaultdict(list)
     for item in page:
-        by_kind[item["kind"]].append(item["history_id"])
+        by_kind[item["record_kind"]].append(item["history_id"])
     models = {kind: model for kind, (model, _) in _sources(Case(pk=0)).items()}
     rows: dict[tuple[str, int], tuple[Any, Any]] = {}
     fields: dict[str, Any] = {}
@@ -110,7 +110,7 @@ def entries(page: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     names = dict(get_user_model().objects.filter(pk__in=user_ids).values_list("pk", "username"))
     out = []
     for item in page:
-        kind = item["kind"]
+        kind = item["record_kind"]
         row, previous = rows[(kind, item["history_id"])]
         after = _values(row, fields[kind])
         action = ACTIONS.get(row.history_type, row.history_type)
