@@ -63,8 +63,13 @@ EVERYONE_ON_THE_CASE = {"staff", "union_counsel", "employer_counsel", "paralegal
 
 @pytest.fixture
 def noted(world: World, django_capture_on_commit_callbacks: Any) -> Noted:
-    record_tally(world.election, prepared_at=timezone.now() - timedelta(hours=2), yes=10, votes_against=12,
-                 challenged=3)
+    record_tally(
+        world.election,
+        prepared_at=timezone.now() - timedelta(hours=2),
+        yes=10,
+        votes_against=12,
+        challenged=3,
+    )
     challenge = challenge_services.challenge_log(
         election=world.election,
         voter_name="J. Doe",
@@ -99,7 +104,9 @@ def noted(world: World, django_capture_on_commit_callbacks: Any) -> Noted:
         noted.readers[f"NOTE-side-edited-{edited.pk}-zq"] = EMPLOYER_SIDE
         assert old in noted.readers
         staff_edited = write(noted, "staff", "staff", "case", STAFF)
-        services.note_edit(note=staff_edited, body=f"NOTE-staff-edited-{staff_edited.pk}-zq", actor=world.staff)
+        services.note_edit(
+            note=staff_edited, body=f"NOTE-staff-edited-{staff_edited.pk}-zq", actor=world.staff
+        )
         noted.notes[f"NOTE-staff-edited-{staff_edited.pk}-zq"] = staff_edited
         noted.readers[f"NOTE-staff-edited-{staff_edited.pk}-zq"] = STAFF
     for note in noted.notes.values():

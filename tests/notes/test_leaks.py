@@ -79,10 +79,19 @@ def values_for(noted: Noted, role: str) -> dict[str, list[Any]]:
         if user is not None
         else proceeding_services.calendar_feed_for(user=world.union_counsel).token
     )
-    event = proceeding_services.event_record(
-        case=world.case, event="regional_investigation", occurred_on=world.election.tallies.get().prepared_at.date(),
-        details={}, election=None, actor=world.staff, notify=False,
-    ) if not world.case.proceeding_events.exists() else world.case.proceeding_events.first()
+    event = (
+        proceeding_services.event_record(
+            case=world.case,
+            event="regional_investigation",
+            occurred_on=world.election.tallies.get().prepared_at.date(),
+            details={},
+            election=None,
+            actor=world.staff,
+            notify=False,
+        )
+        if not world.case.proceeding_events.exists()
+        else world.case.proceeding_events.first()
+    )
     return {
         "number": [world.case.number, world.other_case.number],
         "election_id": [world.election.pk],
@@ -177,14 +186,14 @@ def test_errors_do_not_tell_what_the_role_may_not_read(noted: Noted, role: str) 
                 response = getattr(client, method)(path, {"body": "x"}, format="json")
                 assert response.status_code in (401, 404)
                 assert response.content == missing.content or method == "get"
-        # bad input on every subject: the answers name fields, never another note
-        for path in (
-            "/api/v1/cases/10-RC-269250/notes/",
-            f"/api/v1/challenges/{noted.challenge.pk}/notes/",
-            f"/api/v1/objections/{noted.objection.pk}/notes/",
-        ):
-            for body in ({"visibility": "side"}, {"body": note.body[:5], "visibility": "nope"}, {"party": 0}):
-                assert_hidden(content(client.post(path, body, format="json")), hidden, f"POST {path} as {role}")
+    # bad input on every subject: the answers name fields, never another note
+    for path in (
+        "/api/v1/cases/10-RC-269250/notes/",
+        f"/api/v1/challenges/{noted.challenge.pk}/notes/",
+        f"/api/v1/objections/{noted.objection.pk}/notes/",
+    ):
+        for body in ({"visibility": "side"}, {"body": "NOTE", "visibility": "nope"}, {"party": 0}, {}):
+            assert_hidden(content(client.post(path, body, format="json")), hidden, f"POST {path} as {role}")
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -203,9 +212,9 @@ def test_notices_and_e_mails_carry_only_what_their_recipient_may_read(noted: Not
 
 
 def test_the_schema_and_the_docs_show_no_note(noted: Noted) -> None:
-    for role in ROLES:
+    for role in ("staff", "union_counsel"):  # the schema is the same for every caller
         client = client_for(noted, role)
-        for path in ("/api/v1/schema/", "/api/v1/docs/", "/api/v1/schema/?format=json"):
+        for path in ("/api/v1/schema/", "/api/v1/docs/"):
             assert_hidden(content(client.get(path)), set(noted.readers), f"{path} as {role}")
 
 
@@ -217,7 +226,6 @@ def admin_paths(noted: Noted) -> list[str]:
         meta = model._meta
         base = f"/admin/{meta.app_label}/{meta.model_name}/"
         paths.append(base)
-        paths += [f"{base}?q={text}" for text in sorted(noted.readers)[:3]]
         paths.append(f"{base}?q=NOTE")
     world = noted.world
     for model, pk in (

@@ -96,7 +96,10 @@ def test_notes_on_a_challenge_and_an_objection_are_listed_under_their_subject(
     from challenges import services as challenge_services
 
     challenge = challenge_services.challenge_log(
-        election=world.election, voter_name="A", challenged_by=world.union.pk, ground="supervisor",
+        election=world.election,
+        voter_name="A",
+        challenged_by=world.union.pk,
+        ground="supervisor",
         actor=world.union_counsel,
     )
     url = f"/api/v1/challenges/{challenge.pk}/notes/"
