@@ -37,3 +37,14 @@ class NoteFilter(django_filters.FilterSet):
     def search(self, queryset: QuerySet[Note], name: str, value: str) -> QuerySet[Note]:
         # Searches only what the queryset already holds: the caller's readable notes.
         return queryset.filter(body__icontains=value.strip()[:200])
+
+
+class SubjectNoteFilter(NoteFilter):
+    """The notes on one subject: the path names the case and subject already."""
+
+    class Meta:
+        model = Note
+        fields = ["visibility", "q"]
+
+    case = None
+    subject = None

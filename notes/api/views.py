@@ -25,7 +25,7 @@ from elections.api.permissions import StaffOnly
 from elections.api.scoping import CaseScopedMixin, bounded_id
 from elections.models import Case
 from notes import exports, history, selectors, services
-from notes.api.filters import NoteFilter
+from notes.api.filters import NoteFilter, SubjectNoteFilter
 from notes.api.serializers import (
     HistoryEntrySerializer,
     NoteInputSerializer,
@@ -53,7 +53,7 @@ class SubjectNotesView(generics.ListAPIView[Note]):
 
     permission_classes = [IsAuthenticated]
     serializer_class = NoteSerializer
-    filterset_class = NoteFilter
+    filterset_class = SubjectNoteFilter
 
     def subject(self) -> tuple[Case, Challenge | None, Objection | None]:
         raise NotImplementedError
