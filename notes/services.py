@@ -104,7 +104,7 @@ def note_create(
 def note_edit(*, note: Note, body: str, actor: Actor, revision: int | None = None) -> Note:
     """Replace the text of a note (its author only). The earlier text stays in the note's history.
     ``revision``: the revision the author edited; another edit since then is a 409."""
-    note = Note.objects.select_for_update().select_related("case", "author", "party").get(pk=note.pk)
+    note = Note.objects.select_for_update(of=("self",)).get(pk=note.pk)
     check_may_edit(note=note, actor=actor)
     if revision is not None and revision != note.revision:
         raise TransitionNotAllowed(
