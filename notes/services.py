@@ -80,6 +80,8 @@ def note_create(
         raise RuleViolation("visibility", f"Choose one of {', '.join(Visibility.values)}.")
     check_may_write(actor=actor, visibility=visibility)
     staff = is_staff(actor)
+    if not staff and not user_party_ids(actor, case.pk):
+        raise NotPermitted(f"Only the people appearing in {case.number}, and Board staff, write notes on it.")
     author_party = (
         None if staff else _author_party(case=case, actor=actor, visibility=visibility, party_id=party)
     )

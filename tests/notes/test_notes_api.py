@@ -186,3 +186,12 @@ def test_the_list_reads_a_page_in_the_same_number_of_queries_however_many_notes(
     for n in range(15):
         as_union.post(CASE, {"body": f"note {n}", "visibility": "case"})
     assert queries() == few
+
+
+def test_the_service_refuses_a_note_from_someone_outside_the_case(world: World) -> None:
+    from elections.errors import NotPermitted
+    from notes import services
+
+    with pytest.raises(NotPermitted):
+        services.note_create(case=world.case, body="x", visibility="case", actor=world.stranger)
+    assert not Note.objects.exists()
