@@ -36,7 +36,8 @@ class NoteFilter(django_filters.FilterSet):
 
     def search(self, queryset: QuerySet[Note], name: str, value: str) -> QuerySet[Note]:
         # Searches only what the queryset already holds: the caller's readable notes.
-        return queryset.filter(body__icontains=value.strip()[:200])
+        # A NUL cannot be in a stored note, and PostgreSQL refuses it in a query: it matches nothing.
+        return queryset.filter(body__icontains=value.replace("\x00", "").strip()[:200])
 
 
 class SubjectNoteFilter(NoteFilter):

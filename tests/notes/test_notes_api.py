@@ -195,3 +195,33 @@ def test_the_service_refuses_a_note_from_someone_outside_the_case(world: World) 
     with pytest.raises(NotPermitted):
         services.note_create(case=world.case, body="x", visibility="case", actor=world.stranger)
     assert not Note.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/notes/?q=a%00b",
+        "/api/v1/notes/?case=%00",
+        "/api/v1/notes/?visibility=public",
+        "/api/v1/notes/99999999999999999999999/",
+        "/api/v1/challenges/99999999999999999999999/notes/",
+        "/api/v1/cases/10-RC-269250/history/?page=zz",
+        "/api/v1/cases/10-RC-269250/export/..csv",
+        "/api/v1/cases/not-a-case/export/notes.csv",
+    ],
+)
+def test_hostile_queries_are_answered_without_a_500(world: World, as_staff: APIClient, path: str) -> None:
+    assert as_staff.get(path).status_code in (200, 400, 404)
+
+
+def test_hostile_bodies_are_answered_without_a_500(world: World, as_union: APIClient) -> None:
+    for body in (
+        [],
+        "x",
+        {"body": ["x"], "visibility": "case"},
+        {"body": "x", "visibility": "side", "party": 2**70},
+    ):
+        assert as_union.post(CASE, body, format="json").status_code == 400
+    note = as_union.post(CASE, {"body": "x", "visibility": "case"}).json()
+    for body in ([], {"body": "y", "revision": -1}, {"body": {"a": 1}}):
+        assert as_union.patch(f"/api/v1/notes/{note['id']}/", body, format="json").status_code == 400
