@@ -225,3 +225,22 @@ def test_hostile_bodies_are_answered_without_a_500(world: World, as_union: APICl
     note = as_union.post(CASE, {"body": "x", "visibility": "case"}).json()
     for body in ([], {"body": "y", "revision": -1}, {"body": {"a": 1}}):
         assert as_union.patch(f"/api/v1/notes/{note['id']}/", body, format="json").status_code == 400
+
+
+def test_a_case_note_is_mailed_to_the_people_of_record_a_side_note_to_its_party_a_staff_note_to_no_one(
+    world: World, django_capture_on_commit_callbacks: Any
+) -> None:
+    from django.core import mail
+
+    from notes import services
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.note_create(case=world.case, body="Room 3", visibility="case", actor=world.paralegal)
+        services.note_create(case=world.case, body="Our theory", visibility="side", actor=world.union_counsel)
+        services.note_create(case=world.case, body="RD view", visibility="staff", actor=world.staff)
+    sent = {(m.to[0], m.body.split(":\n\n")[1].split("\n")[0]) for m in mail.outbox}
+    assert sent == {
+        ("ucounsel@example.org", "Room 3"),
+        ("ecounsel@example.org", "Room 3"),
+        ("para@example.org", "Our theory"),
+    }
