@@ -10,6 +10,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("challenges.api.urls")),
     path("", include("objections.api.urls")),
     path("", include("proceedings.api.urls")),
+    path("", include("notes.api.urls")),
 ]
 
 urlpatterns = [

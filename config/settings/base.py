@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "challenges",
     "objections",
     "proceedings",
+    "notes",  # imports the apps above; nothing imports it
 ]
 
 MIDDLEWARE = [

@@ -17,7 +17,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +48,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         if exc.allowed:
             body["allowed"] = exc.allowed
         return Response(body, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, NotPermitted):
+        return Response({"detail": exc.detail}, status=status.HTTP_403_FORBIDDEN)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
             return Response(exc.message_dict, status=status.HTTP_400_BAD_REQUEST)
