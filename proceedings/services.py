@@ -30,7 +30,7 @@ from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
-from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
+from proceedings.models import CalendarFeed, Deadline, DocketEntry, ProceedingEvent
 
 NEW = 2**62  # the replay's reference for the event being recorded: after every other event of its day
 MAX_REASON = 2000
@@ -465,3 +465,22 @@ def calendar_feed_revoke(*, feed: CalendarFeed) -> CalendarFeed:
         feed.revoked_at = clock.now()
         feed.save(update_fields=["revoked_at"])
     return feed
+
+
+@transaction.atomic
+def docket_entries_sync(*, case: Case, entries: list[dict[str, Any]]) -> tuple[int, int]:
+    """The case's public docket from the public record: add the lines not yet here (by ``key``) and update
+    the link of those that changed. Lines are never removed: the docket is a record. Returns (added,
+    updated); one read and at most two writes whatever the number of lines."""
+    existing = {e.key: e for e in DocketEntry.objects.filter(case=case)}
+    new, changed = [], []
+    for entry in entries:
+        current = existing.get(entry["key"])
+        if current is None:
+            new.append(DocketEntry(case=case, **entry))
+        elif current.url != entry["url"]:
+            current.url = entry["url"]
+            changed.append(current)
+    DocketEntry.objects.bulk_create(new)
+    DocketEntry.objects.bulk_update(changed, ["url"])
+    return len(new), len(changed)

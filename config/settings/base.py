@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "challenges",
     "objections",
     "proceedings",
+    "public_record",  # imports labordata's nlrb.db; may import every app above
 ]
 
 MIDDLEWARE = [
@@ -194,3 +195,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# --- The public record ------------------------------------------------------------------------
+# labordata's nlrb.db (or a folder of its CSV files) that `POST cases/import/` and the admin read from.
+NLRB_DATA_PATH = env("NLRB_DATA_PATH", default="")
