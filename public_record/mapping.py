@@ -259,7 +259,7 @@ def _plan_parties(plan: CasePlan, rows: list[Row]) -> None:
             continue
         if subtype == "legal representative":
             party = latest_of_type.get(kind) or next(
-                (p for p in seen.values() if _role(kind, "") == p.role), None
+                (p for p in seen.values() if _role(kind) == p.role), None
             )
             if party is None:
                 plan.notes.append(f"counsel {lines[0]} represents a {row.get('type')} not on the case: left out")
@@ -279,17 +279,15 @@ def _plan_parties(plan: CasePlan, rows: list[Row]) -> None:
         name = tidy_union_name(lines[0])[:MAX_NAME]
         party = seen.get(union_key(name))
         if party is None:
-            party = seen[union_key(name)] = PartyPlan(role=_role(kind, subtype), name=name)
+            party = seen[union_key(name)] = PartyPlan(role=_role(kind), name=name)
             plan.parties.append(party)
         latest_of_type[kind] = party
 
 
-def _role(kind: str, subtype: str) -> str:
-    if kind in _ROLES:
-        return _ROLES[kind]
-    if subtype in ("employer", "union"):
-        return subtype
-    return "involved_party"
+def _role(kind: str) -> str:
+    """The role is the row's ``type`` (its role on the case page); ``subtype`` only says what kind of body it
+    is, so an "Involved Party" that is an employer (a staffing agency, say) stays an involved party."""
+    return _ROLES.get(kind, "involved_party")
 
 
 # --- elections and tallies --------------------------------------------------------------------------------
@@ -311,6 +309,8 @@ def _plan_elections(plan: CasePlan, source: SourceCase, zone: ZoneInfo) -> None:
             raise BadCase(f"election {row.row.get('election_id')} has no tally date")
         dated.append((day, _id_order(row.row.get("election_id")), row))
     dated.sort(key=lambda item: (item[0], item[1]))
+    # One spelling per union in the whole case: the party's, else the first ballot's (the Regions retype them).
+    spelling = {union_key(p.name): p.name for p in plan.parties}
     groups: dict[tuple[str, str], list[ElectionPlan]] = {}
     for day, _, row in dated:
         unit = units.get(str(row.row.get("voting_unit_id")), "A")[:8]
@@ -321,7 +321,7 @@ def _plan_elections(plan: CasePlan, source: SourceCase, zone: ZoneInfo) -> None:
         elections = groups.setdefault((unit, kind), [])
         if revised and not elections:
             raise BadCase(f"{label}: a revised tally ({ballot_type}) with no original tally before it")
-        against, votes = _options(row, label)
+        against, votes = _options(row, label, spelling)
         if not votes:
             plan.notes.append(f"{label}: no union on the ballot ({ballot_type or 'no ballot type'}): left out")
             continue
@@ -362,7 +362,7 @@ def _id_order(value: Any) -> tuple[int, str]:
     return (int(text), "") if text.isdigit() else (0, text)
 
 
-def _options(row: SourceElection, label: str) -> tuple[int, dict[str, int]]:
+def _options(row: SourceElection, label: str, spelling: dict[str, str]) -> tuple[int, dict[str, int]]:
     against = 0
     votes: dict[str, int] = {}
     names: dict[str, str] = {}
@@ -375,7 +375,7 @@ def _options(row: SourceElection, label: str) -> tuple[int, dict[str, int]]:
         key = union_key(name)
         if key in names:
             raise BadCase(f"{label}: {name!r} is on the ballot twice")
-        names[key] = name[:MAX_NAME]
+        names[key] = spelling.setdefault(key, name[:MAX_NAME])
         votes[names[key]] = number
     if len(votes) > tally_law.MAX_UNIONS:
         raise BadCase(f"{label}: {len(votes)} unions on one ballot (the tally has room for three)")
