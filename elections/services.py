@@ -315,11 +315,14 @@ def tally_record(
     return tally
 
 
-# --- batches: the public-record import writes a whole case in a few statements --------------------------
+# --- batches: the public-record import writes many cases in a few statements ---------------------------
 #
 # Each function applies the same rules as its one-record counterpart above, reads what it needs in one
-# query and writes with one bulk insert (and one for the history rows), so importing a case costs the same
-# handful of queries whatever its number of parties, elections and tallies.
+# query and writes with one bulk insert (and one for the history rows), whatever the number of cases,
+# parties, elections and tallies. They take no savepoint of their own: called inside a larger transaction,
+# a refusal rolls the whole of it back (the importer's unit is the case, or a chunk of new cases).
+
+_batch = transaction.atomic(savepoint=False)
 
 
 def _check_voting_unit(voting_unit: str) -> str:
@@ -329,28 +332,53 @@ def _check_voting_unit(voting_unit: str) -> str:
     return unit
 
 
-@transaction.atomic
-def parties_add(*, case: Case, parties: Iterable[tuple[str, str]], actor: Actor = None) -> dict[str, Party]:
-    """Add the (role, name) parties not yet on the case (names compared as ``party_create`` does); returns
-    every party of the case by case-folded name."""
-    on_case = {p.name.casefold(): p for p in case.parties.all()}
+@_batch
+def cases_create(*, cases: Iterable[Mapping[str, Any]], actor: Actor = None) -> list[Case]:
+    """Create cases as ``case_create`` does (number checked and normalized, not already on the tracker)."""
+    new = []
+    for spec in cases:
+        fields = dict(spec)
+        fields["number"] = _normalized_number(fields["number"])
+        case = Case(**fields)
+        case.derive()
+        new.append(case)
+    numbers = [c.number for c in new]
+    if len(set(numbers)) != len(numbers):
+        raise RuleViolation("number", "A case number appears twice in the batch.")
+    taken = list(Case.objects.filter(number__in=numbers).values_list("number", flat=True)[:1])
+    if taken:
+        raise RuleViolation("number", f"Case {taken[0]} is already on the tracker.")
+    if new:
+        bulk_create_with_history(new, Case, batch_size=2000, default_user=acting_user(actor))
+    return new
+
+
+@_batch
+def parties_add(
+    *, parties: Iterable[tuple[Case, str, str]], actor: Actor = None
+) -> dict[tuple[int, str], Party]:
+    """Add the (case, role, name) parties not yet on their case (names compared as ``party_create`` does);
+    returns every party of those cases by (case id, case-folded name)."""
+    batch = list(parties)
+    case_ids = {case.pk for case, _, _ in batch}
+    on_case = {(p.case_id, p.name.casefold()): p for p in Party.objects.filter(case_id__in=case_ids)}
     new = []
     roles = set(Party.Role.values)
-    for role, name in parties:
+    for case, role, name in batch:
         name = " ".join(name.split())
         if role not in roles:
             raise RuleViolation("role", f"{role!r} is not a party role.")
-        if not name or name.casefold() in on_case:
+        if not name or (case.pk, name.casefold()) in on_case:
             continue
         party = Party(case=case, role=role, name=name)
-        on_case[name.casefold()] = party
+        on_case[(case.pk, name.casefold())] = party
         new.append(party)
     if new:
-        bulk_create_with_history(new, Party, default_user=acting_user(actor))
+        bulk_create_with_history(new, Party, batch_size=2000, default_user=acting_user(actor))
     return on_case
 
 
-@transaction.atomic
+@_batch
 def counsel_sync(
     *, parties: Mapping[int, Iterable[Mapping[str, str]]], actor: Actor = None
 ) -> tuple[int, int]:
@@ -360,7 +388,7 @@ def counsel_sync(
     existing = {
         (c.party_id, c.name.casefold()): c
         for c in Counsel.objects.filter(party_id__in=list(parties), source=Counsel.Source.PUBLIC_RECORD)
-    }
+    } if parties else {}
     new, changed = [], []
     for party_id, entries in parties.items():
         for entry in entries:
@@ -377,37 +405,49 @@ def counsel_sync(
                 changed.append(current)
     user = acting_user(actor)
     if new:
-        bulk_create_with_history(new, Counsel, default_user=user)
+        bulk_create_with_history(new, Counsel, batch_size=2000, default_user=user)
     if changed:
         bulk_update_with_history(changed, Counsel, ["firm", "address", "phone"], default_user=user)
     return len(new), len(changed)
 
 
-@transaction.atomic
-def elections_add(*, case: Case, elections: Iterable[Mapping[str, Any]], actor: Actor = None) -> list[Election]:
-    """Add elections to a case, numbered after its last one, each checked as ``election_create`` checks it
-    (the ballot, the order of the dates, a rerun or runoff only after an earlier election)."""
-    Case.objects.select_for_update().filter(pk=case.pk).first()
-    last = case.elections.aggregate(last=Max("sequence"))["last"] or 0
+@_batch
+def elections_add(
+    *, elections: Iterable[tuple[Case, Mapping[str, Any]]], actor: Actor = None
+) -> list[Election]:
+    """Add elections to their cases, numbered after each case's last one, each checked as
+    ``election_create`` checks it (the ballot, the order of the dates, a rerun or runoff only after an
+    earlier election)."""
+    batch = list(elections)
+    case_ids = {case.pk for case, _ in batch}
+    if not batch:
+        return []
+    list(Case.objects.select_for_update().filter(pk__in=case_ids).values_list("pk", flat=True))
+    last = dict(
+        Election.objects.filter(case_id__in=case_ids)
+        .values("case_id")
+        .annotate(last=Max("sequence"))
+        .values_list("case_id", "last")
+    )
     new = []
-    for spec in elections:
+    for case, spec in batch:
         fields = dict(spec)
         kind = fields.get("kind", Election.Kind.INITIAL)
-        if kind != Election.Kind.INITIAL and last == 0:
+        before = last.get(case.pk, 0)
+        if kind != Election.Kind.INITIAL and before == 0:
             raise RuleViolation(
                 "kind", f"A {kind} election follows an earlier election; {case.number} has none."
             )
         fields["choices"] = _check_choices(fields.get("choices"))
         fields["voting_unit"] = _check_voting_unit(fields.get("voting_unit", "A"))
         _check_dates_in_order(fields)
-        last += 1
-        new.append(Election(case=case, sequence=last, **fields))
-    if new:
-        bulk_create_with_history(new, Election, default_user=acting_user(actor))
+        last[case.pk] = before + 1
+        new.append(Election(case=case, sequence=before + 1, **fields))
+    bulk_create_with_history(new, Election, batch_size=2000, default_user=acting_user(actor))
     return new
 
 
-@transaction.atomic
+@_batch
 def tallies_add(
     *,
     tallies: Iterable[tuple[Election, Mapping[str, Any]]],
@@ -419,6 +459,8 @@ def tallies_add(
     (the objections period and the deadlines follow); the import leaves it off for closed cases, whose
     periods have all run."""
     batch = list(tallies)
+    if not batch:
+        return []
     ids = {election.pk for election, _ in batch}
     locked = {e.pk: e for e in Election.objects.select_for_update().select_related("case").filter(pk__in=ids)}
     latest: dict[int, Tally] = {}
@@ -443,7 +485,7 @@ def tallies_add(
         latest[election.pk] = tally
         new.append(tally)
     if new:
-        bulk_create_with_history(new, Tally, default_user=user)
+        bulk_create_with_history(new, Tally, batch_size=2000, default_user=user)
     if announce:
         for tally in new:
             events.tally_recorded.send(sender=Tally, tally=tally, actor=actor)

@@ -54,6 +54,11 @@ class _Counts:
     def add(self, kind: str, outcome: str, n: int = 1) -> None:
         self.rows.append((kind, outcome, n))
 
+    def merge_into(self, report: Report) -> None:
+        for kind, outcome, n in self.rows:
+            report.add(kind, outcome, n)
+        report.differences += self.differences
+
 
 def import_public_record(
     path: str,
@@ -71,18 +76,31 @@ def import_public_record(
     report = Report(source=str(path), dry_run=dry_run)
     wanted = _source_numbers(numbers)
     bar = Progress(source.count_cases(db, wanted), progress) if progress is not None else None
-    for chunk in _chunks(source.read_cases(db, wanted), CHUNK):
-        on_tracker = _tracker_cases(chunk)
-        for case_rows in chunk:
-            if bar is not None:
-                bar.advance()
-            if since is not None and (mapping.filed_on(case_rows) or date.min) < since:
-                continue
-            report.read += 1
-            _import_one(case_rows, on_tracker, report, actor=actor, dry_run=dry_run)
+    try:
+        for chunk in _chunks(source.read_cases(db, wanted), CHUNK):
+            on_tracker = _tracker_cases(chunk)
+            plans = []
+            for case_rows in chunk:
+                if bar is not None:
+                    bar.advance()
+                if since is not None and (mapping.filed_on(case_rows) or date.min) < since:
+                    continue
+                report.read += 1
+                plan = _plan(case_rows, report)
+                if plan is not None:
+                    plans.append(plan)
+            fresh = [p for p in plans if p.number not in on_tracker]
+            one_by_one = [p for p in plans if p.number in on_tracker]
+            if len(fresh) > 1 and not _write_new_cases(fresh, report, actor=actor, dry_run=dry_run):
+                one_by_one += fresh  # someone in the chunk was refused: each case on its own, to find who
+            elif len(fresh) == 1:
+                one_by_one += fresh
+            for plan in one_by_one:
+                _write_one_case(plan, on_tracker.get(plan.number), report, actor=actor, dry_run=dry_run)
+    finally:
+        db.close()
     if bar is not None:
         bar.finish()
-    db.close()
     report.seconds = time.monotonic() - started
     return report
 
@@ -115,42 +133,78 @@ def _tracker_cases(chunk: list[source.SourceCase]) -> dict[str, Case]:
     return {c.number: c for c in Case.objects.filter(number__in=numbers).select_related("public_record")}
 
 
-def _import_one(
-    case_rows: source.SourceCase, on_tracker: dict[str, Case], report: Report, *, actor: Actor, dry_run: bool
-) -> None:
+def _plan(case_rows: source.SourceCase, report: Report) -> CasePlan | None:
     number = _normalized(case_rows.number)
     if number is not None and not case_numbers.parse(number, representation_only=False).is_representation:
         report.add("cases", "skipped")
         report.skips.append((number, "not a representation case"))
-        return
+        return None
     try:
         plan = mapping.plan_case(case_rows)
     except BadCase as exc:
         _failed(report, case_rows.number, str(exc), None)
-        return
+        return None
     report.disagreements += plan.disagreements
     report.notes += [(plan.number, note) for note in plan.notes]
-    counts = _Counts()
+    return plan
+
+
+_REFUSALS = (DomainError, BadCase, DatabaseError, ValueError)
+
+
+def _reason(exc: Exception) -> str:
+    return f"{exc.field}: {exc.message}" if isinstance(exc, RuleViolation) else str(exc)
+
+
+@contextlib.contextmanager
+def _transaction(dry_run: bool) -> Iterator[None]:
+    """One transaction, rolled back at the end of a dry run."""
     try:
         with transaction.atomic():
             if connection.vendor == "postgresql":
-                # A re-runnable import does not wait for each commit to reach the disk (PostgreSQL
+                # A re-runnable import need not wait for each commit to reach the disk (PostgreSQL
                 # "synchronous_commit": a crash loses at most the last moments, never half a case).
                 with connection.cursor() as cursor:
                     cursor.execute("SET LOCAL synchronous_commit TO OFF")
-            _write(plan, on_tracker.get(plan.number), counts, report, actor=actor)
+            yield
             if dry_run:
                 raise _DryRun
     except _DryRun:
         pass
-    except (DomainError, BadCase, DatabaseError, ValueError) as exc:
-        reason = f"{exc.field}: {exc.message}" if isinstance(exc, RuleViolation) else str(exc)
-        logger.debug("public record: %s not imported: %s", plan.number, reason)
-        _failed(report, plan.number, reason, plan)
+
+
+def _write_new_cases(plans: list[CasePlan], report: Report, *, actor: Actor, dry_run: bool) -> bool:
+    """Write a chunk of cases new to the tracker in one transaction, a few statements in all. False (and
+    nothing written) if any of them is refused: the caller then writes them one by one."""
+    counts = _Counts()
+    try:
+        with _transaction(dry_run):
+            cases = election_services.cases_create(cases=[_new_case_fields(p) for p in plans], actor=actor)
+            records = [ImportedCase(case=case, keys={"elections": {}, "tallies": {}}) for case in cases]
+            _write_contents(list(zip(plans, cases, records, strict=True)), counts, actor=actor)
+            for plan, record in zip(plans, records, strict=True):
+                _stamp(record, plan, plan.case_fields())
+            ImportedCase.objects.bulk_create(records, batch_size=2000)
+    except _REFUSALS as exc:
+        logger.debug("public record: a chunk of %s new cases goes one by one: %s", len(plans), exc)
+        return False
+    counts.add("cases", "imported", len(plans))
+    counts.merge_into(report)
+    return True
+
+
+def _write_one_case(
+    plan: CasePlan, case: Case | None, report: Report, *, actor: Actor, dry_run: bool
+) -> None:
+    counts = _Counts()
+    try:
+        with _transaction(dry_run):
+            _write(plan, case, counts, report, actor=actor)
+    except _REFUSALS as exc:
+        logger.debug("public record: %s not imported: %s", plan.number, _reason(exc))
+        _failed(report, plan.number, _reason(exc), plan)
         return
-    for kind, outcome, n in counts.rows:
-        report.add(kind, outcome, n)
-    report.differences += counts.differences
+    counts.merge_into(report)
 
 
 def _failed(report: Report, number: str, reason: str, plan: CasePlan | None) -> None:
@@ -160,6 +214,24 @@ def _failed(report: Report, number: str, reason: str, plan: CasePlan | None) -> 
         report.add("elections", "failed", len(plan.elections))
         report.add("tallies", "failed", plan.tally_count)
         report.add("docket entries", "failed", len(plan.docket))
+
+
+def _new_case_fields(plan: CasePlan) -> dict[str, Any]:
+    return {
+        "number": plan.number,
+        "name": plan.name,
+        "petition_filed_on": plan.petition_filed_on,
+        "unit_description": plan.unit_description,
+        "status": plan.status,
+        "closed_on": plan.closed_on,
+        "closing_reason": plan.closing_reason,
+    }
+
+
+def _stamp(record: ImportedCase, plan: CasePlan, as_imported: dict[str, Any]) -> None:
+    record.fingerprint = plan.fingerprint
+    record.snapshot = plan.snapshot
+    record.as_imported = as_imported
 
 
 def _write(plan: CasePlan, case: Case | None, counts: _Counts, report: Report, *, actor: Actor) -> None:
@@ -181,47 +253,43 @@ def _write(plan: CasePlan, case: Case | None, counts: _Counts, report: Report, *
         return
     fields = plan.case_fields()
     if case is None:
-        case = election_services.case_create(
-            number=plan.number,
-            name=plan.name,
-            petition_filed_on=plan.petition_filed_on,
-            unit_description=plan.unit_description,
-            status=plan.status,
-            closed_on=plan.closed_on,
-            closing_reason=plan.closing_reason,
-            actor=actor,
-        )
+        (case,) = election_services.cases_create(cases=[_new_case_fields(plan)], actor=actor)
         record = ImportedCase(case=case, keys={"elections": {}, "tallies": {}})
         counts.add("cases", "imported")
         as_imported = fields
     else:
         assert record is not None
         as_imported = _update_case(case, record, fields, counts, actor=actor)
+    _write_contents([(plan, case, record)], counts, actor=actor)
+    _stamp(record, plan, as_imported)
+    record.save()
+
+
+def _write_contents(
+    items: list[tuple[CasePlan, Case, ImportedCase]], counts: _Counts, *, actor: Actor
+) -> None:
+    """Parties, counsel, elections, tallies and docket of the cases, each kind in one batch."""
     parties = election_services.parties_add(
-        case=case, parties=[(p.role, p.name) for p in plan.parties], actor=actor
+        parties=[(case, p.role, p.name) for plan, case, _ in items for p in plan.parties], actor=actor
     )
     counsel: dict[int, list[dict[str, str]]] = {}
-    for c in plan.counsel:
-        party = parties[c.party.casefold()]
-        counsel.setdefault(party.pk, []).append(
-            {"name": c.name, "firm": c.firm, "address": c.address, "phone": c.phone}
-        )
+    for plan, case, _ in items:
+        for c in plan.counsel:
+            party = parties[(case.pk, c.party.casefold())]
+            counsel.setdefault(party.pk, []).append(
+                {"name": c.name, "firm": c.firm, "address": c.address, "phone": c.phone}
+            )
     election_services.counsel_sync(parties=counsel, actor=actor)
-    _write_elections(plan, case, record, counts, actor=actor)
-    added, updated = proceeding_services.docket_entries_sync(
-        case=case,
-        entries=[
-            {"filed_on": d.filed_on, "document": d.document, "actor": d.actor, "url": d.url, "key": d.key}
-            for d in plan.docket
-        ],
-    )
+    _write_elections(items, counts, actor=actor)
+    docket = [
+        (case, {"filed_on": d.filed_on, "document": d.document, "actor": d.actor, "url": d.url, "key": d.key})
+        for plan, case, _ in items
+        for d in plan.docket
+    ]
+    added, updated = proceeding_services.docket_entries_sync(entries=docket)
     counts.add("docket entries", "imported", added)
     counts.add("docket entries", "updated", updated)
-    counts.add("docket entries", "unchanged", len(plan.docket) - added - updated)
-    record.fingerprint = plan.fingerprint
-    record.snapshot = plan.snapshot
-    record.as_imported = as_imported
-    record.save()
+    counts.add("docket entries", "unchanged", len(docket) - added - updated)
 
 
 def _json(value: Any) -> Any:
@@ -250,62 +318,70 @@ def _update_case(
     return written
 
 
-def _write_elections(plan: CasePlan, case: Case, record: ImportedCase, counts: _Counts, *, actor: Actor) -> None:
-    keys = record.keys
-    known = {e.pk: e for e in Election.objects.filter(case=case)} if keys["elections"] else {}
-    new_plans = [e for e in plan.elections if e.key not in keys["elections"]]
+def _write_elections(
+    items: list[tuple[CasePlan, Case, ImportedCase]], counts: _Counts, *, actor: Actor
+) -> None:
+    seen = [case.pk for _, case, record in items if record.keys["elections"]]
+    known = {e.pk: e for e in Election.objects.filter(case_id__in=seen)} if seen else {}
+    new_plans = [(plan, case, record, e) for plan, case, record in items for e in plan.elections
+                 if e.key not in record.keys["elections"]]
     created = election_services.elections_add(
-        case=case,
         elections=[
-            {
-                "kind": e.kind,
-                "choices": e.choices,
-                "voting_unit": e.voting_unit,
-                "count_on": e.count_on,
-                "approx_eligible_voters": e.approx_eligible_voters,
-            }
-            for e in new_plans
+            (
+                case,
+                {
+                    "kind": e.kind,
+                    "choices": e.choices,
+                    "voting_unit": e.voting_unit,
+                    "count_on": e.count_on,
+                    "approx_eligible_voters": e.approx_eligible_voters,
+                },
+            )
+            for _, case, _, e in new_plans
         ],
         actor=actor,
     )
-    for election_plan, election in zip(new_plans, created, strict=True):
-        keys["elections"][election_plan.key] = election.pk
+    for (_, _, record, election_plan), election in zip(new_plans, created, strict=True):
+        record.keys["elections"][election_plan.key] = election.pk
         known[election.pk] = election
+    total = sum(len(plan.elections) for plan, _, _ in items)
     counts.add("elections", "imported", len(created))
-    counts.add("elections", "unchanged", len(plan.elections) - len(created))
-    recorded = (
-        {t.pk: t for t in Tally.objects.filter(election__case=case)} if keys["tallies"] else {}
-    )
-    batch: list[tuple[Election, dict[str, Any]]] = []
-    sources: list[str] = []
-    for election_plan in plan.elections:
-        election = known[keys["elections"][election_plan.key]]
-        if [" ".join(c.split()) for c in election.choices] != election_plan.choices:
-            counts.differences.append(
-                Difference(case.number, f"election {election.sequence} choices", str(election.choices),
-                           str(election_plan.choices))
-            )
-        for tally in election_plan.tallies:
-            figures = {
-                "prepared_at": tally.prepared_at,
-                "votes_for": dict(zip(election.choices, tally.votes_for.values(), strict=True)),
-                "votes_against": tally.votes_against,
-                "void": tally.void,
-                "challenged": tally.challenged,
-            }
-            existing = recorded.get(keys["tallies"].get(tally.source_id, 0))
-            if existing is None:
-                batch.append((election, figures))
-                sources.append(tally.source_id)
-                continue
-            counts.add("tallies", "unchanged")
-            mine = (existing.votes_for, existing.votes_against, existing.void, existing.challenged)
-            if mine != (figures["votes_for"], tally.votes_against, tally.void, tally.challenged):
+    counts.add("elections", "unchanged", total - len(created))
+    recorded_ids = [pk for _, _, record in items for pk in record.keys["tallies"].values()]
+    recorded = {t.pk: t for t in Tally.objects.filter(pk__in=recorded_ids)} if recorded_ids else {}
+    batches: dict[bool, list[tuple[Election, dict[str, Any]]]] = {True: [], False: []}
+    sources: dict[bool, list[tuple[ImportedCase, str]]] = {True: [], False: []}
+    for plan, case, record in items:
+        announce = plan.status == "open"  # a closed case's periods have all run: no deadlines to set
+        for election_plan in plan.elections:
+            election = known[record.keys["elections"][election_plan.key]]
+            if [" ".join(c.split()) for c in election.choices] != election_plan.choices:
                 counts.differences.append(
-                    Difference(case.number, f"tally {tally.label}", str(mine),
-                               str((figures["votes_for"], tally.votes_against, tally.void, tally.challenged)))
+                    Difference(case.number, f"election {election.sequence} choices", str(election.choices),
+                               str(election_plan.choices))
                 )
-    added = election_services.tallies_add(tallies=batch, actor=actor, announce=plan.status == "open")
-    for source_id, new_tally in zip(sources, added, strict=True):
-        keys["tallies"][source_id] = new_tally.pk
-    counts.add("tallies", "imported", len(added))
+            for tally in election_plan.tallies:
+                figures = {
+                    "prepared_at": tally.prepared_at,
+                    "votes_for": dict(zip(election.choices, tally.votes_for.values(), strict=True)),
+                    "votes_against": tally.votes_against,
+                    "void": tally.void,
+                    "challenged": tally.challenged,
+                }
+                existing = recorded.get(record.keys["tallies"].get(tally.source_id, 0))
+                if existing is None:
+                    batches[announce].append((election, figures))
+                    sources[announce].append((record, tally.source_id))
+                    continue
+                counts.add("tallies", "unchanged")
+                mine = (existing.votes_for, existing.votes_against, existing.void, existing.challenged)
+                theirs = (figures["votes_for"], tally.votes_against, tally.void, tally.challenged)
+                if mine != theirs:
+                    counts.differences.append(
+                        Difference(case.number, f"tally {tally.label}", str(mine), str(theirs))
+                    )
+    for announce, batch in batches.items():
+        added = election_services.tallies_add(tallies=batch, actor=actor, announce=announce)
+        for (record, source_id), new_tally in zip(sources[announce], added, strict=True):
+            record.keys["tallies"][source_id] = new_tally.pk
+        counts.add("tallies", "imported", len(added))

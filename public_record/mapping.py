@@ -262,7 +262,7 @@ def _plan_parties(plan: CasePlan, rows: list[Row]) -> None:
                 (p for p in seen.values() if _role(kind) == p.role), None
             )
             if party is None:
-                plan.notes.append(f"counsel {lines[0]} represents a {row.get('type')} not on the case: left out")
+                plan.notes.append(f"counsel {lines[0]} for the {row.get('type')}, who is not on the case: left out")
                 continue
             plan.counsel.append(
                 CounselPlan(

@@ -125,3 +125,15 @@ def test_the_admin_form_refuses_a_bad_number_and_a_missing_file(staff_browser: C
     page = staff_browser.post("/admin/public_record/importrun/add/", {"number": MULTI}).content.decode()
     assert "/nowhere/nlrb.db is not there" in page
     assert not ImportRun.objects.exists()
+
+
+def test_an_election_posted_through_the_api_names_its_voting_unit(as_staff: Any, world: World) -> None:
+    response = as_staff.post(
+        "/api/v1/elections/", {"case": world.case.number, "choices": ["RWDSU"], "voting_unit": " b "}, format="json"
+    )
+    assert response.status_code == 201 and response.json()["voting_unit"] == "B"
+    response = as_staff.post(
+        "/api/v1/elections/", {"case": world.case.number, "choices": ["RWDSU"], "voting_unit": "   "}, format="json"
+    )
+    assert response.status_code == 400 and "voting_unit" in response.json()
+    assert as_staff.get(f"/api/v1/elections/{world.election.pk}/").json()["voting_unit"] == "A"

@@ -334,3 +334,16 @@ def test_a_file_not_in_this_schema_is_refused_and_nothing_is_written(tmp_path: P
     assert refused.value.returncode == 1
     assert "Nothing was written" in str(refused.value)
     assert not Case.objects.exists()
+
+
+def test_new_cases_written_together_land_exactly_as_case_by_case(nlrb_db: Path) -> None:
+    # Both new and both sound: one transaction for the chunk.
+    run(nlrb_db, "--case", MULTI, "--case", THREE)
+    together = snapshot()
+    for model in (Deadline, DocketEntry, Tally, Election, Counsel, Party, ImportedCase):
+        model.objects.all().delete()
+    Case.objects.all().delete()
+    run(nlrb_db, "--case", MULTI)
+    run(nlrb_db, "--case", THREE)
+    assert snapshot() == together
+    assert len(together["tallies"]) == 6
