@@ -240,7 +240,7 @@ def _write(plan: CasePlan, case: Case | None, counts: _Counts, report: Report, *
         counts.add("cases", "skipped")
         report.skips.append((plan.number, "already on the tracker, entered by staff: not overwritten"))
         counts.differences += [
-            Difference(plan.number, name, _json(getattr(case, name)), str(value))
+            Difference(plan.number, name, str(_json(getattr(case, name))), str(value), "entered by staff")
             for name, value in plan.case_fields().items()
             if _json(getattr(case, name)) != value
         ]
@@ -358,7 +358,7 @@ def _write_elections(
             if [" ".join(c.split()) for c in election.choices] != election_plan.choices:
                 counts.differences.append(
                     Difference(case.number, f"election {election.sequence} choices", str(election.choices),
-                               str(election_plan.choices))
+                               str(election_plan.choices), "the ballot cannot change once a tally is recorded")
                 )
             for tally in election_plan.tallies:
                 figures = {
@@ -378,7 +378,8 @@ def _write_elections(
                 theirs = (figures["votes_for"], tally.votes_against, tally.void, tally.challenged)
                 if mine != theirs:
                     counts.differences.append(
-                        Difference(case.number, f"tally {tally.label}", str(mine), str(theirs))
+                        Difference(case.number, f"tally {tally.label}", str(mine), str(theirs),
+                                   "a recorded tally is not rewritten: staff record a revised tally")
                     )
     for announce, batch in batches.items():
         added = election_services.tallies_add(tallies=batch, actor=actor, announce=announce)

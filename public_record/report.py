@@ -22,12 +22,14 @@ CSV_COLUMNS = ["section", "case", "tally", "field", "theirs", "ours", "reason"]
 
 @dataclass(frozen=True)
 class Difference:
-    """A field staff changed on the tracker that the public record now says otherwise: kept, reported."""
+    """Where the tracker keeps its own value against the public record, and why (a field staff changed,
+    a case staff entered, a tally already recorded)."""
 
     case: str
     field: str
     tracker: str
     public_record: str
+    why: str = "edited by staff"
 
 
 @dataclass
@@ -73,8 +75,7 @@ class Report:
             out.append(f"skipped  {case}: {reason}")
         for d in self.differences:
             out.append(
-                f"kept     {d.case} {d.field}: tracker {d.tracker!r}, public record {d.public_record!r} "
-                "(edited by staff)"
+                f"kept     {d.case} {d.field}: tracker {d.tracker!r}, public record {d.public_record!r} ({d.why})"
             )
         for flag in self.disagreements:
             out.append(f"flag     {flag.case} {flag.tally}: {flag.flag} theirs {flag.theirs}, ours {flag.ours}")
@@ -87,7 +88,7 @@ class Report:
         rows += [_row("skipped", case, reason=reason) for case, reason in self.skips]
         rows += [_row("note", case, reason=reason) for case, reason in self.notes]
         rows += [
-            _row("staff_edit_kept", d.case, field=d.field, theirs=d.public_record, ours=d.tracker)
+            _row("tracker_kept", d.case, field=d.field, theirs=d.public_record, ours=d.tracker, reason=d.why)
             for d in self.differences
         ]
         rows += [
@@ -110,7 +111,7 @@ class Report:
             "failures": [{"case": c, "reason": r} for c, r in self.failures],
             "skipped": [{"case": c, "reason": r} for c, r in self.skips],
             "notes": [{"case": c, "note": r} for c, r in self.notes],
-            "staff_edits_kept": [d.__dict__ for d in self.differences],
+            "tracker_kept": [d.__dict__ for d in self.differences],
             "flag_disagreements": [d.__dict__ for d in self.disagreements],
         }
 

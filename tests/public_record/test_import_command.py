@@ -189,6 +189,7 @@ def test_a_changed_source_updates_what_changed_and_keeps_what_staff_edited(tmp_p
     f.tables["filing"][0]["name"] = "Acme Widgets Holdings, Inc."
     f.tables["filing"][0]["last_checked_at"] = "2024-06-02 03:00:00"
     f.tables["sought_unit"][0]["unit_sought"] = "All production employees"
+    f.tables["tally"][0]["votes"] = 41  # the agency retyped a recorded tally
     f.docket(MULTI, "2021-06-05", "Letter", "Regional Director")
     f.participant(MULTI, "Jane Roe\nRoe & Partners LLP", "Employer", "Legal Representative",
                   "200 Peachtree St, Atlanta, GA", "404-555-0199")
@@ -207,6 +208,9 @@ def test_a_changed_source_updates_what_changed_and_keeps_what_staff_edited(tmp_p
     assert Counsel.objects.get(party__case=case, name="Jane Roe").phone == "404-555-0199"
     revised = Tally.objects.get(election__case__number=THREE, revision=1)
     assert revised.votes_for == {"SEIU 1199": 31, "Nurses United": 30, "AFSCME Council 5": 20}
+    first = Tally.objects.get(election__case=case, election__sequence=1, revision=0)
+    assert first.votes_for == {"Teamsters Local 50": 40, "UAW Local 1": 35}
+    assert "(a recorded tally is not rewritten: staff record a revised tally)" in out
     assert "cases:          0 imported, 2 updated, 0 unchanged" in out
     assert "tallies:        1 imported, 0 updated, 6 unchanged" in out
     assert "docket entries: 1 imported, 0 updated, 5 unchanged" in out
