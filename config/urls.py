@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 api_v1: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("", include("public_record.api.urls")),  # before elections: cases/import/ is not a case number
     path("", include("elections.api.urls")),
     path("", include("challenges.api.urls")),
     path("", include("objections.api.urls")),

@@ -16,7 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from elections import services
 from elections.admin_saving import NoRevertMixin, ServiceSaveMixin
-from elections.models import Appearance, Case, Election, Notification, Party, RelatedCase, Tally
+from elections.models import Appearance, Case, Counsel, Election, Notification, Party, RelatedCase, Tally
 
 
 class NoDeleteMixin(NoRevertMixin):
@@ -29,8 +29,14 @@ class NoDeleteMixin(NoRevertMixin):
 class PartyInline(NoDeleteMixin, admin.TabularInline[Party, Case]):
     model = Party
     extra = 0
-    fields = ["role", "name", "appearances_link"]
-    readonly_fields = ["appearances_link"]
+    fields = ["role", "name", "counsel_of_record", "appearances_link"]
+    readonly_fields = ["counsel_of_record", "appearances_link"]
+
+    @admin.display(description="Counsel of record")
+    def counsel_of_record(self, party: Party) -> str:
+        if not party.pk:
+            return "—"
+        return "; ".join(f"{c.name}, {c.firm}" if c.firm else c.name for c in party.counsel.all()) or "—"
 
     @admin.display(description="Appearances")
     def appearances_link(self, party: Party) -> str:
@@ -41,7 +47,7 @@ class PartyInline(NoDeleteMixin, admin.TabularInline[Party, Case]):
         return format_html('<a href="{}">{}</a>', url, people)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Party]:
-        return super().get_queryset(request).prefetch_related("appearances__user")
+        return super().get_queryset(request).prefetch_related("appearances__user", "counsel")
 
 
 class ElectionInline(NoDeleteMixin, admin.TabularInline[Election, Case]):
@@ -50,6 +56,7 @@ class ElectionInline(NoDeleteMixin, admin.TabularInline[Election, Case]):
     fields = [
         "sequence",
         "kind",
+        "voting_unit",
         "mode",
         "agreement",
         "choices",
@@ -152,6 +159,8 @@ class CaseAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                     "petition_filed_on",
                     "unit_description",
                     "status",
+                    "closed_on",
+                    "closing_reason",
                 ]
             },
         ),
@@ -185,6 +194,15 @@ class CaseAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
         return case.office_zone
 
 
+class CounselInline(NoDeleteMixin, admin.StackedInline[Counsel, Party]):
+    """Counsel of record: who the parties serve. Not users: an appearance is what lets a person in."""
+
+    model = Counsel
+    extra = 0
+    fields = [("name", "firm"), "address", "phone", "source"]
+    readonly_fields = ["source"]
+
+
 class AppearanceInline(NoDeleteMixin, admin.TabularInline[Appearance, Party]):
     model = Appearance
     extra = 1
@@ -197,7 +215,7 @@ class PartyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_filter = ["role"]
     search_fields = ["name", "case__number"]
     list_select_related = ["case"]
-    inlines = [AppearanceInline]
+    inlines = [CounselInline, AppearanceInline]
     autocomplete_fields = ["case"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
@@ -286,7 +304,7 @@ class TallyInline(admin.TabularInline[Tally, Election]):
 
 @admin.register(Election)
 class ElectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
-    list_display = ["__str__", "kind", "mode", "agreement", "count_on", "latest_result"]
+    list_display = ["__str__", "kind", "voting_unit", "mode", "agreement", "count_on", "latest_result"]
     list_filter = ["kind", "mode", "agreement", "case__region"]
     search_fields = ["case__number", "case__name"]
     list_select_related = ["case"]

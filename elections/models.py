@@ -83,6 +83,10 @@ class Case(models.Model):
     unit_description = models.TextField(blank=True)
     rule_set = models.CharField(max_length=8, choices=RuleSet.choices, editable=False, db_index=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    closed_on = models.DateField(null=True, blank=True, help_text="When the Region closed the case")
+    closing_reason = models.CharField(
+        max_length=120, blank=True, help_text="As the public record words it, e.g. Certific. of Representative"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
@@ -155,6 +159,8 @@ class Party(models.Model):
         UNION = "union", "Union"
         INTERVENOR = "intervenor", "Intervenor"
         INCUMBENT_UNION = "incumbent_union", "Incumbent union"
+        # The public record's other roles ("Involved Party", "Charging Party", …): kept, never dropped.
+        INVOLVED_PARTY = "involved_party", "Involved party"
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="parties")
     role = models.CharField(max_length=16, choices=Role.choices)
@@ -163,6 +169,7 @@ class Party(models.Model):
 
     if TYPE_CHECKING:
         appearances: RelatedManager[Appearance]
+        counsel: RelatedManager[Counsel]
 
     class Meta:
         ordering = ["case_id", "id"]
@@ -171,6 +178,34 @@ class Party(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_role_display()})"
+
+
+class Counsel(models.Model):
+    """Counsel of record for a party, as the case page names them: a name and a firm to serve, not a user.
+
+    Only an ``Appearance`` lets a person see a case; counsel of record is who the parties and the Region
+    serve (the public record's "Legal Representative" rows)."""
+
+    class Source(models.TextChoices):
+        PUBLIC_RECORD = "public_record", "The public record (nlrb.gov)"
+        STAFF = "staff", "Entered by staff"
+
+    party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="counsel")
+    name = models.CharField(max_length=300)
+    firm = models.CharField(max_length=300, blank=True)
+    address = models.TextField(blank=True)
+    phone = models.CharField(max_length=60, blank=True)
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.STAFF)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["party_id", "id"]
+        verbose_name_plural = "counsel of record"
+
+    def __str__(self) -> str:
+        firm = f", {self.firm}" if self.firm else ""
+        return f"{self.name}{firm} — counsel for {self.party.name}"
 
 
 class Appearance(models.Model):
@@ -229,6 +264,9 @@ class Election(models.Model):
         null=True,
         blank=True,
         help_text="How the election came about (102.62, 102.67); empty when unknown",
+    )
+    voting_unit = models.CharField(
+        max_length=8, default="A", help_text="The unit that votes (A, B, …): a case may vote in several units"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()

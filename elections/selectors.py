@@ -21,14 +21,14 @@ from elections.models import (
 
 def cases_for(user: Any) -> QuerySet[Case]:
     return Case.objects.visible_to(user).prefetch_related(
-        Prefetch("parties", queryset=Party.objects.order_by("id")), "related_cases"
+        Prefetch("parties", queryset=Party.objects.order_by("id")), "parties__counsel", "related_cases"
     )
 
 
 def with_case_details(case: Case) -> Case:
     """The case with what its detail shows, fetched in two more queries."""
     prefetch_related_objects(
-        [case], Prefetch("parties", queryset=Party.objects.order_by("id")), "related_cases"
+        [case], Prefetch("parties", queryset=Party.objects.order_by("id")), "parties__counsel", "related_cases"
     )
     return case
 

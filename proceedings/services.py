@@ -31,7 +31,7 @@ from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
-from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
+from proceedings.models import CalendarFeed, Deadline, DocketEntry, ProceedingEvent
 
 NEW = 2**62  # the replay's reference for the event being recorded: after every other event of its day
 MAX_REASON = 2000
@@ -572,3 +572,23 @@ def calendar_feed_revoke(*, feed: CalendarFeed) -> CalendarFeed:
         feed.revoked_at = clock.now()
         feed.save(update_fields=["revoked_at"])
     return feed
+
+
+@transaction.atomic(savepoint=False)
+def docket_entries_sync(*, entries: list[tuple[Case, dict[str, Any]]]) -> tuple[int, int]:
+    """Cases' public docket from the public record: add the lines not yet here (by case and ``key``) and
+    update the link of those that changed. Lines are never removed: the docket is a record. Returns (added,
+    updated); one read and at most two writes whatever the number of cases and lines."""
+    case_ids = {case.pk for case, _ in entries}
+    existing = {(e.case_id, e.key): e for e in DocketEntry.objects.filter(case_id__in=case_ids)} if entries else {}
+    new, changed = [], []
+    for case, entry in entries:
+        current = existing.get((case.pk, entry["key"]))
+        if current is None:
+            new.append(DocketEntry(case=case, **entry))
+        elif current.url != entry["url"]:
+            current.url = entry["url"]
+            changed.append(current)
+    DocketEntry.objects.bulk_create(new, batch_size=5000)
+    DocketEntry.objects.bulk_update(changed, ["url"], batch_size=1000)
+    return len(new), len(changed)

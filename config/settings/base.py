@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "objections",
     "proceedings",
     "notes",  # imports the apps above; nothing imports it
+    "public_record",  # imports labordata's nlrb.db; may import every app above
 ]
 
 MIDDLEWARE = [
@@ -225,3 +226,7 @@ LOGGING = {
 # The admin's history "revert" would write a past version back past every rule the services enforce:
 # history stays visible, reverting is off (issue 10).
 SIMPLE_HISTORY_REVERT_DISABLED = True
+
+# --- The public record ------------------------------------------------------------------------
+# labordata's nlrb.db (or a folder of its CSV files) that `POST cases/import/` and the admin read from.
+NLRB_DATA_PATH = env("NLRB_DATA_PATH", default="")

@@ -10,15 +10,25 @@ from rest_framework import serializers
 
 from elections.law import case_numbers
 from elections.law.tally import MAX_COUNT
-from elections.models import Appearance, Case, Election, Party, RelatedCase, Tally
+from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
 # --- output -------------------------------------------------------------------------------------
 
 
+class CounselSerializer(serializers.ModelSerializer[Counsel]):
+    class Meta:
+        model = Counsel
+        fields = ["name", "firm", "address", "phone", "source"]
+
+
 class PartySerializer(serializers.ModelSerializer[Party]):
+    counsel = CounselSerializer(
+        many=True, read_only=True, help_text="Counsel of record (from the public record, or staff)"
+    )
+
     class Meta:
         model = Party
-        fields = ["id", "role", "name"]
+        fields = ["id", "role", "name", "counsel"]
 
 
 class RelatedCaseSerializer(serializers.ModelSerializer[RelatedCase]):
@@ -48,6 +58,8 @@ class CaseSerializer(serializers.ModelSerializer[Case]):
             "rule_set",
             "rule_set_label",
             "status",
+            "closed_on",
+            "closing_reason",
             "parties",
             "related_cases",
             "created_at",
@@ -158,6 +170,7 @@ class ElectionSerializer(serializers.ModelSerializer[Election]):
             "count_on",
             "approx_eligible_voters",
             "agreement",
+            "voting_unit",
             "latest_tally",
             "challenges_pending",
             "pending_challenges_determinative",
@@ -275,13 +288,16 @@ class ElectionInputSerializer(serializers.Serializer[Any]):
         "Regional Director's decision is final, no Board review (102.69(c)(2)); stipulated (102.62(b)) or "
         "directed (102.67); null when unknown",
     )
+    voting_unit = serializers.CharField(
+        max_length=8, required=False, default="A", help_text="The unit that votes: A, B, …"
+    )
 
 
 class ElectionPatchSerializer(ElectionInputSerializer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["partial"] = True
         super().__init__(*args, **kwargs)
-        for name in ("case", "sequence", "kind"):
+        for name in ("case", "sequence", "kind", "voting_unit"):
             del self.fields[name]
 
 

@@ -83,7 +83,7 @@ class PartyListView(CaseScopedMixin, generics.ListCreateAPIView[Party]):
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):  # schema generation has no case
             return Party.objects.none()
-        return self.case.parties.order_by("id")
+        return self.case.parties.order_by("id").prefetch_related("counsel")
 
     @extend_schema(responses=schema.reading(PartySerializer(many=True)))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
