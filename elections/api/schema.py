@@ -15,14 +15,19 @@ Conflict = inline_serializer(
         "allowed": serializers.ListField(child=serializers.CharField(), required=False),
     },
 )
-FieldErrors = inline_serializer(
-    "FieldErrors",
-    {
-        "field_name": serializers.ListField(
-            child=serializers.CharField(), help_text="One entry per broken rule"
-        )
+# Bad input is keyed by the field it concerns (``{"voting_closes_on": ["…"]}``), nested for nested input
+# (``{"parties": [{}, {"name": ["…"]}]}``); input that is not JSON at all is ``{"detail": "…"}``.
+FieldErrors: dict[str, Any] = {
+    "type": "object",
+    "description": "One key per field at fault, each with the rules it breaks (nested for nested input); "
+    "`non_field_errors` for a rule across fields; `detail` when the body could not be read at all.",
+    "properties": {
+        "detail": {"type": "string"},
+        "non_field_errors": {"type": "array", "items": {"type": "string"}},
     },
-)
+    "additionalProperties": {"anyOf": [{"type": "array"}, {"type": "object"}]},
+    "example": {"voting_closes_on": ["Voting cannot close before it opens (2022-02-04)."]},
+}
 
 UNAUTHENTICATED = OpenApiResponse(Detail, description="No or invalid credentials")
 NOT_FOUND = OpenApiResponse(Detail, description="Not found, or outside the caller's cases")
