@@ -151,6 +151,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "elections.api.openapi.bound_path_ids",
+        "elections.api.openapi.describe_operations",
     ],
     "ENUM_NAME_OVERRIDES": {
         "ElectionKindEnum": "elections.models.Election.Kind",

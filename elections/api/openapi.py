@@ -7,8 +7,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from elections.api.operation_docs import OPERATIONS
 from elections.api.scoping import MAX_ID
 
 
@@ -18,4 +20,35 @@ def bound_path_ids(result: dict[str, Any], generator: Any, request: Any, public:
             for parameter in operation.get("parameters", []):
                 if parameter.get("in") == "path" and parameter.get("schema", {}).get("type") == "integer":
                     parameter["schema"].update(minimum=1, maximum=MAX_ID)
+                if parameter.get("in") == "path" and parameter["name"] == "number":
+                    parameter.setdefault("description", "The case number, e.g. 10-RC-269250")
+                    parameter.setdefault("example", "10-RC-269250")
+    return result
+
+
+# A description that reads like a note to programmers (a mixin's docstring inherited by a view).
+_CODE_NOTE = re.compile(r"\bself\.|``")
+
+
+def describe_operations(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            doc = OPERATIONS.get(operation.get("operationId", ""))
+            if doc is None:
+                if _CODE_NOTE.search(operation.get("description", "")):
+                    operation.pop("description")
+                continue
+            operation["summary"] = doc.summary
+            operation["description"] = doc.description
+            if doc.request is not None:
+                content = operation.get("requestBody", {}).get("content", {}).get("application/json")
+                if content is not None:
+                    content["examples"] = {"example": {"summary": doc.summary, "value": doc.request}}
+            if doc.response is not None:
+                for code, response in operation.get("responses", {}).items():
+                    content = response.get("content", {}).get("application/json")
+                    if code.startswith("2") and content is not None:
+                        content["examples"] = {
+                            "example": {"summary": "From the demo data", "value": doc.response}
+                        }
     return result
