@@ -97,3 +97,14 @@ def test_the_readme_examples_run_as_printed_against_a_fresh_demo(
     refused = next(json.loads(b) for b in bodies if "filed_at" in json.loads(b))
     assert "due" in " ".join(refused["filed_at"]).lower()
     assert "BEGIN:VEVENT" in run.stdout
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_run_on_another_port_prints_and_serves_links_to_that_port() -> None:
+    planned = subprocess.run(
+        ["make", "-n", "run", "PORT=8123"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    ).stdout.splitlines()
+    load_demo = next(line for line in planned if "manage.py load_demo" in line)
+    runserver = next(line for line in planned if "manage.py runserver" in line)
+    assert "SITE_URL=http://127.0.0.1:8123" in load_demo
+    assert "SITE_URL=http://127.0.0.1:8123" in runserver and runserver.endswith("127.0.0.1:8123")

@@ -51,6 +51,124 @@ _TALLY_EXAMPLE = {
     "they are resolved.",
 }
 
+# Answers of the live demo case (10-RC-990001) as loaded on 2026-12-03.
+_STATUS_EXAMPLE: dict[str, Any] = {
+    "case": "10-RC-990001",
+    "stage": "regional_investigation",
+    "stage_label": "Regional investigation of objections and challenges",
+    "outcome": None,
+    "outcome_label": None,
+    "rule_set": "2023",
+    "current_election": {
+        "id": 5,
+        "sequence": 1,
+        "kind": "initial",
+        "latest_tally": {
+            "id": 4,
+            "election": 5,
+            "revision": 0,
+            "prepared_at": "2026-11-16T22:00:00Z",
+            "void": 3,
+            "votes_for": {"Retail, Wholesale and Department Store Union": 118},
+            "votes_against": 112,
+            "challenged": 14,
+            "valid_votes_counted": 230,
+            "valid_plus_challenged": 244,
+            "majority_needed": 116,
+            "challenges_determinative": True,
+            "result": "undetermined",
+            "winner": None,
+            "runoff_choices": [],
+            "explanation": "118 for Retail, Wholesale and Department "
+            "Store Union, 112 against; 230 valid votes "
+            "counted, majority 116; 14 challenged "
+            "ballots could change the result (margin 6 < "
+            "14): undetermined until they are resolved, "
+            "still possible: representative (Retail, "
+            "Wholesale and Department Store Union) or no "
+            "representative.",
+        },
+    },
+    "proceeding_election": {"id": 5, "sequence": 1, "kind": "initial"},
+    "track": "regional",
+    "challenges": {"pending": 14, "sustained": 0, "overruled": 0, "withdrawn": 0, "moot": 0},
+    "objections": {"pending": 1, "set_for_hearing": 0, "sustained": 0, "overruled": 0, "withdrawn": 0},
+    "next_deadline": {
+        "id": 20,
+        "code": "hearing",
+        "label": "Post-election hearing opens (target)",
+        "due_at": "2026-12-07T23:59:00-05:00",
+        "due_on": "2026-12-07",
+        "zone": "America/New_York",
+        "citation": "29 CFR 102.69(c)(1)(ii)",
+        "verified": False,
+        "election": 5,
+        "party": None,
+    },
+    "allowed_events": [
+        "regional_investigation",
+        "notice_of_hearing",
+        "consolidated_with_ulp",
+        "regional_director_decision",
+        "certification_issued",
+    ],
+    "last_event": None,
+    "path": [
+        {
+            "stage": "objections_period",
+            "stage_label": "Objections period open",
+            "on": "2026-11-16",
+            "event": None,
+        },
+        {
+            "stage": "regional_investigation",
+            "stage_label": "Regional investigation of objections and challenges",
+            "on": "2026-11-23",
+            "event": None,
+        },
+    ],
+}
+
+_OPEN_DEADLINES_EXAMPLE: dict[str, Any] = {
+    "count": 1,
+    "next": None,
+    "previous": None,
+    "results": [
+        {
+            "id": 20,
+            "case": "10-RC-990001",
+            "election": 5,
+            "election_sequence": 1,
+            "code": "hearing",
+            "label": "Post-election hearing opens (target)",
+            "due_on": "2026-12-07",
+            "due_at": "2026-12-07T23:59:00-05:00",
+            "zone": "America/New_York",
+            "trigger": "tally",
+            "trigger_on": "2026-11-16",
+            "trigger_event": None,
+            "rule_set": "2023",
+            "citation": "29 CFR 102.69(c)(1)(ii)",
+            "explanation": "Post-election hearing opens (target): 21 days after the tally of "
+            "2026-11-16 (Mon) under the 2023 rules, 29 CFR 102.69(c)(1)(ii). "
+            "Counted 21 calendar days, 2026-11-17 … 2026-12-07. Target date Mon "
+            "2026-12-07: a target, not a bar; it may happen later, as soon as "
+            "practicable. UNVERIFIED: No hearing-date figure found in the 2023 "
+            "rule; the 2014 target of 21 days is assumed unchanged (unverified). "
+            "A target, not a bar.",
+            "verified": False,
+            "status": "open",
+            "status_note": "",
+            "source": "computed",
+            "party": None,
+            "reason": "",
+            "responds_to": None,
+            "superseded_by": None,
+            "created_at": "2026-12-03T08:59:20.272109Z",
+        }
+    ],
+}
+
 OPERATIONS: dict[str, Doc] = {
     "root_retrieve": Doc(
         "List the API's endpoints",
@@ -130,6 +248,7 @@ OPERATIONS: dict[str, Doc] = {
         "election and its latest tally (are the challenged ballots determinative?), the challenged ballots "
         "and objections by status, `next_deadline` (the soonest open deadline, with its due time, zone "
         "and rule), the events the ladder allows next, and the path so far. " + SEE_ALSO_SCOPE,
+        response=_STATUS_EXAMPLE,
     ),
     "cases_timeline_list": Doc(
         "The case's chronological record",
@@ -334,6 +453,7 @@ OPERATIONS: dict[str, Doc] = {
         "citation, how it was counted (the days skipped), and `verified: false` where the figure rests on "
         "secondary sources. Filter by `case`, `status` (`open`, `met`, `missed`, `moot`, `superseded`), "
         "`due_after`, `due_before`, `code`, `election`, `verified`.",
+        response=_OPEN_DEADLINES_EXAMPLE,
     ),
     "deadlines_retrieve": Doc(
         "Read one deadline",
