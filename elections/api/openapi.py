@@ -44,6 +44,9 @@ def describe_operations(result: dict[str, Any], generator: Any, request: Any, pu
                 content = operation.get("requestBody", {}).get("content", {}).get("application/json")
                 if content is not None:
                     content["examples"] = {"example": {"summary": doc.summary, "value": doc.request}}
+            for code, response in operation.get("responses", {}).items():
+                if code.startswith("2") and not response.get("description"):
+                    response["description"] = doc.summary
             if doc.response is not None:
                 for code, response in operation.get("responses", {}).items():
                     content = response.get("content", {}).get("application/json")
