@@ -7,7 +7,7 @@ is the petitioner so that the demo's union counsel and paralegal appear on it; t
 appears for the employer. Everything is written through the services, as the API would write it.
 
 The story, counted back from today in the regional office's zone (Atlanta, Eastern time):
-- petition filed five weeks ago; a manual election; the tally of ballots about seventeen days ago:
+- petition filed two months ago; a manual election; the tally of ballots about seventeen days ago:
   118 for, 112 against, 14 challenged — a margin of 6, so the challenged ballots are determinative;
 - 13 of the 14 challenged ballots logged (synthetic voters), all pending; the 14th is the README's example;
 - one employer objection filed three business days after the tally, within the 5-business-day period
@@ -80,7 +80,7 @@ def load() -> Case:
     case = elections_services.case_create(
         number=LIVE,
         name=f"{EMPLOYER} (fictional live demo, dated from the day it was loaded)",
-        petition_filed_on=clock.today() - timedelta(days=35),
+        petition_filed_on=clock.today() - timedelta(days=60),
         unit_description="All full-time and regular part-time warehouse associates at the Riverbend "
         "distribution center (fictional: a demo case whose dates follow the day it was loaded).",
         parties=[
@@ -109,7 +109,7 @@ def load() -> Case:
         choices=[RWDSU],
         kind=Election.Kind.INITIAL,
         mode=Election.Mode.MANUAL,
-        eligibility_date=tally_day - timedelta(days=28),
+        eligibility_date=tally_day - timedelta(days=21),  # the payroll period before the direction
         voting_opens_on=tally_day,
         voting_closes_on=tally_day,
         count_on=tally_day,
