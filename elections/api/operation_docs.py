@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from elections.api import operation_examples as examples
+
 
 @dataclass(frozen=True)
 class Doc:
@@ -29,145 +31,6 @@ SEE_ALSO_SCOPE = (
     "You see only the cases where you have an appearance (staff see every case); anything else answers "
     "404, exactly as if it did not exist."
 )
-
-_TALLY_EXAMPLE = {
-    "id": 2,
-    "election": 2,
-    "revision": 0,
-    "prepared_at": "2022-03-31T12:00:00-05:00",
-    "void": 59,
-    "votes_for": {"Retail, Wholesale and Department Store Union": 875},
-    "votes_against": 993,
-    "challenged": 416,
-    "valid_votes_counted": 1868,
-    "valid_plus_challenged": 2284,
-    "majority_needed": 935,
-    "challenges_determinative": True,
-    "result": "undetermined",
-    "winner": None,
-    "runoff_choices": [],
-    "explanation": "875 for Retail, Wholesale and Department Store Union, 993 against; 1868 valid votes counted, "
-    "majority 935; 416 challenged ballots could change the result (margin 118 < 416): undetermined until "
-    "they are resolved.",
-}
-
-# Answers of the live demo case (10-RC-990001) as loaded on 2026-12-03.
-_STATUS_EXAMPLE: dict[str, Any] = {
-    "case": "10-RC-990001",
-    "stage": "regional_investigation",
-    "stage_label": "Regional investigation of objections and challenges",
-    "outcome": None,
-    "outcome_label": None,
-    "rule_set": "2023",
-    "current_election": {
-        "id": 5,
-        "sequence": 1,
-        "kind": "initial",
-        "latest_tally": {
-            "id": 4,
-            "election": 5,
-            "revision": 0,
-            "prepared_at": "2026-11-16T22:00:00Z",
-            "void": 3,
-            "votes_for": {"Retail, Wholesale and Department Store Union": 118},
-            "votes_against": 112,
-            "challenged": 14,
-            "valid_votes_counted": 230,
-            "valid_plus_challenged": 244,
-            "majority_needed": 116,
-            "challenges_determinative": True,
-            "result": "undetermined",
-            "winner": None,
-            "runoff_choices": [],
-            "explanation": "118 for Retail, Wholesale and Department "
-            "Store Union, 112 against; 230 valid votes "
-            "counted, majority 116; 14 challenged "
-            "ballots could change the result (margin 6 < "
-            "14): undetermined until they are resolved, "
-            "still possible: representative (Retail, "
-            "Wholesale and Department Store Union) or no "
-            "representative.",
-        },
-    },
-    "proceeding_election": {"id": 5, "sequence": 1, "kind": "initial"},
-    "track": "regional",
-    "challenges": {"pending": 14, "sustained": 0, "overruled": 0, "withdrawn": 0, "moot": 0},
-    "objections": {"pending": 1, "set_for_hearing": 0, "sustained": 0, "overruled": 0, "withdrawn": 0},
-    "next_deadline": {
-        "id": 20,
-        "code": "hearing",
-        "label": "Post-election hearing opens (target)",
-        "due_at": "2026-12-07T23:59:00-05:00",
-        "due_on": "2026-12-07",
-        "zone": "America/New_York",
-        "citation": "29 CFR 102.69(c)(1)(ii)",
-        "verified": False,
-        "election": 5,
-        "party": None,
-    },
-    "allowed_events": [
-        "regional_investigation",
-        "notice_of_hearing",
-        "consolidated_with_ulp",
-        "regional_director_decision",
-        "certification_issued",
-    ],
-    "last_event": None,
-    "path": [
-        {
-            "stage": "objections_period",
-            "stage_label": "Objections period open",
-            "on": "2026-11-16",
-            "event": None,
-        },
-        {
-            "stage": "regional_investigation",
-            "stage_label": "Regional investigation of objections and challenges",
-            "on": "2026-11-23",
-            "event": None,
-        },
-    ],
-}
-
-_OPEN_DEADLINES_EXAMPLE: dict[str, Any] = {
-    "count": 1,
-    "next": None,
-    "previous": None,
-    "results": [
-        {
-            "id": 20,
-            "case": "10-RC-990001",
-            "election": 5,
-            "election_sequence": 1,
-            "code": "hearing",
-            "label": "Post-election hearing opens (target)",
-            "due_on": "2026-12-07",
-            "due_at": "2026-12-07T23:59:00-05:00",
-            "zone": "America/New_York",
-            "trigger": "tally",
-            "trigger_on": "2026-11-16",
-            "trigger_event": None,
-            "rule_set": "2023",
-            "citation": "29 CFR 102.69(c)(1)(ii)",
-            "explanation": "Post-election hearing opens (target): 21 days after the tally of "
-            "2026-11-16 (Mon) under the 2023 rules, 29 CFR 102.69(c)(1)(ii). "
-            "Counted 21 calendar days, 2026-11-17 … 2026-12-07. Target date Mon "
-            "2026-12-07: a target, not a bar; it may happen later, as soon as "
-            "practicable. UNVERIFIED: No hearing-date figure found in the 2023 "
-            "rule; the 2014 target of 21 days is assumed unchanged (unverified). "
-            "A target, not a bar.",
-            "verified": False,
-            "status": "open",
-            "status_note": "",
-            "source": "computed",
-            "party": None,
-            "reason": "",
-            "responds_to": None,
-            "superseded_by": None,
-            "created_at": "2026-12-03T08:59:20.272109Z",
-        }
-    ],
-}
 
 OPERATIONS: dict[str, Doc] = {
     "root_retrieve": Doc(
@@ -209,6 +72,7 @@ OPERATIONS: dict[str, Doc] = {
         "The case's parties, its region and office zone (every deadline is due at 11:59 p.m. in that "
         "zone), its rule set and related cases. For where the case stands and what is due next, use "
         "`status/`. " + SEE_ALSO_SCOPE,
+        response=examples.CASE_EXAMPLE,
     ),
     "cases_partial_update": Doc(
         "Correct a case (staff)",
@@ -248,13 +112,14 @@ OPERATIONS: dict[str, Doc] = {
         "election and its latest tally (are the challenged ballots determinative?), the challenged ballots "
         "and objections by status, `next_deadline` (the soonest open deadline, with its due time, zone "
         "and rule), the events the ladder allows next, and the path so far. " + SEE_ALSO_SCOPE,
-        response=_STATUS_EXAMPLE,
+        response=examples.STATUS_EXAMPLE,
     ),
     "cases_timeline_list": Doc(
         "The case's chronological record",
         "Everything that happened, oldest first: the petition, each election and tally, the challenged "
         "ballots and objections, rulings, and each step of the appeal ladder. Dates with a time carry the "
         "regional office's UTC offset. " + SEE_ALSO_SCOPE,
+        response=examples.TIMELINE_EXAMPLE,
     ),
     # --- elections ---------------------------------------------------------------------------------------
     "elections_list": Doc(
@@ -291,7 +156,7 @@ OPERATIONS: dict[str, Doc] = {
         "The tally of ballots (revision 0) and each revised tally after challenged ballots were opened, "
         "with the arithmetic: valid votes, the majority needed, whether the challenged ballots are "
         "determinative (could change the result), the result and the winner.",
-        response={"count": 1, "next": None, "previous": None, "results": [_TALLY_EXAMPLE]},
+        response={"count": 1, "next": None, "previous": None, "results": [examples.TALLY_EXAMPLE]},
     ),
     "elections_tallies_create": Doc(
         "Record the tally of ballots (staff)",
@@ -305,7 +170,7 @@ OPERATIONS: dict[str, Doc] = {
             "void": 59,
             "challenged": 416,
         },
-        response=_TALLY_EXAMPLE,
+        response=examples.TALLY_EXAMPLE,
     ),
     # --- challenged ballots ------------------------------------------------------------------------------
     "challenges_list": Doc(
@@ -318,6 +183,7 @@ OPERATIONS: dict[str, Doc] = {
         "Read one challenged ballot",
         "Who challenged the voter and why, and its fate: resolved how, when and at what level, and "
         "whether the ballot was opened and counted in a revised tally. " + SEE_ALSO_SCOPE,
+        response=examples.CHALLENGE_EXAMPLE,
     ),
     "elections_challenges_list": Doc(
         "The ledger of one election",
@@ -380,6 +246,7 @@ OPERATIONS: dict[str, Doc] = {
         "Read an objection",
         "Its statement, who filed it and when, whether it was timely (with the due time, zone and rule), "
         "its offer of proof, and every ruling on it at every level, with which ruling controls its status.",
+        response=examples.OBJECTION_EXAMPLE,
     ),
     "elections_objections_list": Doc(
         "The objections to one election",
@@ -453,7 +320,7 @@ OPERATIONS: dict[str, Doc] = {
         "citation, how it was counted (the days skipped), and `verified: false` where the figure rests on "
         "secondary sources. Filter by `case`, `status` (`open`, `met`, `missed`, `moot`, `superseded`), "
         "`due_after`, `due_before`, `code`, `election`, `verified`.",
-        response=_OPEN_DEADLINES_EXAMPLE,
+        response=examples.OPEN_DEADLINES_EXAMPLE,
     ),
     "deadlines_retrieve": Doc(
         "Read one deadline",
@@ -481,6 +348,7 @@ OPERATIONS: dict[str, Doc] = {
         "A secret iCalendar URL with the open deadlines of your cases, for Outlook, Google Calendar or "
         "Apple Calendar. Created on the first call; anyone with the URL can read the feed, so treat it as "
         "a password.",
+        response=examples.CALENDAR_EXAMPLE,
     ),
     "calendar_rotate_create": Doc(
         "Replace your calendar feed's address",
