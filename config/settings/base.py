@@ -138,8 +138,28 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "nlrb-tracker API",
     "DESCRIPTION": (
         "System of record for NLRB union-election disputes: cases, elections and tallies, challenged "
-        "ballots, objections and rulings, the appeal ladder and Part 102 deadlines."
+        "ballots, objections and rulings, the appeal ladder and Part 102 deadlines.\n\n"
+        "**Signing in.** Send `Authorization: Token <key>` (the demo's keys are printed by `make run`), or "
+        "use a browser session. `GET /api/v1/` lists every endpoint.\n\n"
+        "**What you see.** Counsel and paralegals see the cases where they have an appearance; staff see "
+        "every case. Anything else is a 404, the same as a case that does not exist. Paralegals read; "
+        "counsel file for their own party; staff adjudicate.\n\n"
+        "**Answers.** Bad input is a 400 keyed by the field at fault, with the rule it breaks; a step not "
+        "allowed at this stage of the case is a 409 listing what may come next. Dates are ISO 8601; times "
+        "carry the regional office's UTC offset, and every deadline falls due at 11:59 p.m. in that zone "
+        "(29 CFR 102.2). Request bodies are JSON (the CSV import is a multipart upload)."
     ),
+    "TAGS": [
+        {"name": "api", "description": "Where to start"},
+        {"name": "cases", "description": "Cases, their parties and who appears for them"},
+        {"name": "elections", "description": "Elections and their tallies of ballots"},
+        {"name": "challenges", "description": "The challenged-ballot ledger: log, import, decide, count"},
+        {"name": "objections", "description": "Objections to the election and the rulings on them"},
+        {"name": "proceedings", "description": "The appeal ladder, the case's status and its timeline"},
+        {"name": "deadlines", "description": "Part 102 deadlines, computed with their rule and citation"},
+        {"name": "calendar", "description": "Your deadlines as a calendar feed"},
+        {"name": "health", "description": "For uptime checks"},
+    ],
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
