@@ -7,6 +7,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-from-lock
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Links printed by load_demo and served in e-mails and the calendar feed name the host and port we serve.
+SITE_URL ?= http://$(HOST):$(PORT)
 
 .PHONY: install run test lint typecheck check demo worker beat bench lock clean backup restore
 
@@ -21,8 +23,8 @@ $(STAMP): requirements.lock
 
 run: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo
+	SITE_URL=$(SITE_URL) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

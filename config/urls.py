@@ -1,7 +1,9 @@
 from django.contrib import admin
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from elections.api import root
 
 api_v1: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -12,11 +14,15 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("objections.api.urls")),
     path("", include("proceedings.api.urls")),
     path("", include("notes.api.urls")),
+
+    path("", root.ApiRootView.as_view(), name="api-root"),
 ]
 
 urlpatterns = [
     path("", RedirectView.as_view(url="/api/v1/docs/", permanent=False)),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
+    # Any other path under /api/ is a JSON 404, not Django's HTML page.
+    re_path(r"^api/(?P<rest>.*)$", root.not_found),
     path("api-auth/", include("rest_framework.urls")),
 ]

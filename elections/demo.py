@@ -22,6 +22,7 @@ AMAZON = "Amazon.com Services LLC"
 JFK8 = "29-RC-288020"
 ALU = "Amazon Labor Union"
 CENTRAL = ZoneInfo("America/Chicago")
+LIVE_DEMO = "10-RC-990001"
 
 
 @dataclass
@@ -35,9 +36,14 @@ class DemoUser:
 DEMO_USERS = [
     # username, role described, staff?
     ("staff", "Board staff (superuser): sees and adjudicates every case", True),
-    ("union-counsel", f"counsel for {RWDSU} in {BESSEMER}", False),
-    ("employer-counsel", f"counsel for {AMAZON} in {BESSEMER} and {JFK8}", False),
-    ("paralegal", f"paralegal for {RWDSU} in {BESSEMER}", False),
+    # LIVE_DEMO: the fictional case dated from today (proceedings.demo_live), where they appear as well.
+    ("union-counsel", f"counsel for {RWDSU} in {BESSEMER} and {LIVE_DEMO}", False),
+    (
+        "employer-counsel",
+        f"counsel for {AMAZON} in {BESSEMER} and {JFK8}; for the employer in {LIVE_DEMO}",
+        False,
+    ),
+    ("paralegal", f"paralegal for {RWDSU} in {BESSEMER} and {LIVE_DEMO}", False),
 ]
 
 

@@ -134,10 +134,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "elections.api.pagination.Pagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # JSON only (the CSV import declares its own multipart parser): the schema then advertises no form
+    # encodings that the input serializers, which expect JSON types, would misread.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_FILTER_BACKENDS": ["elections.api.filters.StrictFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "elections.api.errors.exception_handler",
-    "DATE_FORMAT": "%Y-%m-%d",
+    # ISO 8601 (date.isoformat): "%Y" is not zero-padded on Linux, so a year before 1000 printed as "326".
+    "DATE_FORMAT": "iso-8601",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
@@ -146,8 +150,28 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "nlrb-tracker API",
     "DESCRIPTION": (
         "System of record for NLRB union-election disputes: cases, elections and tallies, challenged "
-        "ballots, objections and rulings, the appeal ladder and Part 102 deadlines."
+        "ballots, objections and rulings, the appeal ladder and Part 102 deadlines.\n\n"
+        "**Signing in.** Send `Authorization: Token <key>` (the demo's keys are printed by `make run`), or "
+        "use a browser session. `GET /api/v1/` lists every endpoint.\n\n"
+        "**What you see.** Counsel and paralegals see the cases where they have an appearance; staff see "
+        "every case. Anything else is a 404, the same as a case that does not exist. Paralegals read; "
+        "counsel file for their own party; staff adjudicate.\n\n"
+        "**Answers.** Bad input is a 400 keyed by the field at fault, with the rule it breaks; a step not "
+        "allowed at this stage of the case is a 409 listing what may come next. Dates are ISO 8601; times "
+        "carry the regional office's UTC offset, and every deadline falls due at 11:59 p.m. in that zone "
+        "(29 CFR 102.2). Request bodies are JSON (the CSV import is a multipart upload)."
     ),
+    "TAGS": [
+        {"name": "api", "description": "Where to start"},
+        {"name": "cases", "description": "Cases, their parties and who appears for them"},
+        {"name": "elections", "description": "Elections and their tallies of ballots"},
+        {"name": "challenges", "description": "The challenged-ballot ledger: log, import, decide, count"},
+        {"name": "objections", "description": "Objections to the election and the rulings on them"},
+        {"name": "proceedings", "description": "The appeal ladder, the case's status and its timeline"},
+        {"name": "deadlines", "description": "Part 102 deadlines, computed with their rule and citation"},
+        {"name": "calendar", "description": "Your deadlines as a calendar feed"},
+        {"name": "health", "description": "For uptime checks"},
+    ],
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
@@ -156,6 +180,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "elections.api.openapi.bound_path_ids",
+        "elections.api.openapi.describe_operations",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "ElectionKindEnum": "elections.models.Election.Kind",
         "RelatedCaseKindEnum": "elections.models.RelatedCase.Kind",

@@ -31,7 +31,9 @@ class ProceedingEventSerializer(serializers.ModelSerializer[ProceedingEvent]):
         slug_field="username", read_only=True
     )
     ordered_election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
-        read_only=True
+        read_only=True,
+        allow_null=True,
+        help_text="The election this order created (a rerun or runoff), if any",
     )
 
     class Meta:
@@ -91,7 +93,9 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
     status = serializers.SerializerMethodField()
     status_note = serializers.SerializerMethodField()
     trigger_event: serializers.PrimaryKeyRelatedField[ProceedingEvent] = serializers.PrimaryKeyRelatedField(
-        read_only=True
+        read_only=True,
+        allow_null=True,
+        help_text="The ladder event that started the period; null for a tally",
     )
 
     class Meta:
