@@ -24,7 +24,7 @@ from elections.law import calendar
 from elections.models import Appearance
 from proceedings import clock
 from proceedings.deadlines import with_effective_status
-from proceedings.law.deadlines import Status
+from proceedings.law.deadlines import Status, flag
 from proceedings.models import Deadline, ProceedingEvent, Reminder
 
 
@@ -91,7 +91,8 @@ def thresholds() -> list[int]:
 
 
 def _due_line(deadline: Deadline) -> str:
-    verified = "" if deadline.verified else " — UNVERIFIED rule, check the date"
+    shown = flag(source=deadline.source, verified=deadline.verified)
+    verified = {None: "", "UNVERIFIED": " — UNVERIFIED rule, check the date"}.get(shown, f" — {shown}")
     party = f" [{deadline.party.name}]" if deadline.party_id and deadline.party else ""
     return (
         f"- {deadline.case.number} {deadline.label}{party}: due {deadline.due_on:%a %Y-%m-%d} 11:59 p.m. "

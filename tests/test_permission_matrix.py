@@ -41,7 +41,9 @@ from challenges import services as challenge_services
 from elections.models import Appearance, Case, Election, Party
 from objections import services as objection_services
 from proceedings import services as proceeding_services
+from notes import services as note_services
 from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
+from public_record.models import ImportRun
 from tests.factories import (
     AppearanceFactory,
     CaseFactory,
@@ -107,6 +109,17 @@ def PUBLIC(ok: int) -> Policy:
     return _policy(ok, SIGNED_IN, anonymous=ok)
 
 
+def AUTHOR(ok: int) -> Policy:  # noqa: N802
+    """Only the note's author (counsel A, on the own case); staff read it but may not edit it: 403."""
+    staff_reads = _policy(403, ())
+    counsel_a_writes = _policy(ok, ("counsel_a",))
+
+    def expected(role: str, side: str, scoped: bool) -> int:
+        return staff_reads(role, side, scoped) if role == "staff" else counsel_a_writes(role, side, scoped)
+
+    return expected
+
+
 def FEED(role: str, side: str, scoped: bool) -> int:
     """The calendar feed has no sign-in: its secret token is the credential. A live token (own side) answers
     anyone; a revoked one (other side) is a 404 to everyone."""
@@ -122,8 +135,19 @@ class Row:
     examples: bool = False
     """The answer documents the API with example case numbers: not searched for other cases' marks."""
 
-    def __init__(self, on: str | None, body: Any = None, examples: bool = False, **policies: Policy) -> None:
+    scoped: bool = True
+    """The object belongs to a case (another case's is a 404); False for objects of no case (import runs)."""
+
+    def __init__(
+        self,
+        on: str | None,
+        body: Any = None,
+        examples: bool = False,
+        scoped: bool = True,
+        **policies: Policy,
+    ) -> None:
         object.__setattr__(self, "on", on)
+        object.__setattr__(self, "scoped", scoped and on is not None)
         object.__setattr__(self, "policies", policies)
         object.__setattr__(self, "body", body)
         object.__setattr__(self, "examples", examples)
@@ -176,6 +200,24 @@ MATRIX: dict[str, Row] = {
     A + "calendar/": Row(None, GET=SIGNED_IN_(200)),
     A + "calendar/rotate/": Row(None, POST=SIGNED_IN_(201)),
     A + "calendar/<str:token>.ics": Row("feed", GET=FEED),
+    # The API root, and the JSON 404 for any other path under /api/.
+    A: Row(None, GET=READ()),
+    "^api/(?P<rest>.*)$": Row(
+        None, GET=PUBLIC(404), POST=PUBLIC(404), PUT=PUBLIC(404), PATCH=PUBLIC(404), DELETE=PUBLIC(404)
+    ),
+    A + "objections/<int:objection_id>/confirm-filing/": Row("objection", POST=STAFF(409)),
+    # Notes (the own case's note is a case-visibility note by counsel A; side and staff notes have their
+    # own leak tests in tests/notes).
+    A + "cases/<str:number>/notes/": Row("case", GET=READ(), POST=READ(400)),
+    A + "challenges/<int:challenge_id>/notes/": Row("challenge", GET=READ(), POST=READ(400)),
+    A + "objections/<int:objection_id>/notes/": Row("objection", GET=READ(), POST=READ(400)),
+    A + "notes/": Row(None, GET=READ()),
+    A + "notes/<int:note_id>/": Row("note", GET=READ(), PATCH=AUTHOR(400)),
+    A + "notes/<int:note_id>/history/": Row("note", GET=READ()),
+    A + "cases/<str:number>/history/": Row("case", GET=STAFF(200)),
+    A + "cases/<str:number>/export/<str:kind>.csv": Row("export", GET=READ()),
+    A + "cases/import/": Row(None, POST=STAFF(400)),
+    A + "cases/import/<int:run_id>/": Row("import_run", scoped=False, GET=STAFF(200)),
 }
 """Route pattern (as the URLconf spells it) → the object its path names and the policy of each method."""
 
@@ -194,6 +236,8 @@ class Side:
     event: ProceedingEvent
     appearance: Appearance
     feed_token: str
+    note: Any
+    import_run: Any
     marks: tuple[str, ...]
 
 
@@ -256,8 +300,15 @@ def _side(number: str, name: str, secret: str, staff: Any, users: dict[str, Any]
     if not users:  # the other side's feed: revoked, so its token must answer 404 to everyone
         proceeding_services.calendar_feed_rotate(user=holder)
         assert CalendarFeed.objects.filter(token=token, revoked_at__isnull=False).exists()
-    marks = (case.number, case.name, union.name, f"Voter {secret}", f"Statement {secret}")
-    return Side(case, union, election, challenge, objection, deadline, event, appearance, token, marks)
+    author = users.get("counsel_a") or UserFactory(username=f"counsel-{secret}")
+    if not users:
+        AppearanceFactory(user=author, party=union, capacity=Appearance.Capacity.COUNSEL)
+    note = note_services.note_create(case=case, body=f"Note {secret}", visibility="case", actor=author)
+    run = ImportRun.objects.create(number=case.number, requested_by=staff)
+    marks = (case.number, case.name, union.name, f"Voter {secret}", f"Statement {secret}", f"Note {secret}")
+    return Side(
+        case, union, election, challenge, objection, deadline, event, appearance, token, note, run, marks
+    )
 
 
 @pytest.fixture
@@ -310,6 +361,9 @@ def _path_kwargs(world: MatrixWorld, on: str | None, side: str) -> dict[str, Any
         "event": lambda: {"number": s.case.number, "event_id": s.event.pk},
         "appearance": lambda: {"number": s.case.number, "appearance_id": s.appearance.pk},
         "feed": lambda: {"token": s.feed_token},
+        "note": lambda: {"note_id": s.note.pk},
+        "export": lambda: {"number": s.case.number, "kind": "challenges"},
+        "import_run": lambda: {"run_id": s.import_run.pk},
     }[on]()
 
 
@@ -355,7 +409,7 @@ def test_route(route: str, matrix_world: MatrixWorld) -> None:
         )
     name = ALL_ROUTES[route]
     wrong: list[str] = []
-    sides = (OWN, OTHER) if row.on is not None else (OWN,)
+    sides = (OWN, OTHER) if row.scoped else (OWN,)
     for side in sides:
         kwargs = _path_kwargs(matrix_world, row.on, side)
         url = reverse(name, kwargs=kwargs) if name else "/" + route
@@ -372,7 +426,7 @@ def test_route(route: str, matrix_world: MatrixWorld) -> None:
                     if got not in allowed:
                         wrong.append(f"{method} {url} as {role} ({side}): {got}, expected {sorted(allowed)}")
                     continue
-                expected = policy(role, side, row.on is not None)
+                expected = policy(role, side, row.scoped)
                 if got != expected:
                     wrong.append(f"{method} {url} as {role} ({side} case): {got}, expected {expected}")
                 if expected in (401, 403, 404) and got == expected and row.body is None and method != "GET":
@@ -385,7 +439,8 @@ def test_route(route: str, matrix_world: MatrixWorld) -> None:
                             f"{method} {url} as {role} ({side}) with a bad body: {again}, expected {expected}"
                         )
                 if 200 <= got < 300:
-                    text = response.content.decode("utf-8", "replace")
+                    raw = b"".join(response.streaming_content) if response.streaming else response.content
+                    text = raw.decode("utf-8", "replace")
                     leaked = [mark for mark in _forbidden_marks(matrix_world, role) if mark in text]
                     if leaked and row.on != "feed" and not row.examples:
                         wrong.append(f"{method} {url} as {role} ({side}): the answer shows {leaked}")

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+
+from elections.api.filters import StrictFilterBackend
 
 MAX_DEPTH = 32
 """No request of this API nests deeper than a few levels (``details`` objects, ``votes_for``)."""
@@ -93,7 +94,7 @@ class SafeMultiPartParser(MultiPartParser):
         return parsed
 
 
-class SafeFilterBackend(DjangoFilterBackend):
+class SafeFilterBackend(StrictFilterBackend):
     """Query parameters are checked like bodies before any filter reaches the database (PostgreSQL
     refuses a NUL in a query: ``?q=%00`` was a 500). Runs inside ``get_queryset``/``filter_queryset``,
     after the permission checks."""
