@@ -39,9 +39,9 @@ from rest_framework.test import APIClient
 from access.tokens import token_issue
 from challenges import services as challenge_services
 from elections.models import Appearance, Case, Election, Party
+from notes import services as note_services
 from objections import services as objection_services
 from proceedings import services as proceeding_services
-from notes import services as note_services
 from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
 from public_record.models import ImportRun
 from tests.factories import (
@@ -109,7 +109,7 @@ def PUBLIC(ok: int) -> Policy:
     return _policy(ok, SIGNED_IN, anonymous=ok)
 
 
-def AUTHOR(ok: int) -> Policy:  # noqa: N802
+def AUTHOR(ok: int) -> Policy:
     """Only the note's author (counsel A, on the own case); staff read it but may not edit it: 403."""
     staff_reads = _policy(403, ())
     counsel_a_writes = _policy(ok, ("counsel_a",))
