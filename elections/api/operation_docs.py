@@ -85,7 +85,12 @@ OPERATIONS: dict[str, Doc] = {
         "Each party's id, role and name. Use these ids wherever a request names a party (`challenged_by`, "
         "`filed_by`). " + SEE_ALSO_SCOPE,
         response=[
-            {"id": 5, "role": "petitioner", "name": "Retail, Wholesale and Department Store Union", "counsel": []},
+            {
+                "id": 5,
+                "role": "petitioner",
+                "name": "Retail, Wholesale and Department Store Union",
+                "counsel": [],
+            },
             {"id": 6, "role": "employer", "name": "Riverbend Fulfillment LLC", "counsel": []},
         ],
     ),
@@ -425,7 +430,7 @@ OPERATIONS: dict[str, Doc] = {
         "Confirm a filing time (staff)",
         "When counsel state a filing time inside the period but the tracker received the filing after the "
         "period closed, the objection waits (`timely` null). Staff confirm the stated time (`timely` "
-        "true) or record the filing as late with `{\"late\": true}`; the other side is told either way.",
+        'true) or record the filing as late with `{"late": true}`; the other side is told either way.',
     ),
     "cases_import_create": Doc(
         "Import a case from the public record (staff)",
