@@ -64,6 +64,13 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     resolved_level = serializers.ChoiceField(
         choices=Challenge.Level.choices, allow_blank=True, read_only=True
     )
+    # Blank until a hearing officer or ALJ recommends (issue 10).
+    recommendation = serializers.ChoiceField(
+        choices=Challenge.Recommendation.choices, allow_blank=True, read_only=True
+    )
+    recommendation_level = serializers.ChoiceField(
+        choices=Challenge.Level.choices, allow_blank=True, read_only=True
+    )
 
     class Meta:
         model = Challenge

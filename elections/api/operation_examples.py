@@ -23,6 +23,8 @@ TALLY_EXAMPLE = {
     "result": "undetermined",
     "winner": None,
     "runoff_choices": [],
+    "ledger_count": 416,
+    "ledger_matches_tally": True,
     "explanation": "875 for Retail, Wholesale and Department Store Union, 993 against; 1868 valid votes counted, "
     "majority 935; 416 challenged ballots could change the result (margin 118 < 416): undetermined until "
     "they are resolved.",
@@ -63,21 +65,25 @@ STATUS_EXAMPLE: dict[str, Any] = {
             "still possible: representative (Retail, "
             "Wholesale and Department Store Union) or no "
             "representative.",
+            "ledger_count": None,
+            "ledger_matches_tally": None,
         },
     },
     "proceeding_election": {"id": 5, "sequence": 1, "kind": "initial"},
     "track": "regional",
-    "challenges": {"pending": 14, "sustained": 0, "overruled": 0, "withdrawn": 0, "moot": 0},
+    "challenges": {"pending": 13, "sustained": 0, "overruled": 0, "withdrawn": 0, "moot": 0},
     "objections": {"pending": 1, "set_for_hearing": 0, "sustained": 0, "overruled": 0, "withdrawn": 0},
+    "ledger_matches_tally": False,
     "next_deadline": {
         "id": 20,
         "code": "hearing",
         "label": "Post-election hearing opens (target)",
-        "due_at": "2026-12-07T23:59:00-05:00",
-        "due_on": "2026-12-07",
+        "due_at": "2026-12-08T23:59:00-05:00",
+        "due_on": "2026-12-08",
         "zone": "America/New_York",
         "citation": "29 CFR 102.69(c)(1)(ii)",
-        "verified": False,
+        "verified": True,
+        "source": "cfr",
         "election": 5,
         "party": None,
     },
@@ -117,30 +123,34 @@ OPEN_DEADLINES_EXAMPLE: dict[str, Any] = {
             "election_sequence": 1,
             "code": "hearing",
             "label": "Post-election hearing opens (target)",
-            "due_on": "2026-12-07",
-            "due_at": "2026-12-07T23:59:00-05:00",
+            "due_on": "2026-12-08",
+            "due_at": "2026-12-08T23:59:00-05:00",
             "zone": "America/New_York",
             "trigger": "tally",
             "trigger_on": "2026-11-16",
             "trigger_event": None,
             "rule_set": "2023",
             "citation": "29 CFR 102.69(c)(1)(ii)",
-            "explanation": "Post-election hearing opens (target): 21 days after the tally of "
-            "2026-11-16 (Mon) under the 2023 rules, 29 CFR 102.69(c)(1)(ii). "
-            "Counted 21 calendar days, 2026-11-17 … 2026-12-07. Target date Mon "
-            "2026-12-07: a target, not a bar; it may happen later, as soon as "
-            "practicable. UNVERIFIED: No hearing-date figure found in the 2023 "
-            "rule; the 2014 target of 21 days is assumed unchanged (unverified). "
-            "A target, not a bar.",
-            "verified": False,
+            "explanation": "Post-election hearing opens (target): 15 business days after the "
+            "tally of 2026-11-16 (Mon) under the 2023 rules, 29 CFR "
+            "102.69(c)(1)(ii). Counted 2026-11-17 … 2026-12-08; skipped Sat "
+            "2026-11-21, Sun 2026-11-22, Thu 2026-11-26 (Thanksgiving Day), Sat "
+            "2026-11-28, Sun 2026-11-29, Sat 2026-12-05, Sun 2026-12-06. Target "
+            "date Tue 2026-12-08: a target, not a bar; it may happen later, as "
+            "soon as practicable. Source: CFR text. Current CFR text (eCFR after "
+            "89 FR 25806), in force for petitions filed from 2023-12-26: the "
+            "hearing is set for 15 business days after the tally is prepared or "
+            "as soon as practicable, unless the parties agree to an earlier date "
+            "(102.69(c)(1)(ii)). A target, not a bar.",
+            "verified": True,
             "status": "open",
             "status_note": "",
-            "source": "computed",
+            "source": "cfr",
             "party": None,
             "reason": "",
             "responds_to": None,
             "superseded_by": None,
-            "created_at": "2026-12-03T08:59:20.272109Z",
+            "created_at": "2026-12-03T10:21:52.314345Z",
         }
     ],
 }
@@ -152,20 +162,27 @@ CASE_EXAMPLE: dict[str, Any] = {
     "region": 10,
     "regional_office": "Atlanta",
     "office_zone": "America/New_York",
-    "petition_filed_on": "2026-10-29",
+    "petition_filed_on": "2026-10-04",
     "unit_description": "All full-time and regular part-time warehouse associates at the Riverbend "
     "distribution center (fictional: a demo case whose dates follow the day it "
     "was loaded).",
     "rule_set": "2023",
     "rule_set_label": "2023 rules (88 FR 58076), petitions from 2023-12-26",
     "status": "open",
+    "closed_on": None,
+    "closing_reason": "",
     "parties": [
-        {"id": 5, "role": "petitioner", "name": "Retail, Wholesale and Department Store Union"},
-        {"id": 6, "role": "employer", "name": "Riverbend Fulfillment LLC"},
+        {
+            "id": 5,
+            "role": "petitioner",
+            "name": "Retail, Wholesale and Department Store Union",
+            "counsel": [],
+        },
+        {"id": 6, "role": "employer", "name": "Riverbend Fulfillment LLC", "counsel": []},
     ],
     "related_cases": [],
-    "created_at": "2026-12-03T08:59:20.240777Z",
-    "updated_at": "2026-12-03T08:59:20.240796Z",
+    "created_at": "2026-12-03T10:21:52.278860Z",
+    "updated_at": "2026-12-03T10:21:52.278886Z",
 }
 
 CHALLENGE_EXAMPLE: dict[str, Any] = {
@@ -184,11 +201,14 @@ CHALLENGE_EXAMPLE: dict[str, Any] = {
     "resolution_method": "",
     "resolved_on": None,
     "resolved_level": "",
+    "recommendation": "",
+    "recommended_on": None,
+    "recommendation_level": "",
     "awaiting_count": False,
     "counted_in_revision": None,
     "logged_by": "staff",
-    "logged_at": "2026-12-03T08:59:20.288440Z",
-    "updated_at": "2026-12-03T08:59:20.288467Z",
+    "logged_at": "2026-12-03T10:21:52.337542Z",
+    "updated_at": "2026-12-03T10:21:52.337581Z",
     "synthetic": True,
 }
 
@@ -209,12 +229,18 @@ OBJECTION_EXAMPLE: dict[str, Any] = {
     "due_explanation": "Objections and offer of proof: 5 business days after the tally of 2026-11-16 "
     "(Mon) under the 2023 rules, 29 CFR 102.69(a)(8). Counted 2026-11-17 … "
     "2026-11-23; skipped Sat 2026-11-21, Sun 2026-11-22. Due 2026-11-23 at 11:59 "
-    "p.m. America/New_York (29 CFR 102.2(b)).",
+    "p.m. America/New_York (29 CFR 102.2(b)). Source: CFR text. Current CFR text "
+    "(eCFR after 89 FR 25806), in force for petitions filed from 2023-12-26: "
+    "within 5 business days after the tally is prepared (102.69(a)(8)).",
     "verified": True,
     "timely": True,
+    "received_at": "2026-12-03T05:21:52.345733-05:00",
+    "filing_confirmed": True,
     "zone": "America/New_York",
     "offer_of_proof_due_at": "2026-11-23T23:59:00-05:00",
     "offer_of_proof_timely": True,
+    "offer_of_proof_received_at": "2026-12-03T10:21:52.345733Z",
+    "offer_of_proof_confirmed": True,
     "offer_of_proof_extension_reason": "",
     "status": "pending",
     "status_explanation": "No ruling yet.",
