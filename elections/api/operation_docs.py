@@ -111,6 +111,19 @@ OPERATIONS: dict[str, Doc] = {
         "From the next call on, the user sees the case.",
         request={"party": 5, "user": "union-counsel", "capacity": "counsel"},
     ),
+    "cases_appearances_destroy": Doc(
+        "End an appearance (staff)",
+        "When counsel or a paralegal withdraws or is replaced: from the next call on the person no longer "
+        "sees the case nor receives its notices. The appearance is kept, with its end, in the case's "
+        "history; ending one already ended is a 404.",
+    ),
+    "auth_token_rotate_create": Doc(
+        "Get a new API token (and revoke the old one)",
+        "Issues a new token for you and revokes the one you had: the old key answers 401 from the next "
+        "call. The new key is in this answer only — the tracker keeps just a hash of it, so it cannot show "
+        "it again. Signed in through /api-auth/login/, this is also how you get a first token or replace "
+        "one that expired.",
+    ),
     "cases_status_retrieve": Doc(
         "Where is the case, and what is due next?",
         "The one call to answer a client's 'where are we?': the stage of the proceedings, the current "

@@ -72,7 +72,7 @@ class ApiRootView(APIView):
         summary="List the API's endpoints",
         description="Where to start: every endpoint of this API with its methods, and links to the "
         "documentation and the schema.",
-        responses={200: ApiRoot, 401: schema.UNAUTHENTICATED},
+        responses={200: ApiRoot, 401: schema.UNAUTHENTICATED, 429: schema.THROTTLED},
     )
     def get(self, request: Request) -> Response:
         endpoints = [
