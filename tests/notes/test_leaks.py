@@ -103,6 +103,7 @@ def values_for(noted: Noted, role: str) -> dict[str, list[Any]]:
         "token": [token],
         "kind": sorted(KINDS),
         "run_id": [1],  # an import run's status: holds no note text either way
+        "appearance_id": [1],  # DELETE only: a GET answers 405
     }
 
 
