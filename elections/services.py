@@ -82,6 +82,9 @@ def case_update(*, case: Case, actor: Actor = None, **changes: Any) -> Case:
 @transaction.atomic
 def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Party:
     name = tidy_union_name(name)  # stored as the NLRB writes it, white space tidied (elections/law/names.py)
+    longest = Party._meta.get_field("name").max_length or 300
+    if len(name) > longest:  # NFKC can lengthen a name ('ﬃ' → 'ffi'): checked after, not before
+        raise RuleViolation("name", f"A party's name has at most {longest} characters once normalised.")
     if any(union_key(other) == union_key(name) for other in case.parties.values_list("name", flat=True)):
         raise RuleViolation("name", f"{name} is already a party to {case.number}.")
     party = Party(case=case, role=role, name=name)
