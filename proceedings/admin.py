@@ -31,7 +31,7 @@ from elections.admin import CaseAdmin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Case
-from proceedings import clock, selectors, services
+from proceedings import admin_desk, clock, selectors, services
 from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source, Status
@@ -331,6 +331,12 @@ class ProceedingEventAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         initial = super().get_changeform_initial_data(request)
         initial.setdefault("occurred_on", clock.today())
         return initial
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """Each event is recorded with its own typed form (``admin_desk.record_event_view``), not JSON."""
+        return admin_desk.record_event_view(self, request)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # events are voided, never edited
