@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import admin, messages
@@ -30,6 +29,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from elections.admin import CaseAdmin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
+from elections.law.local_time import local_time
 from elections.models import Case
 from proceedings import admin_desk, clock, selectors, services
 from proceedings import deadlines as deadline_records
@@ -134,7 +134,7 @@ def ladder_picture(case: Case) -> list[dict[str, Any]]:
                     {
                         "label": d.label,
                         "due_on": d.due_on,
-                        "due_text": f"{d.due_at.astimezone(ZoneInfo(d.zone)):%a %Y-%m-%d %H:%M}",
+                        "due_text": local_time(d.due_at, d.zone),
                         "zone": d.zone,
                         "verified": d.verified,
                         "citation": d.citation,
