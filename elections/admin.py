@@ -16,6 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from elections import services
 from elections.actors import stamp
 from elections.errors import RuleViolation
+from elections.law.local_time import local_time
 from elections.models import Appearance, Case, Election, Notification, Party, RelatedCase, Tally
 
 
@@ -231,7 +232,9 @@ class TallyForm(forms.ModelForm[Tally]):
             latest = election.tallies.order_by("-revision").first()
             if latest is not None and prepared_at < latest.prepared_at:
                 self.add_error(
-                    "prepared_at", f"Revision {latest.revision} was prepared later ({latest.prepared_at})."
+                    "prepared_at",
+                    f"Revision {latest.revision} was prepared later "
+                    f"({local_time(latest.prepared_at, election.case.office_zone)}).",
                 )
         return cleaned
 

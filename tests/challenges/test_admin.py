@@ -165,7 +165,7 @@ def test_the_moot_action_marks_the_rest_moot_or_says_why_not(world: World, staff
         LIST, {"action": "mark_pending_moot", ACTION_CHECKBOX_NAME: [a.pk], "index": 0}, follow=True
     )
 
-    assert [str(m) for m in response.context["messages"]][0] == (
+    assert next(str(m) for m in response.context["messages"]) == (
         f"{world.election}: 2 pending challenges marked moot (not determinative against tally revision 0)."
     )
     assert "Election 1: challenges 2 pending → 2 moot." in [str(m) for m in response.context["messages"]]
