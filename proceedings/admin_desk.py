@@ -199,11 +199,12 @@ class TallyDeskAdmin(TallyAdmin):
         _watched(self, request, [obj.election.case], lambda: parent(request, obj, form, change))
 
 
-for model, desk in (
+_DESKS: list[tuple[Any, Any]] = [
     (Challenge, ChallengeDeskAdmin),
     (ElectionLedger, ElectionLedgerDeskAdmin),
     (Objection, ObjectionDeskAdmin),
     (Tally, TallyDeskAdmin),
-):
+]
+for model, desk in _DESKS:
     admin.site.unregister(model)
     admin.site.register(model, desk)

@@ -132,7 +132,8 @@ class EventForm(forms.Form):
 
     def __init__(self, *args: Any, elections: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["election"].choices = [("", "The election whose proceeding is live"), *elections]
+        choices = [("", "The election whose proceeding is live"), *elections]
+        self.fields["election"].choices = choices  # type: ignore[attr-defined]
 
     def details(self) -> dict[str, object]:
         """The event's ``details`` as the service takes them (only what was filled in)."""

@@ -70,7 +70,7 @@ def _local_column(model: type[models.Model], name: str) -> Callable[[Any], str]:
         value = getattr(obj, name, None)
         return local_time(value, zone_of(obj)) if value is not None else "—"
 
-    column.short_description = str(field.verbose_name)  # type: ignore[attr-defined]
+    column.short_description = str(getattr(field, "verbose_name", name))  # type: ignore[attr-defined]
     column.admin_order_field = name  # type: ignore[attr-defined]
     column.__name__ = name
     return column
@@ -93,9 +93,10 @@ class LocalTimeAdmin:
 
     def get_list_display(self, request: HttpRequest) -> Sequence[Any]:
         names = super().get_list_display(request)  # type: ignore[misc]
-        columns = getattr(self, "_local_columns", None)
+        columns: dict[str, Callable[[Any], str]] | None = getattr(self, "_local_columns", None)
         if columns is None:
-            columns = self._local_columns = {}
+            columns = {}
+            self._local_columns = columns
         shown = []
         for name in names:
             if _is_datetime_field(self.model, name):

@@ -7,7 +7,7 @@ top of the dependency chain, because the work queue reads every app.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.admin import AdminSite, ModelAdmin
@@ -32,9 +32,7 @@ class StaffAdminSite(AdminSite):
 
         super().register(model_or_iterable, with_local_time(admin_class or ModelAdmin), **options)
 
-    def admin_view(
-        self, view: Callable[..., HttpResponse], cacheable: bool = False
-    ) -> Callable[..., HttpResponse]:
+    def admin_view(self, view: Any, cacheable: bool = False) -> Any:
         from proceedings.admin_local_time import rendered_in
 
         def in_default_zone(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -44,7 +42,7 @@ class StaffAdminSite(AdminSite):
         in_default_zone.__name__ = getattr(view, "__name__", "view")
         return super().admin_view(in_default_zone, cacheable)
 
-    def index(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
+    def index(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> TemplateResponse:
         """Staff land on what needs their action; the list of models follows it."""
         from proceedings import workqueue
 

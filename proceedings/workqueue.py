@@ -135,7 +135,7 @@ def ladder_url(case: Case) -> str:
 
 
 def record_event_url(case: Case, event: str = "") -> str:
-    query = {"case": case.pk, **({"event": event} if event else {})}
+    query: dict[str, str | int] = {"case": case.pk, **({"event": event} if event else {})}
     return reverse("admin:proceedings_proceedingevent_add") + "?" + urlencode(query)
 
 
@@ -205,7 +205,7 @@ def determinative_challenges(cases: Any) -> Section:
         url = (
             reverse("admin:challenges_challenge_changelist")
             + "?"
-            + urlencode({"election": election.pk, "status__exact": Challenge.Status.PENDING})
+            + urlencode({"election": str(election.pk), "status__exact": str(Challenge.Status.PENDING)})
         )
         lines.append(
             Line(
