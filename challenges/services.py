@@ -331,10 +331,32 @@ def _locked(challenge_ids: Collection[int]) -> list[Challenge]:
     )
 
 
+MAX_BASIS = 5000
+
+
+def _clean_basis(basis: str) -> str:
+    if not isinstance(basis, str):
+        raise RuleViolation("basis", "Give the basis of the decision as text.")
+    basis = basis.strip()
+    if len(basis) > MAX_BASIS:
+        raise RuleViolation(
+            "basis", f"The basis is limited to {MAX_BASIS} characters; this one has {len(basis)}."
+        )
+    return basis
+
+
 def _apply_resolution(
-    challenge: Challenge, *, outcome: str, method: str, decided_on: date, level: str, tallied: bool
+    challenge: Challenge,
+    *,
+    outcome: str,
+    method: str,
+    decided_on: date,
+    level: str,
+    tallied: bool,
+    basis: str = "",
 ) -> None:
     challenge.status = outcome
+    challenge.resolution_basis = basis
     challenge.resolution_method = method
     challenge.resolved_on = decided_on
     challenge.resolved_level = level
@@ -350,12 +372,14 @@ def challenge_resolve(
     method: str,
     decided_on: date,
     level: str = "",
+    basis: str = "",
     actor: Actor,
 ) -> Challenge:
-    """Sustain or overrule one pending challenge (29 CFR 102.69(c)(1)). Two staff at once: the second
-    waits for the first's lock, then finds the challenge no longer pending (409)."""
+    """Sustain or overrule one pending challenge (29 CFR 102.69(c)(1)), with the basis of the decision. Two
+    staff at once: the second waits for the first's lock, then finds the challenge no longer pending (409)."""
     _require_staff(actor, "resolve challenged ballots")
     _check_resolution(outcome, method, level)
+    basis = _clean_basis(basis)
     locked = _locked([challenge_id])
     if not locked:
         raise Challenge.DoesNotExist(f"No challenge {challenge_id}.")
@@ -370,6 +394,7 @@ def challenge_resolve(
         decided_on=decided_on,
         level=level,
         tallied=bool(_has_tally([challenge.election_id])),
+        basis=basis,
     )
     stamp(challenge, actor)
     challenge.save()
@@ -391,12 +416,14 @@ def challenges_resolve(
     method: str,
     decided_on: date,
     level: str = "",
+    basis: str = "",
     actor: Actor,
 ) -> BatchResult:
     """Resolve a batch (the admin's action): pending ones are resolved, the others skipped and reported.
     One notice per counsel and case summarises the batch."""
     _require_staff(actor, "resolve challenged ballots")
     _check_resolution(outcome, method, level)
+    basis = _clean_basis(basis)
     result = BatchResult()
     locked = _locked(challenge_ids)
     for challenge in locked:
@@ -416,13 +443,22 @@ def challenges_resolve(
             decided_on=decided_on,
             level=level,
             tallied=challenge.election_id in tallied,
+            basis=basis,
         )
         challenge.updated_at = now
     if result.resolved:
         bulk_update_with_history(
             result.resolved,
             Challenge,
-            ["status", "resolution_method", "resolved_on", "resolved_level", "awaiting_count", "updated_at"],
+            [
+                "status",
+                "resolution_method",
+                "resolved_on",
+                "resolved_level",
+                "resolution_basis",
+                "awaiting_count",
+                "updated_at",
+            ],
             default_user=acting_user(actor),
             default_change_reason=f"{outcome} in a batch",
         )

@@ -67,6 +67,7 @@ def test_resolving_a_batch_of_challenges_changes_the_determinative_flag(staff_pa
     page.select_option("#id_outcome", "sustained")
     page.select_option("#id_method", "investigation")
     page.fill("#id_decided_on", timezone.localdate().isoformat())
+    page.fill("#id_basis", "All four assign and direct work: supervisors under Section 2(11).")
     page.click("input[name=apply]")
     text = messages(page)
     assert "4 challenges sustained." in text, text
@@ -74,7 +75,9 @@ def test_resolving_a_batch_of_challenges_changes_the_determinative_flag(staff_pa
     assert "Election 1: challenges 4 pending → 4 sustained." in text, text
     assert "Notices queued:" in text, text
     shot(page, "03-challenges-resolved")
-    assert Challenge.objects.filter(election=desk.election, status="sustained").count() == 4
+    assert set(
+        Challenge.objects.filter(election=desk.election).values_list("status", "resolution_basis")
+    ) == {("sustained", "All four assign and direct work: supervisors under Section 2(11).")}
 
 
 def test_ruling_on_objections_says_their_new_standing(staff_page: Any, desk: Desk) -> None:
