@@ -395,6 +395,10 @@ class ProceedingEventAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         )
 
 
+    # What voiding changed (the stage, deadlines restored or mooted) is said after the action.
+    void_events = admin_desk.said(void_events, "election_id")
+
+
 # --- deadlines ------------------------------------------------------------------------------------------------
 
 
@@ -560,6 +564,16 @@ class DeadlineAdmin(NoDeleteMixin, SimpleHistoryAdmin):
                 "opts": self.model._meta,
             },
         )
+
+
+    mark_met = admin_desk.said(mark_met, "election_id")
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        parent = super().add_view
+        case = admin_desk.case_posted(request, "case")
+        return admin_desk.said_on_submit(self, request, case, lambda: parent(request, form_url, extra_context))
 
 
 @admin.register(Reminder)

@@ -159,7 +159,26 @@ def _cases_of(queryset: QuerySet[Any], election_path: str) -> list[Case]:
     return consequences.cases_of_elections(election_ids)
 
 
-def _said(parent: Callable[..., Any], election_path: str, *, immediate: bool = False) -> Callable[..., Any]:
+def case_posted(request: HttpRequest, field: str, *, via_election: bool = False) -> Case | None:
+    """The case a submitted add form is about (its ``case`` or ``election`` field), if it names one."""
+    raw = request.POST.get(field, "") if request.method == "POST" else ""
+    if not raw.isdigit() or int(raw) >= 2**62:
+        return None
+    if via_election:
+        return Case.objects.filter(elections__pk=int(raw)).first()
+    return Case.objects.filter(pk=int(raw)).first()
+
+
+def said_on_submit(
+    model_admin: admin.ModelAdmin[Any], request: HttpRequest, case: Case | None, act: Callable[[], Any]
+) -> Any:
+    """Run the add view ``act``; when the submitted form names a case, say what it changed there."""
+    if case is None:
+        return act()
+    return _watched(model_admin, request, [case], act)
+
+
+def said(parent: Callable[..., Any], election_path: str, *, immediate: bool = False) -> Callable[..., Any]:
     """The admin action ``parent`` (same name, description and permissions), with its consequences said.
     An action with an intermediate form acts only when the form is applied; ``immediate`` ones at once."""
 
@@ -178,19 +197,26 @@ def _said(parent: Callable[..., Any], election_path: str, *, immediate: bool = F
 
 
 class ChallengeDeskAdmin(ChallengeAdmin):
-    resolve_selected = _said(ChallengeAdmin.resolve_selected, "election_id")
-    mark_pending_moot = _said(ChallengeAdmin.mark_pending_moot, "election_id", immediate=True)
+    resolve_selected = said(ChallengeAdmin.resolve_selected, "election_id")
+    mark_pending_moot = said(ChallengeAdmin.mark_pending_moot, "election_id", immediate=True)
 
 
 class ElectionLedgerDeskAdmin(ElectionLedgerAdmin):
-    open_and_count = _said(ElectionLedgerAdmin.open_and_count, "pk")
-    mark_pending_moot = _said(ElectionLedgerAdmin.mark_pending_moot, "pk", immediate=True)
+    open_and_count = said(ElectionLedgerAdmin.open_and_count, "pk")
+    mark_pending_moot = said(ElectionLedgerAdmin.mark_pending_moot, "pk", immediate=True)
 
 
 class ObjectionDeskAdmin(ObjectionAdmin):
-    record_report_rulings = _said(ObjectionAdmin.record_report_rulings, "election_id")
-    extend_offer_of_proof = _said(ObjectionAdmin.extend_offer_of_proof, "election_id")
-    record_withdrawal = _said(ObjectionAdmin.record_withdrawal, "election_id")
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        parent = super().add_view
+        case = case_posted(request, "election", via_election=True)
+        return said_on_submit(self, request, case, lambda: parent(request, form_url, extra_context))
+
+    record_report_rulings = said(ObjectionAdmin.record_report_rulings, "election_id")
+    extend_offer_of_proof = said(ObjectionAdmin.extend_offer_of_proof, "election_id")
+    record_withdrawal = said(ObjectionAdmin.record_withdrawal, "election_id")
 
 
 class TallyDeskAdmin(TallyAdmin):

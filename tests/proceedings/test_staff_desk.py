@@ -193,3 +193,56 @@ def test_no_admin_page_shows_a_utc_time(tallied: Any, clock: Any) -> None:
             shown.append((url, body[max(0, match.start() - 60) : match.end() + 20].strip()))
     assert shown == []
     assert len(pages) > 40  # every list, and the first object of each: a deadline, an event, the tally…
+
+
+# --- consequences said after other staff actions ------------------------------------------------------------
+
+
+def messages_of(response: Any) -> list[str]:
+    return [str(m) for m in response.context["messages"]]
+
+
+def test_an_order_set_deadline_says_what_it_created_and_superseded(tallied: Any) -> None:
+    client = Client()
+    client.force_login(make_staff(username="director", is_superuser=True))
+    form = {
+        "case": tallied.case.pk,
+        "election": "",
+        "code": "offer_of_proof",
+        "label": "",
+        "due_on": "2021-04-23",
+        "party": "",
+        "source": "order",
+        "reason": "RD order of 2021-04-15 extending the offer of proof",
+    }
+    said = messages_of(client.post("/admin/proceedings/deadline/add/", form, follow=True))
+    assert (
+        "Deadlines created: Offer of proof in support of objections (election 1), due April 23, 2021, "
+        "11:59 p.m. EDT." in said
+    )
+    assert (
+        "Deadlines superseded: Offer of proof in support of objections (election 1), due April 16, 2021, "
+        "11:59 p.m. EDT." in said
+    )
+
+
+def test_voiding_an_event_says_the_stage_it_returns_to(tallied: Any, clock: Any) -> None:
+    clock.at("2021-04-26")
+    (event,) = climb(
+        tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"})
+    )
+    client = Client()
+    client.force_login(make_staff(username="director", is_superuser=True))
+    said = messages_of(
+        client.post(
+            "/admin/proceedings/proceedingevent/",
+            {
+                "action": "void_events",
+                "_selected_action": [event.pk],
+                "apply": "1",
+                "reason": "entered twice",
+            },
+            follow=True,
+        )
+    )
+    assert "Election 1: stage Hearing scheduled → Awaiting the Regional Director." in said, said
