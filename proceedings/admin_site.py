@@ -49,6 +49,7 @@ class StaffAdminSite(AdminSite):
         context = dict(extra_context or {})
         if request.user.is_active and request.user.is_staff:
             context["queue"] = workqueue.for_request(request.GET)
+            context["by_case"] = request.GET.get("group") == "case"
         response = super().index(request, context)
         assert isinstance(response, TemplateResponse)
         return response

@@ -4,7 +4,7 @@ forms and their sentences, and no UTC time on any admin page."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -246,3 +246,44 @@ def test_voiding_an_event_says_the_stage_it_returns_to(tallied: Any, clock: Any)
         )
     )
     assert "Election 1: stage Hearing scheduled → Awaiting the Regional Director." in said, said
+
+
+def test_the_queue_reads_in_a_fixed_number_of_queries_however_many_cases(
+    tallied: Any, clock: Any, django_assert_num_queries: Any
+) -> None:
+    from challenges import services as challenge_services
+    from tests.factories import CaseFactory, ElectionFactory, PartyFactory, record_tally
+
+    for n in range(3):
+        case = CaseFactory(number=f"10-RC-30000{n}", petition_filed_on=date(2021, 1, 4))
+        party = PartyFactory(case=case, name=f"Union {n}")
+        election = ElectionFactory(case=case, sequence=1, choices=[f"Union {n}"])
+        record_tally(
+            election,
+            prepared_at=datetime(2021, 4, 9, 16, 0, tzinfo=UTC),
+            yes=10,
+            votes_against=9,
+            challenged=2,
+        )
+        for voter in ("Ann", "Bo"):
+            challenge_services.challenge_log(
+                election=election,
+                voter_name=voter,
+                challenged_by="board_agent",
+                ground="other",
+                actor=tallied.staff,
+            )
+        file_objection(tallied, party, datetime(2021, 4, 15, 16, 0, tzinfo=UTC), election=election)
+    clock.at("2021-04-12")
+    with django_assert_num_queries(7):
+        queue = workqueue.work_queue()
+    # The three new cases' objections are filed (their objections deadlines are met): only Bessemer's two are due.
+    assert [len(s.lines) for s in queue.sections] == [2, 3, 3, 0]
+
+
+def test_the_home_page_groups_the_queue_by_case_on_request(tallied: Any, clock: Any) -> None:
+    clock.at("2021-04-12")
+    client = Client()
+    client.force_login(make_staff(username="director", is_superuser=True))
+    page = client.get("/admin/?group=case").content.decode()
+    assert 'id="case-10-RC-269250"' in page and "Deadlines due in the next 5 business days" in page
