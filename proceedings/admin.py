@@ -33,6 +33,7 @@ from elections.law.local_time import local_time
 from elections.models import Case
 from proceedings import admin_desk, clock, selectors, services
 from proceedings import deadlines as deadline_records
+from proceedings.admin_forms import sentence
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
@@ -45,10 +46,8 @@ class NoDeleteMixin:
 
 
 def _as_validation_error(exc: Exception) -> ValidationError:
-    if isinstance(exc, RuleViolation):
-        return ValidationError(f"{exc.field}: {exc.message}")
-    if isinstance(exc, TransitionNotAllowed):
-        return ValidationError(exc.detail)
+    if isinstance(exc, RuleViolation | TransitionNotAllowed):
+        return ValidationError(sentence(exc))  # labels, not codes
     return ValidationError(str(exc))
 
 
