@@ -7,8 +7,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-from-lock
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Links printed by load_demo and served in e-mails and the calendar feed name the host and port we serve.
+SITE_URL ?= http://$(HOST):$(PORT)
 
-.PHONY: install run test lint typecheck check demo worker beat bench lock clean
+.PHONY: install run test lint typecheck check demo worker beat bench lock clean backup restore
 
 install: $(STAMP)
 
@@ -21,8 +23,8 @@ $(STAMP): requirements.lock
 
 run: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo
+	SITE_URL=$(SITE_URL) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -42,8 +44,28 @@ worker: install
 beat: install
 	$(BIN)/celery -A config beat --loglevel=INFO
 
+# BENCH_ARGS="--scale small" (or medium); the figures also go to bench/results/*.json.
 bench: install
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
+
+# Backup and restore of the PostgreSQL database DATABASE_URL names (pg_dump's custom format: compressed,
+# restorable table by table). `make backup` writes backups/nlrb-<UTC time>.dump (or FILE=...);
+# `make restore FILE=backups/….dump` replaces what the database holds with the dump, all or nothing.
+BACKUP_DIR ?= backups
+FILE ?= $(BACKUP_DIR)/nlrb-$(shell date -u +%Y%m%dT%H%M%SZ).dump
+
+backup:
+	@case "$(DATABASE_URL)" in postgres*://*) ;; *) echo "make backup: set DATABASE_URL to the PostgreSQL database" >&2; exit 2;; esac
+	@mkdir -p "$(dir $(FILE))"
+	pg_dump --format=custom --no-owner --no-privileges --file="$(FILE)" "$(DATABASE_URL)"
+	@echo "backup written to $(FILE)"
+
+restore:
+	@case "$(DATABASE_URL)" in postgres*://*) ;; *) echo "make restore: set DATABASE_URL to the PostgreSQL database" >&2; exit 2;; esac
+	@test -f "$(FILE)" || { echo "make restore: FILE=<a dump written by make backup>" >&2; exit 2; }
+	pg_restore --clean --if-exists --no-owner --no-privileges --exit-on-error --single-transaction \
+	  --dbname="$(DATABASE_URL)" "$(FILE)"
+	@echo "restored $(FILE) into the database"
 
 # Re-pin every dependency after changing pyproject.toml.
 lock:

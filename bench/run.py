@@ -29,10 +29,19 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-BENCH_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/nlrb_bench")
+SCALES = {"small": 1_000, "medium": 20_000, "full": 100_000}
+# Each scale keeps its own database (a run at another size would rebuild it): small → nlrb_bench_small.
+_scale = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--scale=")), None) or (
+    sys.argv[sys.argv.index("--scale") + 1] if "--scale" in sys.argv[:-1] else "full"
+)
+BENCH_URL = os.environ.get(
+    "BENCH_DATABASE_URL",
+    "postgres://postgres@127.0.0.1:5432/nlrb_bench" + ("" if _scale == "full" else f"_{_scale}"),
+)
 os.environ["DATABASE_URL"] = BENCH_URL
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 
+import http_load  # noqa: E402  (bench/ is on sys.path as the script's folder)
 import psycopg  # noqa: E402
 
 
@@ -303,7 +312,9 @@ def timed(label: str, calls: int, call: Callable[[], Any]) -> list[float]:
     return samples
 
 
-def report(label: str, samples: list[float], floor: list[float] | None, target: float | None) -> None:
+def report(
+    label: str, samples: list[float], floor: list[float] | None, target: float | None
+) -> dict[str, Any]:
     def q(values: list[float], p: float) -> float:
         return statistics.quantiles(values, n=100)[int(p) - 1]
 
@@ -313,6 +324,16 @@ def report(label: str, samples: list[float], floor: list[float] | None, target: 
     if target:
         line += f"   | target p95 < {target:.0f} ms: {'met' if q(samples, 95) < target else 'NOT MET'}"
     print(line, flush=True)
+    row: dict[str, Any] = {
+        "call": label,
+        "p50_ms": statistics.median(samples),
+        "p95_ms": q(samples, 95),
+        "p99_ms": q(samples, 99),
+        "floor_p50_ms": statistics.median(floor) if floor else None,
+        "target_p95_ms": target,
+    }
+    row["ratio_to_floor"] = row["p50_ms"] / row["floor_p50_ms"] if floor else None
+    return row
 
 
 def api_call(client: Client, token: str, path_for: Callable[[], str]) -> Callable[[], Any]:
@@ -373,13 +394,53 @@ WHERE d.case_id IN (SELECT p.case_id FROM elections_appearance a JOIN elections_
 """
 
 
+def machine() -> str:
+    cpu = next(
+        (line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+         if line.startswith("model name")),
+        "unknown CPU",
+    ) if Path("/proc/cpuinfo").exists() else "unknown CPU"
+    return f"{os.cpu_count()} cores, {cpu}; Python {sys.version.split()[0]}"
+
+
+def markdown_table(results: dict[str, Any], levels: list[int]) -> str:
+    """One line per call: floor, in-process, and each HTTP level (p50/p95/p99 ms, req/s), ratios to the floor."""
+    head = ["call", "floor p50", "in-process p50 (×floor)"] + [f"HTTP c={c}: p50/p95/p99 (×floor), req/s" for c in levels]
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    http_rows = {(r["call"], r["clients"]): r for r in results["http"]}
+
+    def ratio(value: float | None) -> str:
+        return f" ({value:.1f}×)" if value else ""
+
+    for row in results["in_process"]:
+        cells = [
+            row["call"],
+            f"{row['floor_p50_ms']:.2f}" if row["floor_p50_ms"] else "—",
+            f"{row['p50_ms']:.2f}{ratio(row['ratio_to_floor'])}",
+        ]
+        for clients in levels:
+            h = http_rows.get((row["call"], clients))
+            cells.append(
+                f"{h['p50_ms']:.1f}/{h['p95_ms']:.1f}/{h['p99_ms']:.1f}{ratio(h['ratio_to_floor'])}, "
+                f"{h['throughput_rps']:.0f}" if h else "—"
+            )
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--cases", type=int, default=100_000)
-    parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument("--scale", choices=sorted(SCALES), default="full", help="data set size (and database)")
+    parser.add_argument("--cases", type=int, help="cases in the data set (overrides --scale)")
+    parser.add_argument("--requests", type=int, help="requests per line (default 300; 40 at small scale)")
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--skip-import", action="store_true")
+    parser.add_argument("--skip-http", action="store_true", help="only the in-process figures")
+    parser.add_argument("--clients", default="1,8,32", help="concurrent HTTP clients per level")
+    parser.add_argument("--json", type=Path, help="where to write the figures (default bench/results/)")
     args = parser.parse_args()
+    args.cases = args.cases or SCALES[args.scale]
+    args.requests = args.requests or (20 if args.scale == "small" else 300)
 
     print(f"database {BENCH_URL}; machine: {os.cpu_count()} cores; Python {sys.version.split()[0]}")
     call_command("migrate", verbosity=0)
@@ -399,57 +460,90 @@ def main() -> int:
     rows = [
         (
             "GET cases/{number}/status/ (staff)",
-            api_call(client, staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/status/"),
+            (staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/status/"),
             sql_call(STATUS_FLOOR_SQL, lambda: [rng.choice(numbers)]),
             25,
         ),
         (
             "GET cases/{number}/status/ (counsel)",
-            api_call(client, counsel_token, lambda: f"/api/v1/cases/{rng.choice(counsel_cases)}/status/"),
+            (counsel_token, lambda: f"/api/v1/cases/{rng.choice(counsel_cases)}/status/"),
             sql_call(STATUS_FLOOR_SQL, lambda: [rng.choice(counsel_cases)]),
             25,
         ),
         (
             "GET cases/?page=N (staff, 50 a page)",
-            api_call(client, staff_token, lambda: f"/api/v1/cases/?page={rng.randint(1, min(pages, 200))}"),
+            (staff_token, lambda: f"/api/v1/cases/?page={rng.randint(1, min(pages, 200))}"),
             sql_call(CASE_PAGE_FLOOR_SQL, lambda: [50 * rng.randint(0, min(pages, 200) - 1)]),
             50,
         ),
-        ("GET cases/ (counsel)", api_call(client, counsel_token, lambda: "/api/v1/cases/"), None, 50),
+        ("GET cases/ (counsel)", (counsel_token, lambda: "/api/v1/cases/"), None, 50),
         (
             "GET challenges/?case= (staff)",
-            api_call(client, staff_token, lambda: f"/api/v1/challenges/?case={rng.choice(numbers)}"),
+            (staff_token, lambda: f"/api/v1/challenges/?case={rng.choice(numbers)}"),
             sql_call(CHALLENGES_FLOOR_SQL, lambda: [rng.choice(numbers)]),
             50,
         ),
         (
             "GET objections/?case= (staff)",
-            api_call(client, staff_token, lambda: f"/api/v1/objections/?case={rng.choice(numbers)}"),
+            (staff_token, lambda: f"/api/v1/objections/?case={rng.choice(numbers)}"),
             sql_call(OBJECTIONS_FLOOR_SQL, lambda: [rng.choice(numbers)]),
             50,
         ),
         (
             "GET deadlines/ (counsel, all their cases)",
-            api_call(client, counsel_token, lambda: "/api/v1/deadlines/"),
+            (counsel_token, lambda: "/api/v1/deadlines/"),
             sql_call(DEADLINES_FLOOR_SQL, lambda: [counsel_id]),
             50,
         ),
         (
             "GET cases/{number}/timeline/ (staff)",
-            api_call(client, staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/timeline/"),
+            (staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/timeline/"),
             None,
             50,
         ),
     ]
-    for label, call, floor, target in rows:
-        samples = timed(label, n, call)
+    results: dict[str, Any] = {
+        "machine": machine(),
+        "cases": args.cases,
+        "requests_per_line": n,
+        "in_process": [],
+        "http": [],
+    }
+    for label, (token, path_for), floor, target in rows:
+        samples = timed(label, n, api_call(client, token, path_for))
         floor_samples = timed(label, n, floor) if floor else None
-        report(label, samples, floor_samples, target)
+        results["in_process"].append(report(label, samples, floor_samples, target))
+
+    if not args.skip_http:
+        levels = [int(c) for c in args.clients.split(",")]
+        print(f"\nover HTTP: gunicorn, production settings, {http_load.WORKERS} sync workers; "
+              f"{n} requests per line and level; clients {levels}\n", flush=True)
+        with http_load.gunicorn(BENCH_URL) as port:
+            for (label, (token, path_for), _, _), in_process in zip(rows, results["in_process"], strict=True):
+                for clients in levels:
+                    figures: dict[str, Any] = http_load.measure(port, token, path_for, clients, n)
+                    figures["call"] = label
+                    floor_p50 = in_process["floor_p50_ms"]
+                    figures["ratio_to_floor"] = figures["p50_ms"] / floor_p50 if floor_p50 else None
+                    results["http"].append(figures)
+                    print(
+                        f"{label:44} c={clients:<3} {figures['throughput_rps']:7.1f} req/s  "
+                        f"p50 {figures['p50_ms']:7.2f}  p95 {figures['p95_ms']:7.2f}  p99 {figures['p99_ms']:7.2f} ms",
+                        flush=True,
+                    )
+        print()
+        print(markdown_table(results, levels))
+
+    out: Path = args.json or ROOT / "bench" / "results" / f"bench-{args.scale}-{datetime.now():%Y%m%dT%H%M%S}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2))
+    print(f"\nfigures written to {out}")
 
     if not args.skip_import:
         print("\n10,000-row challenge CSV import (bench/challenge_import.py):", flush=True)
         subprocess.run(
-            [sys.executable, str(ROOT / "bench" / "challenge_import.py"), "--rows", "10000", "--repeat", "3"],
+            [sys.executable, str(ROOT / "bench" / "challenge_import.py"), "--rows",
+             "1000" if args.scale == "small" else "10000", "--repeat", "1" if args.scale == "small" else "3"],
             env={**os.environ, "DATABASE_URL": BENCH_URL.rsplit("/", 1)[0] + "/nlrb_bench_import"},
             check=False,
         )

@@ -35,10 +35,10 @@ from challenges.validation import (
     clean_text,
     duplicate_column,
 )
-from elections.actors import stamp
 from elections.admin import NoDeleteMixin
+from elections.admin_saving import ServiceSaveMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
-from elections.law import case_numbers
+from elections.law import case_numbers, levels
 from elections.law.regions import REGIONS
 from elections.models import Election, Party
 
@@ -241,7 +241,7 @@ def _mark_moot(
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = ChallengeAdminForm
     list_display = [
         "voter_name",
@@ -342,8 +342,9 @@ class ChallengeAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_model(self, request: HttpRequest, obj: Challenge, form: Any, change: bool) -> None:
         if change:
-            stamp(obj, request.user)
-            super().save_model(request, obj, form, change)
+            changes = {k: form.cleaned_data[k] for k in form.changed_data if k in services.CORRECTABLE}
+            saved = services.challenge_correct(challenge_id=obj.pk, actor=request.user, **changes)
+            obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
             return
         saved = services.challenge_log(
             election=obj.election,
@@ -377,7 +378,17 @@ class ChallengeAdmin(NoDeleteMixin, SimpleHistoryAdmin):
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
             else:
                 outcome = form.cleaned_data["outcome"]
-                self.message_user(request, f"{len(result.resolved)} challenges {outcome}.", messages.SUCCESS)
+                if levels.is_recommendation(form.cleaned_data["level"]):
+                    self.message_user(
+                        request,
+                        f"{len(result.resolved)} recommendations to {services.RECOMMENDED[outcome]} recorded; "
+                        "the challenges stay pending until the Regional Director rules.",
+                        messages.SUCCESS,
+                    )
+                else:
+                    self.message_user(
+                        request, f"{len(result.resolved)} challenges {outcome}.", messages.SUCCESS
+                    )
                 if result.skipped:
                     listed = ", ".join(f"{c.voter_name} ({c.status})" for c in result.skipped[:20])
                     more = f" and {len(result.skipped) - 20} more" if len(result.skipped) > 20 else ""

@@ -59,6 +59,11 @@ class Challenge(models.Model):
         HEARING_OFFICER = "hearing_officer", "Hearing officer"
         ADMINISTRATIVE_LAW_JUDGE = "administrative_law_judge", "Administrative law judge"
         BOARD = "board", "The Board"
+        COURT_OF_APPEALS = "court_of_appeals", "Court of appeals"
+
+    class Recommendation(models.TextChoices):
+        SUSTAIN = "sustain", "Sustain the challenge"
+        OVERRULE = "overrule", "Overrule the challenge"
 
     election = models.ForeignKey(Election, on_delete=models.PROTECT, related_name="challenges")
     voter_name = models.CharField(max_length=200)
@@ -83,6 +88,15 @@ class Challenge(models.Model):
     resolution_basis = models.TextField(
         blank=True, help_text="Why it was decided so: the finding, the agreement, or the order's reasoning"
     )
+    # A hearing officer's or ALJ's recommendation decides nothing (elections.law.levels): the challenge
+    # stays pending until the Regional Director, the Board or a court disposes of it.
+    recommendation = models.CharField(max_length=8, choices=Recommendation.choices, blank=True)
+    recommended_on = models.DateField(null=True, blank=True)
+    recommendation_level = models.CharField(max_length=24, choices=Level.choices, blank=True)
+    # The revision of the election's latest tally when the challenge was settled (sustained, overruled,
+    # withdrawn, moot); null while pending or when settled before any tally. The challenges settled since
+    # the latest tally are still among its ``challenged`` ballots; the next revision no longer counts them.
+    settled_after_revision = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     counted_in = models.ForeignKey(
         Tally,
         null=True,

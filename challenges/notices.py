@@ -90,6 +90,22 @@ def challenge_resolved(challenge: Challenge) -> None:
     )
 
 
+def challenge_recommended(challenge: Challenge) -> None:
+    """A hearing officer's or ALJ's recommendation: the parties learn of it, and that nothing is decided."""
+    case = challenge.election.case
+    notify(
+        recipients=counsel_of_record(case),
+        key=f"challenge:{challenge.pk}:recommended:{challenge.recommendation_level}:{challenge.recommended_on}",
+        subject=f"{case.number}: {challenge.get_recommendation_level_display().lower()} recommends to "
+        f"{challenge.recommendation} the challenge to the ballot of {challenge.voter_name}",
+        body=f"On {challenge.recommended_on} {challenge.get_recommendation_level_display().lower()} "
+        f"recommended: {challenge.get_recommendation_display().lower()}. A recommendation decides nothing: "
+        "the challenge stays pending and the ballot sealed until the Regional Director (or the Board) "
+        f"rules.\n\n{_describe(challenge)}\n{_link(challenge)}\n",
+        case=case,
+    )
+
+
 def _tally_of(challenges: Sequence[Challenge]) -> str:
     by = Counter(c.challenger_name for c in challenges)
     return "; ".join(f"{name}: {count}" for name, count in by.most_common())

@@ -42,6 +42,21 @@ class LedgerState:
     pending: int
     awaiting_count: int
     latest_tally: Tally | None
+    settled_since_latest: int = 0
+
+    @property
+    def ledger_count(self) -> int:
+        """The challenges among the latest tally's challenged ballots: the pending ones and those settled
+        since that tally (their ballots were still sealed when it was prepared)."""
+        return self.pending + self.settled_since_latest
+
+    @property
+    def matches_tally(self) -> bool | None:
+        """Whether the ledger accounts for exactly the latest tally's challenged ballots; None before any
+        tally."""
+        if self.latest_tally is None:
+            return None
+        return self.ledger_count == self.latest_tally.challenged
 
     @property
     def unresolved(self) -> int:
@@ -83,12 +98,20 @@ def ledger_states(election_ids: Iterable[int]) -> dict[int, LedgerState]:
     latest: dict[int, Tally] = {}
     for tally in Tally.objects.filter(election_id__in=ids).select_related("election").order_by("revision"):
         latest[tally.election_id] = tally  # ascending revisions: the last one seen is the latest
+    settled: dict[tuple[int, int | None], int] = {
+        (row["election_id"], row["settled_after_revision"]): row["n"]
+        for row in Challenge.objects.filter(election_id__in=ids, settled_after_revision__isnull=False)
+        .order_by()
+        .values("election_id", "settled_after_revision")
+        .annotate(n=Count("pk"))
+    }
     return {
         pk: LedgerState(
             election_id=pk,
             pending=counts.get(pk, {}).get("pending", 0),
             awaiting_count=counts.get(pk, {}).get("awaiting", 0),
             latest_tally=latest.get(pk),
+            settled_since_latest=settled.get((pk, latest[pk].revision), 0) if pk in latest else 0,
         )
         for pk in ids
     }

@@ -29,6 +29,7 @@ from zoneinfo import ZoneInfo
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 from simple_history.utils import bulk_update_with_history
 
@@ -48,6 +49,7 @@ from challenges.validation import (
 )
 from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law import levels
 from elections.law import tally as tally_law
 from elections.law.tally import MAX_COUNT
 from elections.models import Case, Election, Party, Tally
@@ -91,6 +93,22 @@ def _rule(problem: FieldProblem) -> RuleViolation:
 # --- logging ------------------------------------------------------------------------------------------
 
 
+def _check_room_in_tally(election: Election, *, adding: int) -> None:
+    """Once a tally is recorded, the ledger holds no more challenges than the latest tally's challenged
+    ballots (a challenge is a sealed ballot the tally counted): one more means the tally or the ledger is
+    wrong, and the tally is corrected first, by a revision (409)."""
+    state = ledger_state(election)
+    tally = state.latest_tally
+    if tally is None or state.ledger_count + adding <= tally.challenged:
+        return
+    raise TransitionNotAllowed(
+        f"Tally revision {tally.revision} of election {election.sequence} counted {tally.challenged} "
+        f"challenged ballots and the ledger already holds {state.ledger_count}; {adding} more would make "
+        f"{state.ledger_count + adding}. Correct the tally with a revision first.",
+        allowed=["tally"],
+    )
+
+
 @transaction.atomic
 def challenge_log(
     *,
@@ -125,6 +143,7 @@ def challenge_log(
         raise PermissionDenied(
             f"Counsel log challenges only in their own party's name, not in the name of {challenger.name}."
         )
+    _check_room_in_tally(election, adding=1)
     key = Challenge.key_for(voter_name=name, voter_identifier=identifier)
     existing = Challenge.objects.live().filter(election=election, voter_key=key).first()
     if existing is not None:
@@ -152,6 +171,63 @@ def challenge_log(
             duplicate_column(identifier), f"{identifier or name!r} already has a live challenge."
         ) from None
     notices.challenge_logged(challenge)
+    return challenge
+
+
+CORRECTABLE = ("voter_name", "voter_identifier", "job_classification", "ground", "reason")
+
+
+@transaction.atomic
+def challenge_correct(*, challenge_id: int, actor: Actor, **changes: Any) -> Challenge:
+    """Staff correct a challenge's particulars (the voter, the ground, the reason) under the rules of
+    ``challenge_log``: the same lengths, grounds and one live challenge per voter. Who challenged and the
+    disposition are not corrected here (withdraw and log anew; resolve)."""
+    _require_staff(actor, "correct a challenge")
+    unknown = sorted(set(changes) - set(CORRECTABLE))
+    if unknown:
+        raise RuleViolation(
+            unknown[0], f"{unknown[0]} is not corrected here; allowed: {', '.join(CORRECTABLE)}."
+        )
+    locked = _locked([challenge_id])
+    if not locked:
+        raise Challenge.DoesNotExist(f"No challenge {challenge_id}.")
+    challenge = locked[0]
+    Election.objects.select_for_update(of=("self",)).filter(pk=challenge.election_id).first()
+    try:
+        if "voter_name" in changes:
+            changes["voter_name"] = clean_text(
+                "voter_name", changes["voter_name"], max_length=VOTER_NAME_MAX, required=True
+            )
+        if "voter_identifier" in changes:
+            changes["voter_identifier"] = clean_text(
+                "voter_identifier", changes["voter_identifier"], max_length=VOTER_IDENTIFIER_MAX
+            )
+        if "job_classification" in changes:
+            changes["job_classification"] = clean_text(
+                "job_classification", changes["job_classification"], max_length=JOB_CLASSIFICATION_MAX
+            )
+        if "ground" in changes:
+            changes["ground"] = clean_ground(changes["ground"])
+        if "reason" in changes:
+            changes["reason"] = clean_text("reason", changes["reason"], max_length=REASON_MAX)
+    except FieldProblem as problem:
+        raise _rule(problem) from None
+    for name, value in changes.items():
+        setattr(challenge, name, value)
+    key = Challenge.key_for(voter_name=challenge.voter_name, voter_identifier=challenge.voter_identifier)
+    clash = (
+        Challenge.objects.live()
+        .filter(election_id=challenge.election_id, voter_key=key)
+        .exclude(pk=challenge.pk)
+        .first()
+    )
+    if clash is not None and challenge.status != Challenge.Status.WITHDRAWN:
+        raise RuleViolation(
+            duplicate_column(challenge.voter_identifier),
+            f"This voter already has a live challenge in this election ({clash.pk}); one voter, one challenge.",
+        )
+    stamp(challenge, actor)
+    challenge.save()
     return challenge
 
 
@@ -217,6 +293,7 @@ def challenges_import(
         raise ImportRejected(exc.errors) from None
     except csv_import.CsvForbidden as exc:
         raise PermissionDenied(str(exc)) from None
+    _check_room_in_tally(election, adding=len(rows))
     created = _bulk_log(
         election,
         rows,
@@ -278,13 +355,16 @@ def _bulk_log(
 # --- resolving ----------------------------------------------------------------------------------------
 
 
-def _check_resolution(outcome: str, method: str, level: str) -> None:
+def _check_resolution(outcome: str, method: str, level: str) -> str:
+    """The level that decides (``levels.challenge_level``: the Board agent's for an agreement, else the
+    Regional Director's when none is given)."""
     if outcome not in OUTCOMES:
         raise RuleViolation("outcome", f"{outcome!r} is not one of sustained, overruled.")
     if method not in Challenge.Method.values:
         raise RuleViolation("method", f"{method!r} is not one of {', '.join(Challenge.Method.values)}.")
-    if level and level not in Challenge.Level.values:
-        raise RuleViolation("level", f"{level!r} is not one of {', '.join(Challenge.Level.values)}.")
+    if level and level not in levels.CHALLENGE_LEVELS:
+        raise RuleViolation("level", f"{level!r} is not one of {', '.join(levels.CHALLENGE_LEVELS)}.")
+    return levels.challenge_level(level, method=method)
 
 
 def _check_decided_on(decided_on: date, election: Election) -> None:
@@ -313,11 +393,14 @@ def _not_pending(challenge: Challenge, doing: str) -> TransitionNotAllowed:
     )
 
 
-def _has_tally(election_ids: Iterable[int]) -> set[int]:
-    return set(
+def _latest_revisions(election_ids: Iterable[int]) -> dict[int, int]:
+    """The latest tally revision of each election that has a tally."""
+    return dict(
         Tally.objects.filter(election_id__in=set(election_ids))
-        .values_list("election_id", flat=True)
-        .distinct()
+        .order_by()
+        .values("election_id")
+        .annotate(latest=Max("revision"))
+        .values_list("election_id", "latest")
     )
 
 
@@ -345,6 +428,12 @@ def _clean_basis(basis: str) -> str:
     return basis
 
 
+RECOMMENDED: dict[str, str] = {
+    Challenge.Status.SUSTAINED: Challenge.Recommendation.SUSTAIN,
+    Challenge.Status.OVERRULED: Challenge.Recommendation.OVERRULE,
+}
+
+
 def _apply_resolution(
     challenge: Challenge,
     *,
@@ -352,16 +441,24 @@ def _apply_resolution(
     method: str,
     decided_on: date,
     level: str,
-    tallied: bool,
+    tallied_revision: int | None,
     basis: str = "",
 ) -> None:
+    if levels.is_recommendation(level):
+        # A hearing officer's report or an ALJ's decision recommends: the challenge stays pending and its
+        # ballot stays sealed until a deciding body acts (29 CFR 102.69(c)(1)(iii)).
+        challenge.recommendation = RECOMMENDED[outcome]
+        challenge.recommended_on = decided_on
+        challenge.recommendation_level = level
+        return
     challenge.status = outcome
     challenge.resolution_basis = basis
     challenge.resolution_method = method
     challenge.resolved_on = decided_on
     challenge.resolved_level = level
+    challenge.settled_after_revision = tallied_revision
     # Overruled after a tally: the sealed ballot is opened into the next revised tally.
-    challenge.awaiting_count = outcome == Challenge.Status.OVERRULED and tallied
+    challenge.awaiting_count = outcome == Challenge.Status.OVERRULED and tallied_revision is not None
 
 
 @transaction.atomic
@@ -378,7 +475,7 @@ def challenge_resolve(
     """Sustain or overrule one pending challenge (29 CFR 102.69(c)(1)), with the basis of the decision. Two
     staff at once: the second waits for the first's lock, then finds the challenge no longer pending (409)."""
     _require_staff(actor, "resolve challenged ballots")
-    _check_resolution(outcome, method, level)
+    level = _check_resolution(outcome, method, level)
     basis = _clean_basis(basis)
     locked = _locked([challenge_id])
     if not locked:
@@ -393,12 +490,15 @@ def challenge_resolve(
         method=method,
         decided_on=decided_on,
         level=level,
-        tallied=bool(_has_tally([challenge.election_id])),
+        tallied_revision=_latest_revisions([challenge.election_id]).get(challenge.election_id),
         basis=basis,
     )
     stamp(challenge, actor)
     challenge.save()
-    notices.challenge_resolved(challenge)
+    if challenge.status == Challenge.Status.PENDING:
+        notices.challenge_recommended(challenge)
+    else:
+        notices.challenge_resolved(challenge)
     return challenge
 
 
@@ -422,7 +522,7 @@ def challenges_resolve(
     """Resolve a batch (the admin's action): pending ones are resolved, the others skipped and reported.
     One notice per counsel and case summarises the batch."""
     _require_staff(actor, "resolve challenged ballots")
-    _check_resolution(outcome, method, level)
+    level = _check_resolution(outcome, method, level)
     basis = _clean_basis(basis)
     result = BatchResult()
     locked = _locked(challenge_ids)
@@ -433,7 +533,7 @@ def challenges_resolve(
     elections = {c.election_id: c.election for c in result.resolved}
     for election in elections.values():
         _check_decided_on(decided_on, election)
-    tallied = _has_tally(elections)
+    tallied = _latest_revisions(elections)
     now = timezone.now()
     for challenge in result.resolved:
         _apply_resolution(
@@ -442,7 +542,7 @@ def challenges_resolve(
             method=method,
             decided_on=decided_on,
             level=level,
-            tallied=challenge.election_id in tallied,
+            tallied_revision=tallied.get(challenge.election_id),
             basis=basis,
         )
         challenge.updated_at = now
@@ -457,11 +557,21 @@ def challenges_resolve(
                 "resolved_level",
                 "resolution_basis",
                 "awaiting_count",
+                "settled_after_revision",
+                "recommendation",
+                "recommended_on",
+                "recommendation_level",
                 "updated_at",
             ],
             default_user=acting_user(actor),
-            default_change_reason=f"{outcome} in a batch",
+            default_change_reason=(
+                f"recommended {RECOMMENDED[outcome]} in a batch"
+                if levels.is_recommendation(level)
+                else f"{outcome} in a batch"
+            ),
         )
+    if levels.is_recommendation(level):
+        return result
     by_case: dict[int, list[Challenge]] = defaultdict(list)
     for challenge in result.resolved:
         by_case[challenge.election.case_id].append(challenge)
@@ -490,9 +600,18 @@ def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | 
     withdrawn_on = withdrawn_on or today
     if withdrawn_on > today:
         raise RuleViolation("withdrawn_on", f"{withdrawn_on} is in the future (today is {today}).")
+    began = challenge.election.voting_opens_on or challenge.election.count_on
+    if began is not None and withdrawn_on < began:
+        raise RuleViolation(
+            "withdrawn_on",
+            f"{withdrawn_on} is before election {challenge.election.sequence} began ({began}); a challenge "
+            "cannot be withdrawn before it was made.",
+        )
     challenge.status = Challenge.Status.WITHDRAWN
     challenge.resolved_on = withdrawn_on
-    challenge.awaiting_count = bool(_has_tally([challenge.election_id]))
+    revision = _latest_revisions([challenge.election_id]).get(challenge.election_id)
+    challenge.settled_after_revision = revision
+    challenge.awaiting_count = revision is not None
     stamp(challenge, actor)
     challenge.save()
     notices.challenge_withdrawn(challenge)
@@ -550,11 +669,12 @@ def challenges_mark_moot(
     for challenge in pending:
         challenge.status = Challenge.Status.MOOT
         challenge.resolved_on = on
+        challenge.settled_after_revision = tally.revision
         challenge.updated_at = now
     bulk_update_with_history(
         pending,
         Challenge,
-        ["status", "resolved_on", "updated_at"],
+        ["status", "resolved_on", "settled_after_revision", "updated_at"],
         default_user=acting_user(actor),
         default_change_reason=f"not determinative against tally revision {tally.revision}",
     )
@@ -617,20 +737,23 @@ def open_and_count(
             f"{len(opened)} ballots were opened, but {for_text}, {found_against} against and {found_void} "
             f"void make {found}; the votes found must account for every opened ballot.",
         )
-    pending = Challenge.objects.filter(election=election, status=Challenge.Status.PENDING).count()
-    if pending + len(opened) > latest.challenged:
+    state = ledger_state(election)
+    if state.ledger_count > latest.challenged:
         raise TransitionNotAllowed(
-            f"The ledger holds {pending} pending challenges and {len(opened)} ballots to open, more than the "
-            f"{latest.challenged} challenged ballots of tally revision {latest.revision}; correct the ledger "
-            "or the tally first."
+            f"The ledger holds {state.ledger_count} challenges against the {latest.challenged} challenged "
+            f"ballots of tally revision {latest.revision}; correct the ledger or the tally first.",
+            allowed=["tally"],
         )
+    # The revised tally's unopened ballots: the previous figure less every challenge settled since it
+    # (the opened ballots, and those sustained, withdrawn or moot), whatever the ledger has not logged.
+    remaining = latest.challenged - state.settled_since_latest
     tally = tally_record(
         election=election,
         prepared_at=prepared_at or timezone.now(),
         votes_for={name: int(latest.votes_for.get(name, 0)) + votes for name, votes in found_for.items()},
         votes_against=latest.votes_against + found_against,
         void=latest.void + found_void,
-        challenged=pending,
+        challenged=remaining,
         actor=actor,
     )
     now = timezone.now()

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from challenges.models import BOARD_AGENT, Challenge
+from elections.law.names import union_key
 
 VOTER_NAME_MAX = Challenge._meta.get_field("voter_name").max_length or 200
 VOTER_IDENTIFIER_MAX = Challenge._meta.get_field("voter_identifier").max_length or 100
@@ -64,6 +65,12 @@ class Challenger:
 BOARD_AGENT_CHALLENGER = Challenger(None, "Board agent")
 
 
+def _letters(name: str) -> str:
+    """A name with only its letters and digits, for a "did you mean" hint (punctuation does differ: "Local
+    50" and "Local 50-A" are different locals, so this only suggests)."""
+    return "".join(ch for ch in union_key(name) if ch.isalnum())
+
+
 def resolve_challenger(value: object, parties: Mapping[int, str], *, case_number: str) -> Challenger:
     """``board_agent``, a party id of the case, or (in a CSV file) the party's exact name."""
     if isinstance(value, bool) or value is None:
@@ -83,10 +90,12 @@ def resolve_challenger(value: object, parties: Mapping[int, str], *, case_number
         if party_id in parties:
             return Challenger(party_id, parties[party_id])
         raise FieldProblem("challenged_by", f"party {party_id} is not a party to {case_number}")
+    # One normalisation of names (elections/law/names.py): white space and letter case do not matter.
+    key = union_key(text)
     for party_id, name in parties.items():
-        if name == text:
+        if union_key(name) == key:
             return Challenger(party_id, name)
-    near = [name for name in parties.values() if name.casefold() == text.casefold()]
+    near = [name for name in parties.values() if _letters(name) == _letters(text)]
     hint = f" (did you mean {near[0]!r}?)" if near else ""
     known = ", ".join(f"{pid} {name!r}" for pid, name in parties.items())
     raise FieldProblem(

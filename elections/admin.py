@@ -1,5 +1,6 @@
 """The staff workplace for cases, parties, elections and tallies. Computed figures are read-only;
-new records go through the same services as the API."""
+every save goes through the same services as the API (``elections.admin_saving``): a refusal is shown on
+the form and nothing is written. Tallies are added as revisions, never edited in place."""
 
 from __future__ import annotations
 
@@ -14,13 +15,11 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from elections import services
-from elections.actors import stamp
-from elections.errors import RuleViolation
-from elections.law.local_time import local_time
-from elections.models import Appearance, Case, Election, Notification, Party, RelatedCase, Tally
+from elections.admin_saving import NoRevertMixin, ServiceSaveMixin
+from elections.models import Appearance, Case, Counsel, Election, Notification, Party, RelatedCase, Tally
 
 
-class NoDeleteMixin:
+class NoDeleteMixin(NoRevertMixin):
     """Nothing is hard-deleted: records are corrected, voided or closed, and history keeps the rest."""
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -30,8 +29,14 @@ class NoDeleteMixin:
 class PartyInline(NoDeleteMixin, admin.TabularInline[Party, Case]):
     model = Party
     extra = 0
-    fields = ["role", "name", "appearances_link"]
-    readonly_fields = ["appearances_link"]
+    fields = ["role", "name", "counsel_of_record", "appearances_link"]
+    readonly_fields = ["counsel_of_record", "appearances_link"]
+
+    @admin.display(description="Counsel of record")
+    def counsel_of_record(self, party: Party) -> str:
+        if not party.pk:
+            return "—"
+        return "; ".join(f"{c.name}, {c.firm}" if c.firm else c.name for c in party.counsel.all()) or "—"
 
     @admin.display(description="Appearances")
     def appearances_link(self, party: Party) -> str:
@@ -42,13 +47,26 @@ class PartyInline(NoDeleteMixin, admin.TabularInline[Party, Case]):
         return format_html('<a href="{}">{}</a>', url, people)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Party]:
-        return super().get_queryset(request).prefetch_related("appearances__user")
+        return super().get_queryset(request).prefetch_related("appearances__user", "counsel")
 
 
 class ElectionInline(NoDeleteMixin, admin.TabularInline[Election, Case]):
     model = Election
     extra = 0
     fields = [
+        "sequence",
+        "kind",
+        "voting_unit",
+        "mode",
+        "agreement",
+        "choices",
+        "voting_opens_on",
+        "voting_closes_on",
+        "count_on",
+        "link",
+    ]
+    # Read-only here: an election is added and changed on its own page, through the election services.
+    readonly_fields = [
         "sequence",
         "kind",
         "mode",
@@ -58,8 +76,10 @@ class ElectionInline(NoDeleteMixin, admin.TabularInline[Election, Case]):
         "count_on",
         "link",
     ]
-    readonly_fields = ["link"]
     show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
     @admin.display(description="Tallies")
     def link(self, election: Election) -> str:
@@ -74,9 +94,46 @@ class RelatedCaseInline(NoDeleteMixin, admin.TabularInline[RelatedCase, Case]):
     model = RelatedCase
     extra = 0
 
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # added through ``services.related_case_add``; a wrong one stays on the record
+
+
+def _changes(form: Any, fields: Any) -> dict[str, Any]:
+    return {name: form.cleaned_data[name] for name in form.changed_data if name in fields}
+
+
+def _saved_as(obj: Any, saved: Any) -> None:
+    """Let the admin's response (messages, redirect) see the row the service wrote."""
+    obj.pk = saved.pk
+    obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
+
+
+def _save_party_or_related(request: HttpRequest, form: Any, case: Case) -> None:
+    obj = form.instance
+    if isinstance(obj, Party):
+        if obj.pk is None:
+            saved = services.party_create(
+                case=case, role=form.cleaned_data["role"], name=form.cleaned_data["name"], actor=request.user
+            )
+        else:
+            saved = services.party_update(party=obj, actor=request.user, **_changes(form, ("role", "name")))
+        _saved_as(obj, saved)
+    elif isinstance(obj, RelatedCase) and obj.pk is None:
+        _saved_as(
+            obj,
+            services.related_case_add(
+                case=case,
+                kind=form.cleaned_data["kind"],
+                number=form.cleaned_data["number"],
+                court=form.cleaned_data.get("court") or "",
+                description=form.cleaned_data.get("description") or "",
+                actor=request.user,
+            ),
+        )
+
 
 @admin.register(Case)
-class CaseAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class CaseAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["number", "name", "region", "case_type", "rule_set", "status", "petition_filed_on"]
     list_filter = ["region", "case_type", "status", "rule_set"]
     search_fields = ["=number", "number", "name"]
@@ -102,6 +159,8 @@ class CaseAdmin(NoDeleteMixin, SimpleHistoryAdmin):
                     "petition_filed_on",
                     "unit_description",
                     "status",
+                    "closed_on",
+                    "closing_reason",
                 ]
             },
         ),
@@ -113,9 +172,35 @@ class CaseAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     def regional_office(self, case: Case) -> str:
         return case.regional_office
 
+    EDITABLE = ("number", "name", "petition_filed_on", "unit_description", "status")
+
+    def save_model(self, request: HttpRequest, obj: Case, form: Any, change: bool) -> None:
+        if change:
+            saved = services.case_update(case=obj, actor=request.user, **_changes(form, self.EDITABLE))
+        else:
+            saved = services.case_create(
+                actor=request.user,
+                **{k: form.cleaned_data[k] for k in self.EDITABLE if k in form.cleaned_data},
+            )
+        _saved_as(obj, saved)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        for inline_form in formset.forms:
+            if inline_form.has_changed() and not inline_form.cleaned_data.get("DELETE"):
+                _save_party_or_related(request, inline_form, form.instance)
+
     @admin.display(description="Filing cutoff zone")
     def office_zone(self, case: Case) -> str:
         return case.office_zone
+
+
+class CounselInline(NoDeleteMixin, admin.StackedInline[Counsel, Party]):
+    """Counsel of record: who the parties serve. Not users: an appearance is what lets a person in."""
+
+    model = Counsel
+    extra = 0
+    fields = [("name", "firm"), "address", "phone", "source"]
+    readonly_fields = ["source"]
 
 
 class AppearanceInline(NoDeleteMixin, admin.TabularInline[Appearance, Party]):
@@ -125,17 +210,51 @@ class AppearanceInline(NoDeleteMixin, admin.TabularInline[Appearance, Party]):
 
 
 @admin.register(Party)
-class PartyAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class PartyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["name", "role", "case"]
     list_filter = ["role"]
     search_fields = ["name", "case__number"]
     list_select_related = ["case"]
-    inlines = [AppearanceInline]
+    inlines = [CounselInline, AppearanceInline]
     autocomplete_fields = ["case"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return ["case"] if obj is not None else []  # a party belongs to one case
+
+    def save_model(self, request: HttpRequest, obj: Party, form: Any, change: bool) -> None:
+        if change:
+            saved = services.party_update(party=obj, actor=request.user, **_changes(form, ("role", "name")))
+        else:
+            saved = services.party_create(
+                case=form.cleaned_data["case"],
+                role=form.cleaned_data["role"],
+                name=form.cleaned_data["name"],
+                actor=request.user,
+            )
+        _saved_as(obj, saved)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        for inline_form in formset.forms:
+            if inline_form.has_changed() and not inline_form.cleaned_data.get("DELETE"):
+                _save_appearance(request, inline_form, party=form.instance)
+
+
+def _save_appearance(request: HttpRequest, form: Any, *, party: Party | None = None) -> None:
+    obj = form.instance
+    data = form.cleaned_data
+    if obj.pk is None:
+        saved = services.appearance_create(
+            party=party or data["party"], user=data["user"], capacity=data["capacity"], actor=request.user
+        )
+    else:
+        saved = services.appearance_update(
+            appearance=obj, actor=request.user, **_changes(form, ("user", "party", "capacity"))
+        )
+    _saved_as(obj, saved)
 
 
 @admin.register(Appearance)
-class AppearanceAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class AppearanceAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["user", "capacity", "party", "case_number"]
     list_filter = ["capacity"]
     search_fields = ["user__username", "party__name", "party__case__number"]
@@ -145,6 +264,9 @@ class AppearanceAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     @admin.display(description="Case", ordering="party__case__number")
     def case_number(self, appearance: Appearance) -> str:
         return appearance.party.case.number
+
+    def save_model(self, request: HttpRequest, obj: Appearance, form: Any, change: bool) -> None:
+        _save_appearance(request, form)
 
 
 class TallyInline(admin.TabularInline[Tally, Election]):
@@ -181,9 +303,9 @@ class TallyInline(admin.TabularInline[Tally, Election]):
 
 
 @admin.register(Election)
-class ElectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
-    list_display = ["__str__", "kind", "mode", "count_on", "latest_result"]
-    list_filter = ["kind", "mode", "case__region"]
+class ElectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+    list_display = ["__str__", "kind", "voting_unit", "mode", "agreement", "count_on", "latest_result"]
+    list_filter = ["kind", "mode", "agreement", "case__region"]
     search_fields = ["case__number", "case__name"]
     list_select_related = ["case"]
     inlines = [TallyInline]
@@ -192,6 +314,41 @@ class ElectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Election]:
         return cast(QuerySet[Election], super().get_queryset(request).prefetch_related("tallies"))
+
+    EDITABLE = (
+        "kind",
+        "mode",
+        "agreement",
+        "choices",
+        "eligibility_date",
+        "voting_opens_on",
+        "voting_closes_on",
+        "count_on",
+        "approx_eligible_voters",
+    )
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None:
+            fields += ["case", "sequence"]
+            if obj.tallies.exists():
+                fields += ["choices", "kind"]  # the ballot locks once it has been tallied
+        return fields
+
+    def save_model(self, request: HttpRequest, obj: Election, form: Any, change: bool) -> None:
+        if change:
+            saved = services.election_update(
+                election=obj, actor=request.user, **_changes(form, self.EDITABLE)
+            )
+        else:
+            data = form.cleaned_data
+            saved = services.election_create(
+                case=data["case"],
+                sequence=data.get("sequence"),
+                actor=request.user,
+                **{k: data[k] for k in self.EDITABLE if k in data},
+            )
+        _saved_as(obj, saved)
 
     @admin.display(description="Latest result")
     def latest_result(self, election: Election) -> str:
@@ -213,34 +370,15 @@ class ElectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
 
 class TallyForm(forms.ModelForm[Tally]):
-    """Checks the figures with the same rules as the API, so a bad tally is a form error, not a 500."""
+    """The figures of a new tally or revision; ``services.tally_record`` checks them when saving."""
 
     class Meta:
         model = Tally
         fields = ["election", "prepared_at", "votes_for", "votes_against", "void", "challenged"]
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        election = cleaned.get("election")
-        if election is not None and "votes_for" in cleaned:
-            try:
-                cleaned["votes_for"] = services.check_votes_for(election, cleaned["votes_for"])
-            except RuleViolation as exc:
-                self.add_error("votes_for", exc.message)
-        prepared_at = cleaned.get("prepared_at")
-        if election is not None and prepared_at is not None and not self.instance.pk:
-            latest = election.tallies.order_by("-revision").first()
-            if latest is not None and prepared_at < latest.prepared_at:
-                self.add_error(
-                    "prepared_at",
-                    f"Revision {latest.revision} was prepared later "
-                    f"({local_time(latest.prepared_at, election.case.office_zone)}).",
-                )
-        return cleaned
-
 
 @admin.register(Tally)
-class TallyAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class TallyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = TallyForm
     list_display = ["election", "revision", "prepared_at", "votes_against", "challenged", "result"]
     list_select_related = ["election__case"]
@@ -256,30 +394,47 @@ class TallyAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     def explanation(self, tally: Tally) -> str:
         return tally.assessment.explanation if tally.pk else "—"
 
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # A tally is never edited in place: a correction is the next revision ("Add tally").
+        return obj is None and super().has_change_permission(request, obj)
+
     def save_model(self, request: HttpRequest, obj: Tally, form: Any, change: bool) -> None:
-        if change:
-            stamp(obj, request.user)
-            super().save_model(request, obj, form, change)
-            return
+        if change:  # pragma: no cover - has_change_permission refuses the change form's POST
+            raise PermissionError("tallies are never edited in place")
+        data = form.cleaned_data
         saved = services.tally_record(
-            election=obj.election,
-            prepared_at=obj.prepared_at,
-            votes_for=obj.votes_for,
-            votes_against=obj.votes_against,
-            void=obj.void,
-            challenged=obj.challenged,
+            election=data["election"],
+            prepared_at=data["prepared_at"],
+            votes_for=data["votes_for"],
+            votes_against=data["votes_against"],
+            void=data["void"],
+            challenged=data["challenged"],
             actor=request.user,
         )
-        obj.pk, obj.revision = saved.pk, saved.revision
+        _saved_as(obj, saved)
 
 
 @admin.register(Notification)
 class NotificationAdmin(NoDeleteMixin, admin.ModelAdmin[Notification]):
-    list_display = ["subject", "recipient", "case", "created_at", "sent_at", "attempts"]
-    list_filter = ["sent_at"]
+    list_display = ["subject", "recipient", "case", "created_at", "sent_at", "attempts", "failures"]
+    list_filter = ["sent_at", "failures"]
     search_fields = ["subject", "recipient__username", "key"]
     list_select_related = ["recipient", "case"]
-    readonly_fields = ["recipient", "case", "key", "subject", "body", "created_at", "sent_at", "attempts"]
+    readonly_fields = [
+        "recipient",
+        "case",
+        "key",
+        "subject",
+        "body",
+        "created_at",
+        "sent_at",
+        "attempts",
+        "failures",
+        "last_error",
+        "next_attempt_at",
+        "handing_over_since",
+        "idempotency_key",
+    ]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class ElectionsConfig(AppConfig):
     name = "elections"
     verbose_name = "Cases and elections"
+
+    def ready(self) -> None:
+        from elections.api import strict_types
+
+        strict_types.install()

@@ -22,6 +22,7 @@ AMAZON = "Amazon.com Services LLC"
 JFK8 = "29-RC-288020"
 ALU = "Amazon Labor Union"
 CENTRAL = ZoneInfo("America/Chicago")
+LIVE_DEMO = "10-RC-990001"
 
 
 @dataclass
@@ -35,9 +36,14 @@ class DemoUser:
 DEMO_USERS = [
     # username, role described, staff?
     ("staff", "Board staff (superuser): sees and adjudicates every case", True),
-    ("union-counsel", f"counsel for {RWDSU} in {BESSEMER}", False),
-    ("employer-counsel", f"counsel for {AMAZON} in {BESSEMER} and {JFK8}", False),
-    ("paralegal", f"paralegal for {RWDSU} in {BESSEMER}", False),
+    # LIVE_DEMO: the fictional case dated from today (proceedings.demo_live), where they appear as well.
+    ("union-counsel", f"counsel for {RWDSU} in {BESSEMER} and {LIVE_DEMO}", False),
+    (
+        "employer-counsel",
+        f"counsel for {AMAZON} in {BESSEMER} and {JFK8}; for the employer in {LIVE_DEMO}",
+        False,
+    ),
+    ("paralegal", f"paralegal for {RWDSU} in {BESSEMER} and {LIVE_DEMO}", False),
 ]
 
 
@@ -103,6 +109,7 @@ def load_bessemer() -> Case:
         voting_closes_on=date(2021, 3, 29),
         count_on=date(2021, 3, 30),
         approx_eligible_voters=5867,
+        agreement=Election.Agreement.STIPULATED,  # a stipulated election agreement (102.62(b))
         actor=staff,
     )
     services.tally_record(
@@ -167,6 +174,7 @@ def load_jfk8() -> Case:
         voting_closes_on=date(2022, 3, 30),
         count_on=date(2022, 3, 31),
         approx_eligible_voters=8325,
+        agreement=Election.Agreement.STIPULATED,  # a stipulated election agreement (102.62(b))
         actor=staff,
     )
     services.tally_record(

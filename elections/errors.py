@@ -25,3 +25,11 @@ class TransitionNotAllowed(DomainError):
         super().__init__(detail)
         self.detail = detail
         self.allowed = list(allowed)
+
+
+class NotPermitted(DomainError):
+    """The caller sees the record but may not take this step on it (403)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail

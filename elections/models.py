@@ -7,6 +7,7 @@ modules in ``elections.law`` — never typed in by hand.
 
 from __future__ import annotations
 
+import uuid
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -82,6 +83,10 @@ class Case(models.Model):
     unit_description = models.TextField(blank=True)
     rule_set = models.CharField(max_length=8, choices=RuleSet.choices, editable=False, db_index=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    closed_on = models.DateField(null=True, blank=True, help_text="When the Region closed the case")
+    closing_reason = models.CharField(
+        max_length=120, blank=True, help_text="As the public record words it, e.g. Certific. of Representative"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
@@ -154,6 +159,8 @@ class Party(models.Model):
         UNION = "union", "Union"
         INTERVENOR = "intervenor", "Intervenor"
         INCUMBENT_UNION = "incumbent_union", "Incumbent union"
+        # The public record's other roles ("Involved Party", "Charging Party", …): kept, never dropped.
+        INVOLVED_PARTY = "involved_party", "Involved party"
 
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="parties")
     role = models.CharField(max_length=16, choices=Role.choices)
@@ -162,6 +169,7 @@ class Party(models.Model):
 
     if TYPE_CHECKING:
         appearances: RelatedManager[Appearance]
+        counsel: RelatedManager[Counsel]
 
     class Meta:
         ordering = ["case_id", "id"]
@@ -170,6 +178,34 @@ class Party(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_role_display()})"
+
+
+class Counsel(models.Model):
+    """Counsel of record for a party, as the case page names them: a name and a firm to serve, not a user.
+
+    Only an ``Appearance`` lets a person see a case; counsel of record is who the parties and the Region
+    serve (the public record's "Legal Representative" rows)."""
+
+    class Source(models.TextChoices):
+        PUBLIC_RECORD = "public_record", "The public record (nlrb.gov)"
+        STAFF = "staff", "Entered by staff"
+
+    party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="counsel")
+    name = models.CharField(max_length=300)
+    firm = models.CharField(max_length=300, blank=True)
+    address = models.TextField(blank=True)
+    phone = models.CharField(max_length=60, blank=True)
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.STAFF)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["party_id", "id"]
+        verbose_name_plural = "counsel of record"
+
+    def __str__(self) -> str:
+        firm = f", {self.firm}" if self.firm else ""
+        return f"{self.name}{firm} — counsel for {self.party.name}"
 
 
 class Appearance(models.Model):
@@ -204,6 +240,14 @@ class Election(models.Model):
         MAIL = "mail", "Mail"
         MIXED = "mixed", "Mixed manual and mail"
 
+    class Agreement(models.TextChoices):
+        """How the election came about: it decides whether the Board may review (29 CFR 102.69(c)(2))."""
+
+        CONSENT = "consent", "Consent election (102.62(a)): the Regional Director's decision is final"
+        FULL_CONSENT = "full_consent", "Full consent election (102.62(c)): the Regional Director's decision is final"
+        STIPULATED = "stipulated", "Stipulated election (102.62(b)): Board review"
+        DIRECTED = "directed", "Directed election (102.67): Board review"
+
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="elections")
     sequence = models.PositiveSmallIntegerField(help_text="1 for the first election of the case, then 2, 3…")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.INITIAL)
@@ -214,6 +258,16 @@ class Election(models.Model):
     voting_closes_on = models.DateField(null=True, blank=True)
     count_on = models.DateField(null=True, blank=True)
     approx_eligible_voters = models.PositiveIntegerField(null=True, blank=True)
+    agreement = models.CharField(
+        max_length=12,
+        choices=Agreement.choices,
+        null=True,
+        blank=True,
+        help_text="How the election came about (102.62, 102.67); empty when unknown",
+    )
+    voting_unit = models.CharField(
+        max_length=8, default="A", help_text="The unit that votes (A, B, …): a case may vote in several units"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
@@ -292,6 +346,19 @@ class Notification(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # Exactly once across crashes: the key is written with the row (before any send) and goes out as the
+    # e-mail's Message-ID, the same on every attempt; ``handing_over_since`` is committed just before the
+    # hand-over and cleared by ``sent_at`` just after it. A row found with it set and no ``sent_at`` was
+    # being sent by a worker that died: the recovery asks the mail transport before sending again.
+    idempotency_key = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    handing_over_since = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveSmallIntegerField(
+        default=0, help_text="Attempts the mail transport refused; staff are told after a few"
+    )
+    last_error = models.TextField(blank=True)
+    next_attempt_at = models.DateTimeField(
+        null=True, blank=True, help_text="After a failure, not retried before this (backoff)"
+    )
 
     class Meta:
         ordering = ["-created_at"]

@@ -5,23 +5,37 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.conf import settings
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
-from elections.models import Appearance, Case, Election, Party, Tally, scoped_to_cases_of
+from elections.models import (
+    Appearance,
+    Case,
+    Election,
+    Notification,
+    Party,
+    Tally,
+    scoped_to_cases_of,
+)
 
 
 def cases_for(user: Any) -> QuerySet[Case]:
     return Case.objects.visible_to(user).prefetch_related(
-        Prefetch("parties", queryset=Party.objects.order_by("id")), "related_cases"
+        Prefetch("parties", queryset=Party.objects.order_by("id")), "parties__counsel", "related_cases"
     )
 
 
 def with_case_details(case: Case) -> Case:
     """The case with what its detail shows, fetched in two more queries."""
     prefetch_related_objects(
-        [case], Prefetch("parties", queryset=Party.objects.order_by("id")), "related_cases"
+        [case], Prefetch("parties", queryset=Party.objects.order_by("id")), "parties__counsel", "related_cases"
     )
     return case
+
+
+_latest_revision = (
+    Tally.objects.filter(election_id=OuterRef("pk")).order_by("-revision").values("revision")[:1]
+)
 
 
 def elections_for(user: Any) -> QuerySet[Election]:
@@ -34,7 +48,26 @@ def elections_for(user: Any) -> QuerySet[Election]:
         .select_related("case")
         .prefetch_related(Prefetch("tallies", queryset=Tally.objects.order_by("revision")))
         .annotate(challenges_pending=Count("challenges", filter=Q(challenges__status="pending")))
+        .annotate(latest_revision=Subquery(_latest_revision))
+        .annotate(
+            challenges_settled_since_latest=Count(
+                "challenges", filter=Q(challenges__settled_after_revision=F("latest_revision"))
+            )
+        )
         .order_by("case__number", "sequence")
+    )
+
+
+def tallies_with_ledger_count(tallies: QuerySet[Tally]) -> QuerySet[Tally]:
+    """Each tally with ``ledger_count``: the ledger's challenges among its challenged ballots — those
+    pending now, or settled after it (``settled_after_revision`` at or above its revision). By the name of
+    the reverse relation, so that the dependency still runs downhill."""
+    return tallies.annotate(
+        ledger_count=Count(
+            "election__challenges",
+            filter=Q(election__challenges__status="pending")
+            | Q(election__challenges__settled_after_revision__gte=F("revision")),
+        )
     )
 
 
@@ -58,3 +91,15 @@ def counsel_party_ids(user: Any, case_id: int) -> set[int]:
     """The parties of a case for which the user is counsel: who may file and challenge in their name
     (paralegals assist counsel; they do not sign)."""
     return user_party_ids(user, case_id, capacities=[Appearance.Capacity.COUNSEL])
+
+
+def notices_failing() -> QuerySet[Notification]:
+    """Unsent notices the mail transport refused at least ``NOTIFICATION_ALERT_AFTER_FAILURES`` times, oldest
+    first: what staff must look at (a bad address, a mail server refusing us). Retries go on meanwhile."""
+    return (
+        Notification.objects.filter(
+            sent_at=None, failures__gte=settings.NOTIFICATION_ALERT_AFTER_FAILURES
+        )
+        .select_related("recipient", "case")
+        .order_by("created_at")
+    )

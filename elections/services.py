@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from elections import events
 from elections.actors import Actor, acting_user, stamp
@@ -20,7 +21,8 @@ from elections.errors import RuleViolation
 from elections.law import case_numbers
 from elections.law import tally as tally_law
 from elections.law.local_time import local_time
-from elections.models import Appearance, Case, Election, Party, RelatedCase, Tally
+from elections.law.names import tidy_union_name, union_key
+from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
 
 def _normalized_number(number: str, field: str = "number") -> str:
@@ -39,6 +41,8 @@ def case_create(
     unit_description: str = "",
     status: str = Case.Status.OPEN,
     parties: Iterable[Mapping[str, str]] = (),
+    closed_on: date | None = None,
+    closing_reason: str = "",
     actor: Actor = None,
 ) -> Case:
     normalized = _normalized_number(number)
@@ -50,6 +54,8 @@ def case_create(
         petition_filed_on=petition_filed_on,
         unit_description=unit_description,
         status=status,
+        closed_on=closed_on,
+        closing_reason=closing_reason,
     )
     stamp(case, actor)
     case.save()
@@ -75,8 +81,8 @@ def case_update(*, case: Case, actor: Actor = None, **changes: Any) -> Case:
 
 @transaction.atomic
 def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Party:
-    name = " ".join(name.split())
-    if case.parties.filter(name__iexact=name).exists():
+    name = tidy_union_name(name)  # stored as the NLRB writes it, white space tidied (elections/law/names.py)
+    if any(union_key(other) == union_key(name) for other in case.parties.values_list("name", flat=True)):
         raise RuleViolation("name", f"{name} is already a party to {case.number}.")
     party = Party(case=case, role=role, name=name)
     stamp(party, actor)
@@ -85,18 +91,58 @@ def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Pa
 
 
 @transaction.atomic
-def appearance_create(*, party: Party, user: Any, capacity: str, actor: Actor = None) -> Appearance:
+def party_update(*, party: Party, actor: Actor = None, **changes: Any) -> Party:
+    """Correct a party's role or name, under the same rules as ``party_create``."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if "role" in changes and changes["role"] not in Party.Role.values:
+        raise RuleViolation("role", f"{changes['role']!r} is not one of {', '.join(Party.Role.values)}.")
+    if "name" in changes:
+        name = " ".join(str(changes["name"] or "").split())
+        if not name:
+            raise RuleViolation("name", "A party needs a name.")
+        if Party.objects.filter(case_id=party.case_id, name__iexact=name).exclude(pk=party.pk).exists():
+            raise RuleViolation("name", f"{name} is already a party to this case.")
+        changes["name"] = name
+    for field, value in changes.items():
+        setattr(party, field, value)
+    stamp(party, actor)
+    party.save()
+    return party
+
+
+def _check_appearance(*, party: Party, user: Any, exclude_pk: int | None = None) -> None:
     if getattr(user, "is_staff", False):
         raise RuleViolation("user", "Board staff see every case; they do not appear for a party.")
-    existing = (
-        Appearance.objects.filter(user=user, party__case_id=party.case_id).select_related("party").first()
-    )
+    others = Appearance.objects.filter(user=user, party__case_id=party.case_id)
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    existing = others.select_related("party").first()
     if existing is not None:
         raise RuleViolation(
             "user",
             f"{user.get_username()} already appears for {existing.party.name} in this case; "
             "one person appears for one party.",
         )
+
+
+@transaction.atomic
+def appearance_update(*, appearance: Appearance, actor: Actor = None, **changes: Any) -> Appearance:
+    """Change an appearance (its capacity, or the party or person), under the rules of
+    ``appearance_create``."""
+    appearance = Appearance.objects.select_for_update().get(pk=appearance.pk)
+    if "capacity" in changes and changes["capacity"] not in Appearance.Capacity.values:
+        raise RuleViolation("capacity", f"{changes['capacity']!r} is not counsel or paralegal.")
+    for field, value in changes.items():
+        setattr(appearance, field, value)
+    _check_appearance(party=appearance.party, user=appearance.user, exclude_pk=appearance.pk)
+    stamp(appearance, actor)
+    appearance.save()
+    return appearance
+
+
+@transaction.atomic
+def appearance_create(*, party: Party, user: Any, capacity: str, actor: Actor = None) -> Appearance:
+    _check_appearance(party=party, user=user)
     appearance = Appearance(party=party, user=user, capacity=capacity)
     stamp(appearance, actor)
     appearance.save()
@@ -125,12 +171,23 @@ def _normalized_number_any(number: str) -> str:
 def _check_choices(choices: Any) -> list[str]:
     if not isinstance(choices, list) or not 1 <= len(choices) <= 3:
         raise RuleViolation("choices", "List one to three unions on the ballot.")
-    cleaned = [" ".join(str(c).split()) for c in choices]
+    cleaned = [tidy_union_name(str(c)) for c in choices]
     if any(not c for c in cleaned):
         raise RuleViolation("choices", "A union on the ballot needs a name.")
-    if len({c.casefold() for c in cleaned}) != len(cleaned):
+    if len({union_key(c) for c in cleaned}) != len(cleaned):
         raise RuleViolation("choices", "A union appears on the ballot only once.")
     return cleaned
+
+
+def _check_agreement(agreement: Any) -> None:
+    """How the election came about: consent (102.62(a)), full_consent (102.62(c)), stipulated (102.62(b)),
+    directed (102.67), or None when unknown."""
+    if agreement is not None and agreement not in Election.Agreement.values:
+        raise RuleViolation(
+            "agreement",
+            f"{agreement!r} is not an agreement; give one of {', '.join(Election.Agreement.values)} "
+            "(29 CFR 102.62, 102.67), or null when unknown.",
+        )
 
 
 def _check_dates_in_order(values: Mapping[str, date | None]) -> None:
@@ -158,10 +215,13 @@ def election_create(
     voting_closes_on: date | None = None,
     count_on: date | None = None,
     approx_eligible_voters: int | None = None,
+    agreement: str | None = None,
+    voting_unit: str = "A",
     actor: Actor = None,
 ) -> Election:
     Case.objects.select_for_update().filter(pk=case.pk).first()  # serialize sequence numbering per case
     cleaned = _check_choices(choices)
+    _check_agreement(agreement)
     dates = {
         "eligibility_date": eligibility_date,
         "voting_opens_on": voting_opens_on,
@@ -183,6 +243,8 @@ def election_create(
         mode=mode,
         choices=cleaned,
         approx_eligible_voters=approx_eligible_voters,
+        agreement=agreement,
+        voting_unit=_check_voting_unit(voting_unit),
         **dates,
     )
     stamp(election, actor)
@@ -197,6 +259,8 @@ def election_update(*, election: Election, actor: Actor = None, **changes: Any) 
         changes["choices"] = _check_choices(changes["choices"])
         if election.tallies.exists() and changes["choices"] != election.choices:
             raise RuleViolation("choices", "The ballot cannot change once a tally has been recorded.")
+    if "agreement" in changes:
+        _check_agreement(changes["agreement"])
     for field, value in changes.items():
         setattr(election, field, value)
     _check_dates_in_order(
@@ -211,10 +275,23 @@ def election_update(*, election: Election, actor: Actor = None, **changes: Any) 
 
 
 def check_votes_for(election: Election, votes_for: Any) -> dict[str, int]:
-    """``votes_for`` must name exactly the unions on this election's ballot, each with a count ≥ 0."""
+    """``votes_for`` must name exactly the unions on this election's ballot, each with a count ≥ 0.
+
+    A name that differs from the ballot's only in white space or letter case is that union (``union_key``):
+    the count is stored under the ballot's spelling."""
     if not isinstance(votes_for, dict):
         raise RuleViolation("votes_for", "Give an object {union name: votes} for each union on the ballot.")
     ballot = list(election.choices)
+    by_key = {union_key(c): c for c in ballot}
+    keyed: dict[str, Any] = {}
+    for name, value in votes_for.items():
+        spelled = by_key.get(union_key(str(name)), str(name))
+        if spelled in keyed:
+            raise RuleViolation(
+                "votes_for", f"{name!r} names the same union as another key ({spelled!r}); give it once."
+            )
+        keyed[spelled] = value
+    votes_for = keyed
     given = set(votes_for)
     if given != set(ballot):
         missing = [c for c in ballot if c not in given]
@@ -241,6 +318,35 @@ def check_votes_for(election: Election, votes_for: Any) -> dict[str, int]:
     return counts
 
 
+def tally_check(
+    *,
+    election: Election,
+    latest: Tally | None,
+    prepared_at: datetime,
+    votes_for: Mapping[str, Any],
+    votes_against: int,
+    void: int = 0,
+    challenged: int = 0,
+) -> dict[str, int]:
+    """Every rule a tally must meet to be recorded after ``latest`` (one validation for the API, the admin
+    and the public-record import); returns the votes for each union, in ballot order."""
+    counts = check_votes_for(election, dict(votes_for))
+    try:
+        tally_law.assess(
+            tally_law.TallyFigures(
+                votes_for=counts, votes_against=votes_against, void=void, challenged=challenged
+            )
+        )
+    except tally_law.InvalidTally as exc:
+        raise RuleViolation("votes_for", str(exc)) from None
+    if latest is not None and prepared_at < latest.prepared_at:
+        raise RuleViolation(
+            "prepared_at",
+            f"A revised tally cannot be prepared before revision {latest.revision} ({local_time(latest.prepared_at, election.case.office_zone)}).",
+        )
+    return counts
+
+
 @transaction.atomic
 def tally_record(
     *,
@@ -254,21 +360,16 @@ def tally_record(
 ) -> Tally:
     """Record the tally of ballots (revision 0) or, later, a revised tally (revision 1, 2, …)."""
     election = Election.objects.select_for_update().select_related("case").get(pk=election.pk)
-    counts = check_votes_for(election, dict(votes_for))
-    try:
-        tally_law.assess(
-            tally_law.TallyFigures(
-                votes_for=counts, votes_against=votes_against, void=void, challenged=challenged
-            )
-        )
-    except tally_law.InvalidTally as exc:
-        raise RuleViolation("votes_for", str(exc)) from None
     latest = election.tallies.order_by("-revision").first()
-    if latest is not None and prepared_at < latest.prepared_at:
-        raise RuleViolation(
-            "prepared_at",
-            f"A revised tally cannot be prepared before revision {latest.revision} ({local_time(latest.prepared_at, election.case.office_zone)}).",
-        )
+    counts = tally_check(
+        election=election,
+        latest=latest,
+        prepared_at=prepared_at,
+        votes_for=votes_for,
+        votes_against=votes_against,
+        void=void,
+        challenged=challenged,
+    )
     tally = Tally(
         election=election,
         revision=0 if latest is None else latest.revision + 1,
@@ -283,3 +384,180 @@ def tally_record(
     tally.save()
     events.tally_recorded.send(sender=Tally, tally=tally, actor=actor)
     return tally
+
+
+# --- batches: the public-record import writes many cases in a few statements ---------------------------
+#
+# Each function applies the same rules as its one-record counterpart above, reads what it needs in one
+# query and writes with one bulk insert (and one for the history rows), whatever the number of cases,
+# parties, elections and tallies. They take no savepoint of their own: called inside a larger transaction,
+# a refusal rolls the whole of it back (the importer's unit is the case, or a chunk of new cases).
+
+_batch = transaction.atomic(savepoint=False)
+
+
+def _check_voting_unit(voting_unit: str) -> str:
+    unit = " ".join(str(voting_unit or "").split()).upper()
+    if not unit or len(unit) > 8:
+        raise RuleViolation("voting_unit", "Name the voting unit in one to eight characters, e.g. A.")
+    return unit
+
+
+@_batch
+def cases_create(*, cases: Iterable[Mapping[str, Any]], actor: Actor = None) -> list[Case]:
+    """Create cases as ``case_create`` does (number checked and normalized, not already on the tracker)."""
+    new = []
+    for spec in cases:
+        fields = dict(spec)
+        fields["number"] = _normalized_number(fields["number"])
+        case = Case(**fields)
+        case.derive()
+        new.append(case)
+    numbers = [c.number for c in new]
+    if len(set(numbers)) != len(numbers):
+        raise RuleViolation("number", "A case number appears twice in the batch.")
+    taken = list(Case.objects.filter(number__in=numbers).values_list("number", flat=True)[:1])
+    if taken:
+        raise RuleViolation("number", f"Case {taken[0]} is already on the tracker.")
+    if new:
+        bulk_create_with_history(new, Case, batch_size=2000, default_user=acting_user(actor))
+    return new
+
+
+@_batch
+def parties_add(
+    *, parties: Iterable[tuple[Case, str, str]], actor: Actor = None
+) -> dict[tuple[int, str], Party]:
+    """Add the (case, role, name) parties not yet on their case (names compared as ``party_create`` does);
+    returns every party of those cases by (case id, case-folded name)."""
+    batch = list(parties)
+    case_ids = {case.pk for case, _, _ in batch}
+    on_case = {(p.case_id, p.name.casefold()): p for p in Party.objects.filter(case_id__in=case_ids)}
+    new = []
+    roles = set(Party.Role.values)
+    for case, role, name in batch:
+        name = " ".join(name.split())
+        if role not in roles:
+            raise RuleViolation("role", f"{role!r} is not a party role.")
+        if not name or (case.pk, name.casefold()) in on_case:
+            continue
+        party = Party(case=case, role=role, name=name)
+        on_case[(case.pk, name.casefold())] = party
+        new.append(party)
+    if new:
+        bulk_create_with_history(new, Party, batch_size=2000, default_user=acting_user(actor))
+    return on_case
+
+
+@_batch
+def counsel_sync(
+    *, parties: Mapping[int, Iterable[Mapping[str, str]]], actor: Actor = None
+) -> tuple[int, int]:
+    """Counsel of record from the public record, per party id: add the new, update the firm, address and
+    phone of those already recorded (matched by name); counsel entered by staff are never touched.
+    Returns (added, updated)."""
+    existing = {
+        (c.party_id, c.name.casefold()): c
+        for c in Counsel.objects.filter(party_id__in=list(parties), source=Counsel.Source.PUBLIC_RECORD)
+    } if parties else {}
+    new, changed = [], []
+    for party_id, entries in parties.items():
+        for entry in entries:
+            name = " ".join(entry["name"].split())
+            fields = {k: entry.get(k, "") for k in ("firm", "address", "phone")}
+            current = existing.get((party_id, name.casefold()))
+            if current is None:
+                counsel = Counsel(party_id=party_id, name=name, source=Counsel.Source.PUBLIC_RECORD, **fields)
+                existing[(party_id, name.casefold())] = counsel
+                new.append(counsel)
+            elif any(getattr(current, k) != v for k, v in fields.items()):
+                for k, v in fields.items():
+                    setattr(current, k, v)
+                changed.append(current)
+    user = acting_user(actor)
+    if new:
+        bulk_create_with_history(new, Counsel, batch_size=2000, default_user=user)
+    if changed:
+        bulk_update_with_history(changed, Counsel, ["firm", "address", "phone"], default_user=user)
+    return len(new), len(changed)
+
+
+@_batch
+def elections_add(
+    *, elections: Iterable[tuple[Case, Mapping[str, Any]]], actor: Actor = None
+) -> list[Election]:
+    """Add elections to their cases, numbered after each case's last one, each checked as
+    ``election_create`` checks it (the ballot, the order of the dates, a rerun or runoff only after an
+    earlier election)."""
+    batch = list(elections)
+    case_ids = {case.pk for case, _ in batch}
+    if not batch:
+        return []
+    list(Case.objects.select_for_update().filter(pk__in=case_ids).values_list("pk", flat=True))
+    last = dict(
+        Election.objects.filter(case_id__in=case_ids)
+        .values("case_id")
+        .annotate(last=Max("sequence"))
+        .values_list("case_id", "last")
+    )
+    new = []
+    for case, spec in batch:
+        fields = dict(spec)
+        kind = fields.get("kind", Election.Kind.INITIAL)
+        before = last.get(case.pk, 0)
+        if kind != Election.Kind.INITIAL and before == 0:
+            raise RuleViolation(
+                "kind", f"A {kind} election follows an earlier election; {case.number} has none."
+            )
+        fields["choices"] = _check_choices(fields.get("choices"))
+        fields["voting_unit"] = _check_voting_unit(fields.get("voting_unit", "A"))
+        _check_dates_in_order(fields)
+        last[case.pk] = before + 1
+        new.append(Election(case=case, sequence=before + 1, **fields))
+    bulk_create_with_history(new, Election, batch_size=2000, default_user=acting_user(actor))
+    return new
+
+
+@_batch
+def tallies_add(
+    *,
+    tallies: Iterable[tuple[Election, Mapping[str, Any]]],
+    actor: Actor = None,
+    announce: bool = True,
+) -> list[Tally]:
+    """Record tallies (each the next revision of its election) in one insert, each checked by
+    ``tally_check`` exactly as ``tally_record`` checks it. ``announce`` sends ``tally_recorded`` for each
+    (the objections period and the deadlines follow); the import leaves it off for closed cases, whose
+    periods have all run."""
+    batch = list(tallies)
+    if not batch:
+        return []
+    ids = {election.pk for election, _ in batch}
+    locked = {e.pk: e for e in Election.objects.select_for_update().select_related("case").filter(pk__in=ids)}
+    latest: dict[int, Tally] = {}
+    for tally in Tally.objects.filter(election_id__in=ids).order_by("election_id", "revision"):
+        latest[tally.election_id] = tally
+    user = acting_user(actor)
+    new = []
+    for given, figures in batch:
+        election = locked[given.pk]
+        before = latest.get(election.pk)
+        counts = tally_check(election=election, latest=before, **figures)
+        tally = Tally(
+            election=election,
+            revision=0 if before is None else before.revision + 1,
+            prepared_at=figures["prepared_at"],
+            votes_for=counts,
+            votes_against=figures["votes_against"],
+            void=figures.get("void", 0),
+            challenged=figures.get("challenged", 0),
+            recorded_by=user,
+        )
+        latest[election.pk] = tally
+        new.append(tally)
+    if new:
+        bulk_create_with_history(new, Tally, batch_size=2000, default_user=user)
+    if announce:
+        for tally in new:
+            events.tally_recorded.send(sender=Tally, tally=tally, actor=actor)
+    return new

@@ -26,8 +26,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from elections.actors import stamp
 from elections.admin import NoDeleteMixin
+from elections.admin_saving import ServiceSaveMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Election, Party
@@ -247,7 +247,7 @@ def _apply_error(form: forms.Form, exc: RuleViolation | TransitionNotAllowed, fi
 
 
 @admin.register(Objection)
-class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class ObjectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "__str__",
         "case_number",
@@ -275,12 +275,28 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     list_per_page = 100
     ordering = ["election__case__number", "election__sequence", "filed_by_id", "number"]
     inlines = [RulingInline]
-    actions = ["record_report_rulings", "extend_offer_of_proof", "record_withdrawal"]
+    actions = [
+        "record_report_rulings",
+        "extend_offer_of_proof",
+        "record_withdrawal",
+        "confirm_filing_time",
+        "record_filing_as_late",
+    ]
     fieldsets = [
         (None, {"fields": ["election", "filed_by", "number", "category", "statement"]}),
         (
             "Deadline (29 CFR 102.69(a)(8), 102.2)",
-            {"fields": ["filed_at", "due_at", "timely", "verified", "due_explanation"]},
+            {
+                "fields": [
+                    "filed_at",
+                    "received_at",
+                    "filing_confirmed",
+                    "due_at",
+                    "timely",
+                    "verified",
+                    "due_explanation",
+                ]
+            },
         ),
         (
             "Offer of proof",
@@ -301,6 +317,8 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         "filed_by",
         "number",
         "filed_at",
+        "received_at",
+        "filing_confirmed",
         "due_at",
         "timely",
         "verified",
@@ -336,8 +354,9 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_model(self, request: HttpRequest, obj: Objection, form: Any, change: bool) -> None:
         # Only corrections of the category and statement reach here; filing goes through ``add_view``.
-        stamp(obj, request.user)
-        super().save_model(request, obj, form, change)
+        changes = {k: form.cleaned_data[k] for k in form.changed_data if k in ("category", "statement")}
+        saved = services.objection_correct(objection=obj, actor=request.user, **changes)
+        obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
 
     # --- filing ---------------------------------------------------------------------------------------
 
@@ -508,6 +527,31 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
             action="extend_offer_of_proof",
         )
 
+    def _settle_filings(self, request: HttpRequest, queryset: QuerySet[Objection], *, late: bool) -> None:
+        """Confirm (or record as late) each selected counsel filing whose stated time awaits staff; the
+        others are reported, not changed (``services.objection_confirm_filing`` refuses them)."""
+        settled, refused = [], []
+        for objection in queryset.select_related("filed_by"):
+            try:
+                services.objection_confirm_filing(objection=objection, actor=request.user, late=late)
+            except TransitionNotAllowed as exc:
+                refused.append(exc.detail)
+            else:
+                settled.append(str(objection))
+        if settled:
+            verdict = "recorded as late" if late else "confirmed"
+            self.message_user(request, f"Filing time {verdict}: {', '.join(settled)}.", messages.SUCCESS)
+        for detail in refused:
+            self.message_user(request, detail, messages.WARNING)
+
+    @admin.action(description="Confirm the stated filing time of the selected objections")
+    def confirm_filing_time(self, request: HttpRequest, queryset: QuerySet[Objection]) -> None:
+        self._settle_filings(request, queryset, late=False)
+
+    @admin.action(description="Record the selected filings as late (received after the period)")
+    def record_filing_as_late(self, request: HttpRequest, queryset: QuerySet[Objection]) -> None:
+        self._settle_filings(request, queryset, late=True)
+
     @admin.action(description="Record withdrawal…")
     def record_withdrawal(
         self, request: HttpRequest, queryset: QuerySet[Objection]
@@ -552,7 +596,7 @@ class ObjectionAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
 
 @admin.register(Ruling)
-class RulingAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class RulingAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     """Every ruling, by level and date (a report's rulings side by side). Recorded through the objection
     actions; only the note can be corrected here."""
 
@@ -573,5 +617,7 @@ class RulingAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         return False
 
     def save_model(self, request: HttpRequest, obj: Ruling, form: Any, change: bool) -> None:
-        stamp(obj, request.user)
-        super().save_model(request, obj, form, change)
+        saved = services.ruling_note_correct(
+            ruling=obj, note=form.cleaned_data.get("note", ""), actor=request.user
+        )
+        obj.note = saved.note

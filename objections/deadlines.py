@@ -15,6 +15,7 @@ Plain Python with no Django import, built on the ground floor's time computation
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
@@ -23,6 +24,7 @@ from elections.law import calendar, regions, rule_sets
 
 OBJECTIONS = "objections"
 OFFER_OF_PROOF = "offer_of_proof"
+REVISED_TALLY_OBJECTIONS = "revised_tally_objections"
 
 
 def office_zone(region: int) -> str:
@@ -73,11 +75,15 @@ class ObjectionsDeadline:
         )
 
 
-def objections_deadline(*, rule_set: str, region: int, tally_prepared_at: datetime) -> ObjectionsDeadline:
+def objections_deadline(
+    *, rule_set: str, region: int, tally_prepared_at: datetime, revised: bool = False
+) -> ObjectionsDeadline:
     """Objections and the offer of proof are due together, ``rule_set``'s period after the tally.
 
     29 CFR 102.69(a)(8): within 5 business days after the tally is prepared (2019 and 2023 rules); 7 days
-    under the 2014 rules; computed under 102.2 by ``elections.law.calendar.compute_deadline``."""
+    under the 2014 rules; computed under 102.2 by ``elections.law.calendar.compute_deadline``. ``revised``:
+    objections to a revised tally, 5 business days after it is made available (102.69(e)); the offer of
+    proof goes with them (102.69(a)(8))."""
     zone = office_zone(region)
     trigger_on = trigger_day(tally_prepared_at, zone)
     if not rule_sets.is_rule_set(rule_set):
@@ -98,13 +104,13 @@ def objections_deadline(*, rule_set: str, region: int, tally_prepared_at: dateti
             citation="29 CFR 102.69(a)",
         )
     objections = calendar.compute_deadline(
-        period=rule_sets.period(rule_set, OBJECTIONS),
+        period=rule_sets.period(rule_set, REVISED_TALLY_OBJECTIONS if revised else OBJECTIONS),
         rule_set=rule_set,
         trigger_on=trigger_on,
         region=region,
     )
     offer = calendar.compute_deadline(
-        period=rule_sets.period(rule_set, OFFER_OF_PROOF),
+        period=rule_sets.period(rule_set, REVISED_TALLY_OBJECTIONS if revised else OFFER_OF_PROOF),
         rule_set=rule_set,
         trigger_on=trigger_on,
         region=region,
@@ -120,3 +126,29 @@ def objections_deadline(*, rule_set: str, region: int, tally_prepared_at: dateti
         rule=objections.rule,
         citation=objections.citation,
     )
+
+
+def deadline_for_filing(
+    *,
+    rule_set: str,
+    region: int,
+    tally_prepared_at: datetime,
+    revised_at: Sequence[datetime],
+    filed_at: datetime,
+) -> ObjectionsDeadline:
+    """The objections deadline a filing at ``filed_at`` answers: the tally of ballots' (102.69(a)(8)), or —
+    when it is late for that one — the period of a revised tally made available before it, if the filing is
+    within it (102.69(e)). Late for every period: the tally of ballots' deadline, which the refusal names.
+
+    The tracker cannot tell what an objection is about: one filed in a revised tally's window is timely
+    here even if it concerns the conduct of the original election (a lawyer's question; staff decide)."""
+    original = objections_deadline(rule_set=rule_set, region=region, tally_prepared_at=tally_prepared_at)
+    if original.due_at is None or original.is_timely(filed_at):
+        return original
+    for prepared_at in sorted((t for t in revised_at if t <= filed_at), reverse=True):
+        revised = objections_deadline(
+            rule_set=rule_set, region=region, tally_prepared_at=prepared_at, revised=True
+        )
+        if revised.is_timely(filed_at):
+            return revised
+    return original

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from elections.law.calendar import is_timely
@@ -51,8 +52,22 @@ class Objection(models.Model):
     verified = models.BooleanField(
         default=False, help_text="Whether the rule behind due_at is verified against a primary source"
     )
-    timely = models.BooleanField(null=True, help_text="False: recorded by staff after the deadline")
+    timely = models.BooleanField(
+        null=True,
+        help_text="False: recorded after the deadline; null while a stated time awaits staff confirmation",
+    )
+    # Provenance of the filing time: ``filed_at`` is the time stated; ``received_at`` is when the tracker
+    # received the filing. A counsel-stated time inside the period on a filing received after it closed is
+    # evidence to weigh, not a fact: it waits for staff (``filing_confirmed``).
+    received_at = models.DateTimeField(null=True, blank=True, editable=False)
+    filing_confirmed = models.BooleanField(
+        default=True, help_text="False while staff have not confirmed a counsel-stated filing time"
+    )
     offer_of_proof_due_at = models.DateTimeField(null=True, blank=True)
+    offer_of_proof_received_at = models.DateTimeField(null=True, blank=True, editable=False)
+    offer_of_proof_confirmed = models.BooleanField(
+        default=True, help_text="False while staff have not confirmed a counsel-stated offer filing time"
+    )
     offer_of_proof_extension_reason = models.TextField(blank=True)
     offer_of_proof_extended_until = models.DateTimeField(
         null=True, blank=True, help_text="Set when staff extended the offer of proof (never the objections)"
@@ -81,12 +96,19 @@ class Objection(models.Model):
     def __str__(self) -> str:
         return f"Objection {self.number} of {self.filed_by.name}"
 
+    def save(self, *args: object, **kwargs: object) -> None:
+        if self.received_at is None and self.pk is None:
+            self.received_at = timezone.now()
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
     @property
     def offer_of_proof_timely(self) -> bool | None:
         """Whether the offer of proof came by its (possibly extended) due time; None if not filed or no
         deadline was computed."""
         if self.offer_of_proof_filed_at is None or self.offer_of_proof_due_at is None:
             return None
+        if not self.offer_of_proof_confirmed:
+            return None  # a stated time on an offer received after it was due waits for staff
         return is_timely(self.offer_of_proof_filed_at, self.offer_of_proof_due_at)
 
 

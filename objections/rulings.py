@@ -71,30 +71,18 @@ from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
 
-HEARING_OFFICER = "hearing_officer"
-ADMINISTRATIVE_LAW_JUDGE = "administrative_law_judge"
-REGIONAL_DIRECTOR = "regional_director"
-BOARD = "board"
-COURT_OF_APPEALS = "court_of_appeals"
+from elections.law import levels as _levels
 
-# Bottom to top: the order in which the bodies rule on one day.
-LEVELS: tuple[str, ...] = (
-    HEARING_OFFICER,
-    ADMINISTRATIVE_LAW_JUDGE,
-    REGIONAL_DIRECTOR,
-    BOARD,
-    COURT_OF_APPEALS,
-)
+HEARING_OFFICER = _levels.HEARING_OFFICER
+ADMINISTRATIVE_LAW_JUDGE = _levels.ADMINISTRATIVE_LAW_JUDGE
+REGIONAL_DIRECTOR = _levels.REGIONAL_DIRECTOR
+BOARD = _levels.BOARD
+COURT_OF_APPEALS = _levels.COURT_OF_APPEALS
 
-LEVEL_LABELS: Mapping[str, str] = MappingProxyType(
-    {
-        HEARING_OFFICER: "the hearing officer",
-        ADMINISTRATIVE_LAW_JUDGE: "the administrative law judge",
-        REGIONAL_DIRECTOR: "the Regional Director",
-        BOARD: "the Board",
-        COURT_OF_APPEALS: "the court of appeals",
-    }
-)
+# Bottom to top: the order in which the bodies rule on one day (one definition, shared with challenges).
+LEVELS: tuple[str, ...] = _levels.RULING_LEVELS
+
+LEVEL_LABELS: Mapping[str, str] = MappingProxyType({level: _levels.LABELS[level] for level in LEVELS})
 
 RECOMMEND_SUSTAIN = "recommend_sustain"
 RECOMMEND_OVERRULE = "recommend_overrule"
@@ -167,7 +155,7 @@ def check_disposition(level: str, disposition: str) -> None:
 
 
 def is_recommendation(level: str) -> bool:
-    return level in (HEARING_OFFICER, ADMINISTRATIVE_LAW_JUDGE)
+    return _levels.is_recommendation(level)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -27,11 +28,12 @@ from django.utils import timezone
 from elections import notifications
 from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law.calendar import is_timely
 from elections.law.local_time import local_time
 from elections.models import Case, Election, Party, Tally
 from objections import events
 from objections import rulings as rules
-from objections.deadlines import ObjectionsDeadline, objections_deadline
+from objections.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
 from objections.models import Objection, Ruling
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
@@ -66,11 +68,23 @@ def original_tally(election: Election) -> Tally | None:
     return Tally.objects.filter(election=election, revision=0).first()
 
 
-def deadline_for(election: Election, tally: Tally | None = None) -> ObjectionsDeadline | None:
-    """The election's objections deadline; ``None`` while there is no tally of ballots."""
+def deadline_for(
+    election: Election, tally: Tally | None = None, *, filed_at: datetime | None = None
+) -> ObjectionsDeadline | None:
+    """The election's objections deadline; ``None`` while there is no tally of ballots. With ``filed_at``:
+    the deadline that filing answers, a revised tally's (102.69(e)) when it is late for the tally's."""
     tally = tally or original_tally(election)
     if tally is None:
         return None
+    if filed_at is not None:
+        revised = Tally.objects.filter(election=election, revision__gt=0).values_list("prepared_at", flat=True)
+        return deadline_for_filing(
+            rule_set=election.case.rule_set,
+            region=election.case.region,
+            tally_prepared_at=tally.prepared_at,
+            revised_at=list(revised),
+            filed_at=filed_at,
+        )
     return objections_deadline(
         rule_set=election.case.rule_set, region=election.case.region, tally_prepared_at=tally.prepared_at
     )
@@ -81,6 +95,15 @@ def _site(path: str) -> str:
 
 
 # --- filing --------------------------------------------------------------------------------------------
+
+
+def _stated_time_stands(actor: Actor, stated_timely: bool | None, received_timely: bool | None) -> bool:
+    """Whether a stated filing time is confirmed as recorded. Staff (and the system) record what they
+    hold. Counsel's stated time inside the period on a filing that reached the tracker after the period
+    closed is not taken on their word: it waits for staff to confirm it or record it as late."""
+    if actor is None or is_staff(actor):
+        return True
+    return not (stated_timely is True and received_timely is False)
 
 
 @transaction.atomic
@@ -128,7 +151,7 @@ def objection_file(
             f"Objections are filed after the tally of ballots; election {election.sequence} of {case.number} "
             "has no tally yet."
         )
-    deadline = deadline_for(election, tally)
+    deadline = deadline_for(election, tally, filed_at=filed_at)
     assert deadline is not None
     zone = deadline.zone
     if filed_at < tally.prepared_at:
@@ -141,6 +164,10 @@ def objection_file(
     staff = is_staff(actor)
     if timely is False and not staff:
         raise RuleViolation("filed_at", deadline.late_message(filed_at))
+    received_at = timezone.now()
+    confirmed = _stated_time_stands(actor, timely, deadline.is_timely(received_at))
+    if not confirmed:
+        timely = None
 
     if offer_of_proof_filed_at is not None:
         offer_of_proof_filed_at = _aware(offer_of_proof_filed_at, "offer_of_proof_filed_at")
@@ -186,6 +213,13 @@ def objection_file(
         due_explanation=deadline.explanation,
         verified=deadline.verified,
         timely=timely,
+        received_at=received_at,
+        filing_confirmed=confirmed,
+        offer_of_proof_received_at=received_at if offer_of_proof_filed_at is not None else None,
+        offer_of_proof_confirmed=offer_of_proof_filed_at is None
+        or _stated_time_stands(
+            actor, deadline.offer_is_timely(offer_of_proof_filed_at), deadline.offer_is_timely(received_at)
+        ),
         offer_of_proof_due_at=deadline.offer_of_proof_due_at,
         status=Objection.Status.PENDING,
         recorded_by=acting_user(actor),
@@ -194,7 +228,14 @@ def objection_file(
     objection.save()
 
     if notify:
-        flag = "" if timely is not False else " It was recorded after the deadline (untimely)."
+        flag = (
+            " It was recorded after the deadline (untimely)."
+            if timely is False
+            else f" The stated filing time awaits staff confirmation: the tracker received it "
+            f"{_local(received_at, zone)}, after the period closed."
+            if not confirmed
+            else ""
+        )
         due = f"Due {_local(deadline.due_at, zone)}." if deadline.due_at else "No deadline computed."
         notifications.notify(
             recipients=notifications.counsel_of_record(case, exclude_party_ids=[filed_by.pk]),
@@ -209,6 +250,86 @@ def objection_file(
             case=case,
         )
     events.objection_filed.send(sender=Objection, objection=objection, actor=actor)
+    return objection
+
+
+@transaction.atomic
+def objection_correct(
+    *, objection: Objection, actor: Actor, category: str | None = None, statement: str | None = None
+) -> Objection:
+    """Staff correct an objection's category or statement, under the rules of ``objection_file``."""
+    if actor is not None and not is_staff(actor):
+        raise PermissionDenied("Only Board staff may correct an objection.")
+    objection = _locked(objection)
+    if category is not None:
+        if category not in Objection.Category.values:
+            raise RuleViolation(
+                "category",
+                f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}.",
+            )
+        objection.category = category
+    if statement is not None:
+        statement = statement.strip()
+        if not statement:
+            raise RuleViolation(
+                "statement", "State the objection: a short statement of the reasons (102.69(a)(8))."
+            )
+        if len(statement) > MAX_STATEMENT:
+            raise RuleViolation("statement", f"Keep the statement under {MAX_STATEMENT} characters.")
+        objection.statement = statement
+    stamp(objection, actor)
+    objection.save(update_fields=["category", "statement", "updated_at"])
+    return objection
+
+
+@transaction.atomic
+def ruling_note_correct(*, ruling: Ruling, note: str, actor: Actor) -> Ruling:
+    """Staff correct the note of a ruling; its level, disposition and date are never edited."""
+    if actor is not None and not is_staff(actor):
+        raise PermissionDenied("Only Board staff may correct a ruling's note.")
+    ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
+    ruling.note = (note or "").strip()
+    stamp(ruling, actor)
+    ruling.save(update_fields=["note"])
+    return ruling
+
+
+@transaction.atomic
+def objection_confirm_filing(
+    *, objection: Objection, actor: Actor, late: bool = False, notify: bool = True
+) -> Objection:
+    """Staff settle a counsel-stated filing time that reached the tracker after the period closed: confirm
+    it (``timely`` true) or record the filing as late (``timely`` false). The other side is told either way.
+    Already confirmed → 409."""
+    if actor is not None and not is_staff(actor):
+        raise PermissionDenied("Only Board staff may confirm a filing time.")
+    objection = _locked(objection)
+    case = objection.election.case
+    zone = case.office_zone
+    if objection.filing_confirmed and objection.offer_of_proof_confirmed:
+        raise TransitionNotAllowed(
+            f"The filing time of {_label(objection)} ({_local(objection.filed_at, zone)}) is already "
+            f"settled; timely: {objection.timely}."
+        )
+    objection.filing_confirmed = True
+    objection.offer_of_proof_confirmed = True
+    objection.timely = not late
+    stamp(objection, actor)
+    objection.save(update_fields=["filing_confirmed", "offer_of_proof_confirmed", "timely", "updated_at"])
+    if notify:
+        verdict = "recorded as late" if late else "confirmed as timely"
+        received = _local(objection.received_at, zone) if objection.received_at else "unknown"
+        notifications.notify(
+            recipients=notifications.counsel_of_record(case),
+            key=f"objection:{objection.pk}:filing-confirmed",
+            subject=f"{case.number}: filing time of {_label(objection)} {verdict}",
+            body=(
+                f"Staff {verdict} {_label(objection)}, stated as filed {_local(objection.filed_at, zone)} "
+                f"and received by the tracker {received}.\n\n"
+                f"{_site(f'/api/v1/objections/{objection.pk}/')}"
+            ),
+            case=case,
+        )
     return objection
 
 
@@ -570,6 +691,11 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
             f"record the offer filed with it or after it, not {_local(filed_at, zone)}.",
         )
     objection.offer_of_proof_filed_at = filed_at
+    objection.offer_of_proof_received_at = timezone.now()
+    due = objection.offer_of_proof_due_at
+    objection.offer_of_proof_confirmed = due is None or _stated_time_stands(
+        actor, is_timely(filed_at, due), is_timely(objection.offer_of_proof_received_at, due)
+    )
     if objection.offer_of_proof_timely is False and not is_staff(actor):
         due = objection.offer_of_proof_due_at
         assert due is not None
@@ -581,5 +707,12 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
             "it, for good cause.",
         )
     stamp(objection, actor)
-    objection.save(update_fields=["offer_of_proof_filed_at", "updated_at"])
+    objection.save(
+        update_fields=[
+            "offer_of_proof_filed_at",
+            "offer_of_proof_received_at",
+            "offer_of_proof_confirmed",
+            "updated_at",
+        ]
+    )
     return objection

@@ -27,6 +27,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from elections.admin import CaseAdmin
+from elections.admin_saving import NoRevertMixin, ServiceSaveMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.local_time import local_time
@@ -40,7 +41,7 @@ from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEve
 from proceedings.status import case_status
 
 
-class NoDeleteMixin:
+class NoDeleteMixin(NoRevertMixin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
@@ -264,31 +265,13 @@ class ProceedingEventForm(forms.ModelForm[ProceedingEvent]):
             self.fields["election"].required = False
             self.fields["election"].help_text = "Leave empty for the election whose proceeding is live"
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        case, event, occurred_on = data.get("case"), data.get("event"), data.get("occurred_on")
-        if self.errors or case is None or event is None or occurred_on is None:
-            return data
-        try:
-            self.recorded = services.event_record(
-                case=case,
-                election=data.get("election"),
-                event=event,
-                occurred_on=occurred_on,
-                details=data.get("details") or {},
-                actor=self.actor,
-            )
-        except (RuleViolation, TransitionNotAllowed) as exc:
-            raise _as_validation_error(exc) from None
-        return data
-
 
 class VoidForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
 
 
 @admin.register(ProceedingEvent)
-class ProceedingEventAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class ProceedingEventAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["occurred_on", "case_number", "election_sequence", "event", "voided", "recorded_by"]
     list_filter = [CaseNumberFilter, "event", "voided", "case__region"]
     search_fields = ["=case__number", "case__name"]
@@ -341,8 +324,16 @@ class ProceedingEventAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         return False  # events are voided, never edited
 
     def save_model(self, request: HttpRequest, obj: ProceedingEvent, form: Any, change: bool) -> None:
-        recorded = form.recorded
-        assert recorded is not None  # the form's clean() recorded it through the service
+        data = form.cleaned_data
+        recorded = services.event_record(
+            case=data["case"],
+            election=data.get("election"),
+            event=data["event"],
+            occurred_on=data["occurred_on"],
+            details=data.get("details") or {},
+            actor=request.user,
+        )
+        form.recorded = recorded
         obj.pk = recorded.pk
         obj.__dict__.update({k: v for k, v in recorded.__dict__.items() if not k.startswith("_")})
 
@@ -418,33 +409,13 @@ class DeadlineForm(forms.ModelForm[Deadline]):
             if name in self.fields:
                 self.fields[name].required = required
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if self.errors or data.get("case") is None or data.get("due_on") is None:
-            return data
-        try:
-            self.recorded = services.deadline_set(
-                case=data["case"],
-                election=data.get("election"),
-                code=data.get("code") or "",
-                label=data.get("label") or "",
-                due_on=data["due_on"],
-                reason=data.get("reason") or "",
-                source=data.get("source") or Source.ORDER,
-                party=data.get("party"),
-                actor=self.actor,
-            )
-        except (RuleViolation, TransitionNotAllowed) as exc:
-            raise _as_validation_error(exc) from None
-        return data
-
 
 class MarkMetForm(forms.Form):
     met_on = forms.DateField(initial=clock.today, help_text="The day the filing came in")
 
 
 @admin.register(Deadline)
-class DeadlineAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class DeadlineAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "due_on",
         "case_number",
@@ -511,8 +482,19 @@ class DeadlineAdmin(NoDeleteMixin, SimpleHistoryAdmin):
         return False  # superseded by a new order-set deadline, never edited
 
     def save_model(self, request: HttpRequest, obj: Deadline, form: Any, change: bool) -> None:
-        recorded = form.recorded
-        assert recorded is not None
+        data = form.cleaned_data
+        recorded = services.deadline_set(
+            case=data["case"],
+            election=data.get("election"),
+            code=data.get("code") or "",
+            label=data.get("label") or "",
+            due_on=data["due_on"],
+            reason=data.get("reason") or "",
+            source=data.get("source") or Source.ORDER,
+            party=data.get("party"),
+            actor=request.user,
+        )
+        form.recorded = recorded
         obj.pk = recorded.pk
         obj.__dict__.update({k: v for k, v in recorded.__dict__.items() if not k.startswith("_")})
 

@@ -18,7 +18,7 @@ from icalendar import Event as CalendarEvent
 
 from elections.law.local_time import local_time
 from proceedings import clock, selectors
-from proceedings.law.deadlines import Status
+from proceedings.law.deadlines import SOURCE_LABELS, Status, flag
 from proceedings.models import Deadline
 
 MAX_EVENTS = 2000
@@ -43,9 +43,11 @@ def _description(deadline: Deadline) -> str:
     ]
     if deadline.citation:
         lines.append(f"Rule: {deadline.citation} ({deadline.rule_set} rules).")
+    source = SOURCE_LABELS.get(deadline.source, deadline.source)
+    lines.append(f"Source: {source} ({'verified' if deadline.verified else 'not verified'}).")
     if deadline.party_id and deadline.party:
         lines.append(f"Filing party: {deadline.party.name}.")
-    if not deadline.verified:
+    if flag(source=deadline.source, verified=deadline.verified) == "UNVERIFIED":
         lines.append(
             "UNVERIFIED: the rule behind this date is not confirmed against a primary source; check it."
         )
@@ -69,8 +71,8 @@ def build(user: Any, *, now: datetime | None = None) -> bytes:
         event.add("last-modified", deadline.updated_at)
         event.add("dtstart", deadline.due_on)
         event.add("dtend", deadline.due_on + timedelta(days=1))
-        verified = "" if deadline.verified else " (UNVERIFIED)"
-        event.add("summary", f"{deadline.case.number}: {deadline.label} due{verified}")
+        shown = flag(source=deadline.source, verified=deadline.verified)
+        event.add("summary", f"{deadline.case.number}: {deadline.label} due{f' ({shown})' if shown else ''}")
         event.add("description", _description(deadline))
         event.add("categories", [deadline.code])
         event.add("transp", "TRANSPARENT")

@@ -115,13 +115,15 @@ def _computed(
         citation=computed.citation,
         explanation=computed.explanation,
         verified=computed.verified,
-        source=Source.COMPUTED,
+        source=computed.source,
         target_only=period.target_only,
         created_by=acting_user(actor),
     )
     stamp(deadline, actor)
     deadline.save()
-    _supersede_open(election, period.code, deadline)
+    if trigger != law.REVISED_TALLY or period.code != "objections":
+        # Objections to a revised tally sit beside those of the tally of ballots: both periods stand.
+        _supersede_open(election, period.code, deadline)
     return deadline
 
 
@@ -133,10 +135,12 @@ def _attach(
     trigger_on: date,
     trigger_event: ProceedingEvent | None = None,
     trigger_tally: Tally | None = None,
+    outcome: str | None = None,
     actor: Any = None,
 ) -> list[Deadline]:
     created: dict[str, Deadline] = {}
-    for code in law.ATTACHED.get(trigger, ()):
+    codes = law.attached(trigger, rule_set=case.rule_set, outcome=outcome, agreement=election.agreement)
+    for code in codes:
         period = period_for(case.rule_set, code)
         if period is None:
             continue
@@ -160,17 +164,17 @@ def _attach(
 def create_for_tally(tally: Tally, actor: Any = None) -> list[Deadline]:
     """The tally of ballots (revision 0) opens the objections period and sets the hearing target.
 
-    A revised tally sets nothing: whether it restarts any period is an open question (nlrb-procedure.md,
-    open question 5); the objections period runs from the tally of ballots (102.69(a)(8))."""
-    if tally.revision != 0:
-        return []
+    A revised tally (open-and-count) opens objections to the revised tally, 5 business days after it is made
+    available (29 CFR 102.69(e)), beside the objections period of the tally of ballots; under 2014 it is
+    also taken for the order to open and count, a final disposition in the agency's FAQ (request for
+    review)."""
     election = tally.election
     case = election.case
     trigger_on = local_date(tally.prepared_at, zone_of(case))
     return _attach(
         case=case,
         election=election,
-        trigger=law.TALLY,
+        trigger=law.TALLY if tally.revision == 0 else law.REVISED_TALLY,
         trigger_on=trigger_on,
         trigger_tally=tally,
         actor=actor,
@@ -179,12 +183,14 @@ def create_for_tally(tally: Tally, actor: Any = None) -> list[Deadline]:
 
 def create_for_event(event: ProceedingEvent, actor: Any = None) -> list[Deadline]:
     case, election = event.case, event.election
+    outcome = event.details.get("outcome")
     created = _attach(
         case=case,
         election=election,
         trigger=event.event,
         trigger_on=event.occurred_on,
         trigger_event=event,
+        outcome=outcome if isinstance(outcome, str) else None,
         actor=actor,
     )
     hearing_on = event.details.get("hearing_on") if event.event in law.HEARING_DATE_EVENTS else None
@@ -215,9 +221,10 @@ def _hearing_date(event: ProceedingEvent, hearing_on: date, actor: Any) -> Deadl
         citation="29 CFR 102.69(c)(1)(ii)",
         explanation=(
             f"Hearing set for {hearing_on.isoformat()} by the {what} of {event.occurred_on.isoformat()}. "
-            "A date set by order, not computed: it replaces the 21-day target. Met when the hearing opens."
+            "A date set by order, not computed: it replaces the target of the rule set. Met when the hearing "
+            "opens. Source: set by an order (the order's date, not a rule's figure)."
         ),
-        verified=True,
+        verified=False,
         source=Source.ORDER,
         target_only=True,
         created_by=acting_user(actor),
@@ -282,7 +289,7 @@ def set_by_order(
         rule_set=case.rule_set,
         citation=(template.citation if template else "")[:200],
         explanation=text,
-        verified=True,
+        verified=False,  # only a figure from CFR or Federal Register text is verified
         source=source,
         party_id=party_id,
         target_only=code == "hearing",
@@ -306,7 +313,7 @@ def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, act
     """An answering brief or opposition runs from the due date of what it answers: move it with an extension."""
     case = new_parent.case
     for old_parent in replaced:
-        for response in old_parent.responses.exclude(status=Status.SUPERSEDED).filter(source=Source.COMPUTED):
+        for response in old_parent.responses.exclude(status=Status.SUPERSEDED).filter(source__in=law.COMPUTED):
             period = period_for(case.rule_set, response.code)
             if period is None:
                 continue
@@ -380,7 +387,8 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
     for d in sorted(live, key=lambda x: (x.responds_to_id is not None, x.due_at, x.pk)):
         parties = None if d.party_id is None else {d.party_id}
         excluded = own.get(d.code, set()) if d.party_id is None else set()
-        answer, objections_filed = _answer(d, events, objections, parties, excluded)
+        until = _next_objections_period(d, live)
+        answer, objections_filed = _answer(d, events, objections, parties, excluded, until)
         answers[d.pk] = answer
         moot = _moot_reason(d, events, by_id, answers, now)
         obliged = law.is_obliged(d.code, source=d.source, objections_filed=objections_filed)
@@ -410,12 +418,22 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
     return len(changed)
 
 
+def _next_objections_period(d: Deadline, live: Sequence[Deadline]) -> date | None:
+    """For an objections deadline: the day the next objections period (a revised tally's, 102.69(e)) opens —
+    objections filed from then on answer that one, not this one."""
+    if d.code != "objections":
+        return None
+    later = [x.trigger_on for x in live if x.code == "objections" and x.trigger_on > d.trigger_on]
+    return min(later, default=None)
+
+
 def _answer(
     d: Deadline,
     events: Sequence[ProceedingEvent],
     objections: Sequence[Mapping[str, Any]],
     parties: set[int] | None,
     excluded: set[int],
+    until: date | None = None,
 ) -> tuple[_Answer | None, bool]:
     """The filing that answers ``d`` (earliest), and whether objections were filed (for the offer of proof)."""
 
@@ -424,7 +442,14 @@ def _answer(
             return False
         return parties is None or party_id is None or party_id in parties
 
-    relevant = [o for o in objections if concerns(o["filed_by_id"])]
+    # Only filings made after the trigger: objections to the tally do not answer those to a revised tally.
+    relevant = [
+        o
+        for o in objections
+        if concerns(o["filed_by_id"])
+        and local_date(o["filed_at"], d.zone) >= d.trigger_on
+        and (until is None or local_date(o["filed_at"], d.zone) < until)
+    ]
     objections_filed = any(o["status"] != "withdrawn" for o in relevant)
     kinds = law.ANSWERED_BY.get(d.code, ())
     if "objection" in kinds:

@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 EVENT_CHOICES = [(e.value, ladder.EVENT_LABELS[e]) for e in ladder.Event]
 STATUS_CHOICES = [(s.value, s.value.capitalize()) for s in Status]
 SOURCE_CHOICES = [
-    (Source.COMPUTED.value, "Computed from the rule set"),
+    (Source.CFR.value, "Computed: CFR text"),
+    (Source.FEDERAL_REGISTER.value, "Computed: Federal Register text"),
+    (Source.AGENCY_FAQ.value, "Computed: NLRB FAQ (2014 rule)"),
+    (Source.INFERRED.value, "Computed: inferred"),
     (Source.ORDER.value, "Set by an order"),
     (Source.MANUAL.value, "Entered by staff"),
 ]
@@ -127,7 +130,8 @@ class Deadline(models.Model):
     citation = models.CharField(max_length=200, blank=True)
     explanation = models.TextField()
     verified = models.BooleanField(default=False)
-    source = models.CharField(max_length=10, choices=SOURCE_CHOICES, default=Source.COMPUTED)
+    # What the date rests on: the tier of a computed period's figure, or order / manual (rule_sets.Tier).
+    source = models.CharField(max_length=16, choices=SOURCE_CHOICES, default=Source.INFERRED.value)
     party = models.ForeignKey(
         Party, null=True, blank=True, on_delete=models.PROTECT, related_name="+", help_text="Whose filing"
     )
@@ -234,3 +238,30 @@ class CaseLadder(Case):
         proxy = True
         verbose_name = "case ladder"
         verbose_name_plural = "case ladders"
+
+
+class DocketEntry(models.Model):
+    """A line of the case's public docket on nlrb.gov (a document, its date and who issued or filed it).
+
+    A copy of the public record, shown on the timeline as such: the importer writes it, nobody edits it
+    (so it keeps no history of its own). ``key`` tells two identical lines of one day apart."""
+
+    class Source(models.TextChoices):
+        PUBLIC_RECORD = "public_record", "The public record (nlrb.gov)"
+
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="docket_entries")
+    filed_on = models.DateField()
+    document = models.CharField(max_length=300)
+    actor = models.CharField(max_length=300, blank=True, help_text="Who issued or filed it")
+    url = models.URLField(max_length=500, blank=True)
+    source = models.CharField(max_length=16, choices=Source.choices, default=Source.PUBLIC_RECORD)
+    key = models.CharField(max_length=700, help_text="date|document|actor|n: the line's identity in the source")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["case_id", "filed_on", "id"]
+        verbose_name_plural = "docket entries"
+        constraints = [models.UniqueConstraint(fields=["case", "key"], name="unique_docket_entry_key")]
+
+    def __str__(self) -> str:
+        return f"{self.filed_on} {self.document}"

@@ -25,7 +25,7 @@ from elections.law.local_time import local_time
 from elections.models import Appearance
 from proceedings import clock
 from proceedings.deadlines import with_effective_status
-from proceedings.law.deadlines import Status
+from proceedings.law.deadlines import Status, flag
 from proceedings.models import Deadline, ProceedingEvent, Reminder
 
 
@@ -92,7 +92,8 @@ def thresholds() -> list[int]:
 
 
 def _due_line(deadline: Deadline) -> str:
-    verified = "" if deadline.verified else " — UNVERIFIED rule, check the date"
+    shown = flag(source=deadline.source, verified=deadline.verified)
+    verified = {None: "", "UNVERIFIED": " — UNVERIFIED rule, check the date"}.get(shown, f" — {shown}")
     party = f" [{deadline.party.name}]" if deadline.party_id and deadline.party else ""
     return (
         f"- {deadline.case.number} {deadline.label}{party}: due {local_time(deadline.due_at, deadline.zone)} "

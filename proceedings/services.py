@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 
+from challenges.selectors import ledger_state
 from elections import services as election_services
 from elections.actors import Actor, acting_user, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
@@ -28,9 +29,9 @@ from objections.models import Objection
 from proceedings import clock, notifications, selectors
 from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
-from proceedings.law.deadlines import Source
+from proceedings.law.deadlines import Source, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
-from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
+from proceedings.models import CalendarFeed, Deadline, DocketEntry, ProceedingEvent
 
 NEW = 2**62  # the replay's reference for the event being recorded: after every other event of its day
 MAX_REASON = 2000
@@ -83,6 +84,9 @@ def event_record(
         ) from None
     elections = selectors.elections_of(case)
     chosen = _election_of(case, elections, election)
+    consent = review_refusal(code, agreement=chosen.agreement)
+    if consent is not None:
+        raise TransitionNotAllowed(consent, allowed=[])
     tally = selectors.original_tally(chosen)
     if tally is None:
         raise TransitionNotAllowed(
@@ -105,6 +109,8 @@ def event_record(
             f"The proceeding of election {chosen.sequence} starts with its tally of {tally_on}; "
             f"an event cannot be dated {occurred_on}.",
         )
+    events = selectors.live_events(chosen)
+    _check_not_before_what_it_answers(code, occurred_on, events)
     party_ids = set(case.parties.values_list("pk", flat=True))
     try:
         cleaned = clean_details(code, details, occurred_on=occurred_on, party_ids=party_ids)
@@ -112,7 +118,6 @@ def event_record(
         raise RuleViolation("details", exc.message) from None
     objections = _objections_ruled(case, chosen, cleaned)
 
-    events = selectors.live_events(chosen)
     new = ladder.Fact(
         step=ladder.Step(
             event=code,
@@ -154,11 +159,49 @@ def event_record(
     record.save()
 
     _consequences(record, after, objections, actor)
+    # After the consequences: rulings recorded with this very decision may be what disposes of the last
+    # objections. A refusal rolls the whole event back.
+    _check_election_decided(record, chosen, before)
     deadline_records.create_for_event(record, actor)
     deadline_records.refresh(chosen)
     if notify:
         notifications.event_recorded(record)
     return record
+
+
+E = ladder.Event
+# What each filing or decision answers: exceptions answer a report or an ALJ's decision, a request for
+# review answers the Regional Director's decision, and so on (29 CFR 102.69(c), 102.67).
+ANSWERS: dict[ladder.Event, tuple[ladder.Event, ...]] = {
+    E.EXCEPTIONS_FILED: (E.HEARING_OFFICER_REPORT, E.ALJ_DECISION),
+    E.ANSWERING_BRIEF_FILED: (E.EXCEPTIONS_FILED,),
+    E.REQUEST_FOR_REVIEW_FILED: (E.REGIONAL_DIRECTOR_DECISION,),
+    E.OPPOSITION_FILED: (E.REQUEST_FOR_REVIEW_FILED,),
+    E.HEARING_OPENED: (E.NOTICE_OF_HEARING, E.CONSOLIDATED_WITH_ULP),
+    E.HEARING_CLOSED: (E.HEARING_OPENED,),
+    E.HEARING_OFFICER_REPORT: (E.HEARING_CLOSED,),
+    E.BOARD_ORDER: (E.REFUSAL_TO_BARGAIN,),
+    E.COURT_DECISION: (E.COURT_PETITION_FILED,),
+}
+
+
+def _check_not_before_what_it_answers(
+    code: ladder.Event, occurred_on: date, events: list[ProceedingEvent]
+) -> None:
+    """A 400 on ``occurred_on`` (before the ladder's 409) for a filing or decision dated before every
+    recorded event it could answer: exceptions before the report, a request for review before the
+    decision. With nothing recorded that it answers, the ladder says what is allowed instead."""
+    answered = ANSWERS.get(code)
+    if not answered:
+        return
+    candidates = [e for e in events if e.event in answered]
+    if candidates and all(e.occurred_on > occurred_on for e in candidates):
+        first = min(candidates, key=lambda e: e.occurred_on)
+        raise RuleViolation(
+            "occurred_on",
+            f"{ladder.event_label(code)} answers the {first.event_label.lower()} of {first.occurred_on}; "
+            f"it cannot be dated {occurred_on}.",
+        )
 
 
 def _str(value: object) -> str | None:
@@ -192,6 +235,70 @@ def _check_certification_kind(code: ladder.Event, cleaned: dict[str, object], be
             f"kind must be {ordered}: the decision in force orders a certification of {ordered} "
             f"({before.order}).",
         )
+
+
+CERTIFYING_OUTCOMES = (ladder.CERTIFY_REPRESENTATIVE, ladder.CERTIFY_RESULTS)
+UNDECIDED_RESULTS = ("undetermined", "runoff_required")
+
+
+def _certifies(record: ProceedingEvent) -> bool:
+    if record.event == ladder.Event.CERTIFICATION_ISSUED:
+        return True
+    return (
+        record.event == ladder.Event.REGIONAL_DIRECTOR_DECISION
+        and record.details.get("outcome") in CERTIFYING_OUTCOMES
+    )
+
+
+def _check_election_decided(record: ProceedingEvent, election: Election, before: ladder.State) -> None:
+    """A certification needs a decided election (29 CFR 102.69(b)–(c)): its latest tally neither
+    undetermined (determinative challenges unresolved) nor calling for a runoff, and no objection to it
+    pending or set for hearing. The 409 names what stands in the way and what may come next."""
+    if not _certifies(record):
+        return
+    obstacles: list[str] = []
+    next_steps: list[str] = []
+    tally = election.tallies.order_by("-revision").first()
+    if tally is not None and str(tally.assessment.result) in UNDECIDED_RESULTS:
+        result = str(tally.assessment.result)
+        if result == "undetermined":
+            open_challenges = ledger_state(election).unresolved
+            obstacles.append(
+                f"tally revision {tally.revision} is undetermined: its {tally.challenged} challenged ballots "
+                f"are determinative ({open_challenges} open challenges in the ledger)"
+            )
+            next_steps.append(
+                "resolve the challenges and open and count the released ballots into a revised tally"
+            )
+        else:
+            obstacles.append(f"tally revision {tally.revision} requires a runoff election")
+            next_steps.append(
+                "order the runoff election (regional_director_decision, outcome runoff_election)"
+            )
+    open_objections = list(
+        Objection.objects.filter(
+            election=election, status__in=[Objection.Status.PENDING, Objection.Status.SET_FOR_HEARING]
+        )
+        .select_related("filed_by")
+        .order_by("filed_by_id", "number")
+    )
+    if open_objections:
+        named = ", ".join(
+            f"{o.filed_by.name} objection {o.number} ({o.status.replace('_', ' ')})" for o in open_objections
+        )
+        obstacles.append(f"objections are still open: {named}")
+        next_steps.append("rule on the objections (a Regional Director's decision with objection_rulings)")
+    if not obstacles:
+        return
+    allowed = [e.value for e in ladder.allowed_events(before) if e is not ladder.Event.CERTIFICATION_ISSUED]
+    raise TransitionNotAllowed(
+        f"Election {election.sequence} of {election.case.number} is not decided, so it cannot be certified: "
+        + "; ".join(obstacles)
+        + ". Next: "
+        + "; ".join(next_steps)
+        + ".",
+        allowed=allowed,
+    )
 
 
 def _consequences(
@@ -465,3 +572,23 @@ def calendar_feed_revoke(*, feed: CalendarFeed) -> CalendarFeed:
         feed.revoked_at = clock.now()
         feed.save(update_fields=["revoked_at"])
     return feed
+
+
+@transaction.atomic(savepoint=False)
+def docket_entries_sync(*, entries: list[tuple[Case, dict[str, Any]]]) -> tuple[int, int]:
+    """Cases' public docket from the public record: add the lines not yet here (by case and ``key``) and
+    update the link of those that changed. Lines are never removed: the docket is a record. Returns (added,
+    updated); one read and at most two writes whatever the number of cases and lines."""
+    case_ids = {case.pk for case, _ in entries}
+    existing = {(e.case_id, e.key): e for e in DocketEntry.objects.filter(case_id__in=case_ids)} if entries else {}
+    new, changed = [], []
+    for case, entry in entries:
+        current = existing.get((case.pk, entry["key"]))
+        if current is None:
+            new.append(DocketEntry(case=case, **entry))
+        elif current.url != entry["url"]:
+            current.url = entry["url"]
+            changed.append(current)
+    DocketEntry.objects.bulk_create(new, batch_size=5000)
+    DocketEntry.objects.bulk_update(changed, ["url"], batch_size=1000)
+    return len(new), len(changed)

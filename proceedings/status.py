@@ -15,21 +15,32 @@ from proceedings import clock, selectors
 from proceedings.law import ladder
 
 
-def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int]]:
-    """Challenged ballots and objections of ``election`` by status, every status present: one query."""
+def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int], bool | None]:
+    """Challenged ballots and objections of ``election`` by status, every status present, and whether the
+    ledger matches the latest tally's challenged ballots (``None`` before a tally): one query."""
     challenges = dict.fromkeys(Challenge.Status.values, 0)
     objections = dict.fromkeys(Objection.Status.values, 0)
-    if election is not None:
-        sql = (
-            f"SELECT 'c', status, COUNT(*) FROM {Challenge._meta.db_table} WHERE election_id = %s GROUP BY status "
-            f"UNION ALL "
-            f"SELECT 'o', status, COUNT(*) FROM {Objection._meta.db_table} WHERE election_id = %s GROUP BY status"
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [election.pk, election.pk])
-            for table, status, count in cursor.fetchall():
-                (challenges if table == "c" else objections)[status] = count
-    return challenges, objections
+    settled: dict[str, int] = {}
+    if election is None:
+        return challenges, objections, None
+    table = Challenge._meta.db_table
+    sql = (
+        f"SELECT 'c', status, COUNT(*) FROM {table} WHERE election_id = %s GROUP BY status "
+        f"UNION ALL "
+        f"SELECT 'o', status, COUNT(*) FROM {Objection._meta.db_table} WHERE election_id = %s GROUP BY status "
+        f"UNION ALL "
+        f"SELECT 's', CAST(settled_after_revision AS VARCHAR(10)), COUNT(*) FROM {table} "
+        f"WHERE election_id = %s AND settled_after_revision IS NOT NULL GROUP BY settled_after_revision"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [election.pk, election.pk, election.pk])
+        for kind, key, count in cursor.fetchall():
+            {"c": challenges, "o": objections, "s": settled}[kind][key] = count
+    tally = election.latest_tally
+    if tally is None:
+        return challenges, objections, None
+    ledger = challenges[Challenge.Status.PENDING] + settled.get(str(tally.revision), 0)
+    return challenges, objections, ledger == tally.challenged
 
 
 def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
@@ -42,7 +53,7 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
     # next deadline; the counts tell the replay whether objections are live.
     events = list(selectors.events_for_case(case).filter(voided=False))
     deadlines = selectors.live_deadlines(case, now=now)
-    challenges, objections = _counts(proceeding or current)
+    challenges, objections, ledger_matches = _counts(proceeding or current)
     replayed = (
         selectors.replay(
             proceeding,
@@ -73,6 +84,9 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         "track": replayed.state.track.value if replayed is not None else None,
         "challenges": challenges,
         "objections": objections,
+        # False flags a ledger that holds fewer (or more) challenges than the latest tally's challenged
+        # ballots: a tally to revise, or challenges still to log.
+        "ledger_matches_tally": ledger_matches,
         "next_deadline": selectors.next_deadline(deadlines),
         "allowed_events": [e.value for e in ladder.allowed_events(replayed.state)] if replayed else [],
         "last_event": last_event,

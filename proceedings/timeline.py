@@ -5,7 +5,8 @@ Items: the petition, each tally and revised tally, challenged ballots logged (su
 challenging party and election: 416 challenges are one or a few lines, not 416), challenges decided (per day,
 outcome and method), objections filed (one item per filing: a party's objections on one day), objections
 withdrawn, rulings (per level, day and election, with the dispositions counted), and every proceeding event
-that is not voided. Each item: ``at`` (a date, or a datetime with the office's offset), ``kind``, ``title``,
+that is not voided, and the lines of the public docket (``kind`` ``docket``, ``details.public_record`` true).
+Each item: ``at`` (a date, or a datetime with the office's offset), ``kind``, ``title``,
 ``details``, ``source`` ``{type, id}`` (a summary names the election it summarises).
 
 One query per kind of record, whatever their number (about ten in all).
@@ -28,7 +29,7 @@ from elections.models import Case, Tally
 from objections.models import Objection, Ruling
 from objections.rulings import LEVEL_LABELS
 from proceedings import selectors
-from proceedings.models import ProceedingEvent
+from proceedings.models import DocketEntry, ProceedingEvent
 
 # On one day: the petition, the tally, the ballots challenged, objections, rulings, then the ladder's events.
 _RANK = {
@@ -41,6 +42,7 @@ _RANK = {
     "objections_withdrawn": 6,
     "rulings": 7,
     "proceeding": 8,
+    "docket": 9,
 }
 
 
@@ -94,6 +96,7 @@ def case_timeline(case: Case) -> list[dict[str, Any]]:
     items += _objections_withdrawn(case, sequence, zone)
     items += _rulings(case, sequence)
     items += _events(case, sequence)
+    items += _docket(case)
     items.sort(key=lambda i: (i.day, _RANK[i.kind], i.order))
     return [i.as_dict() for i in items]
 
@@ -354,6 +357,26 @@ def _events(case: Case, sequence: dict[int, int]) -> Iterable[Item]:
             details={"event": event.event, **details},
             source={"type": "proceeding_event", "id": event.pk},
             order=(event.pk,),
+        )
+
+
+def _docket(case: Case) -> Iterable[Item]:
+    """The public docket (nlrb.gov, brought in by the public-record import): marked as such, so nobody
+    takes a line of it for something recorded on the tracker."""
+    for entry in DocketEntry.objects.filter(case=case).order_by("filed_on", "id"):
+        yield Item(
+            day=entry.filed_on,
+            at=entry.filed_on,
+            kind="docket",
+            title=f"{entry.document} — {entry.actor}" if entry.actor else entry.document,
+            details={
+                "document": entry.document,
+                "actor": entry.actor,
+                "url": entry.url or None,
+                "public_record": True,
+            },
+            source={"type": "public_record", "id": entry.pk},
+            order=(entry.pk,),
         )
 
 

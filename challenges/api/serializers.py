@@ -57,6 +57,13 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
         allow_null=True,
         help_text="The revised tally into which the ballot was opened and counted",
     )
+    # Blank ("") while the challenge is pending or withdrawn: the schema's enums must say so.
+    resolution_method = serializers.ChoiceField(
+        choices=Challenge.Method.choices, allow_blank=True, read_only=True
+    )
+    resolved_level = serializers.ChoiceField(
+        choices=Challenge.Level.choices, allow_blank=True, read_only=True
+    )
 
     class Meta:
         model = Challenge
@@ -76,6 +83,9 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
             "resolution_method",
             "resolved_on",
             "resolved_level",
+            "recommendation",
+            "recommended_on",
+            "recommendation_level",
             "awaiting_count",
             "counted_in_revision",
             "logged_by",

@@ -41,6 +41,8 @@ INSTALLED_APPS = [
     "challenges",
     "objections",
     "proceedings",
+    "notes",  # imports the apps above; nothing imports it
+    "public_record",  # imports labordata's nlrb.db; may import every app above
 ]
 
 MIDDLEWARE = [
@@ -53,6 +55,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Innermost, so it sees a view's exception first: database or broker unreachable → 503, not 500.
+    "config.middleware.ServiceUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -82,6 +86,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # status call's queries); health checks drop one the server closed.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # A database host that stops answering fails a request in seconds (then 503), not at the TCP timeout.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
+        "DATABASE_CONNECT_TIMEOUT", default=5
+    )
     # Server-side parameter binding lets psycopg prepare the queries a request repeats, saving the
     # planning time of each (bench/run.py: status p50 39 → 27 ms on 100,000 cases). Turn it off behind
     # a transaction-pooling pgbouncer, which cannot keep prepared statements.
@@ -91,6 +99,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a concurrent writer instead of failing at once (runserver threads, the worker).
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Take the write lock when a transaction begins: a deferred transaction that read first and then
+    # wants to write fails with "database is locked" at once (SQLite cannot wait for it), which under
+    # two racing requests was a 500; IMMEDIATE makes the second wait, then see the first one's result.
+    DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -122,10 +134,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "elections.api.pagination.Pagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # JSON only (the CSV import declares its own multipart parser): the schema then advertises no form
+    # encodings that the input serializers, which expect JSON types, would misread.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_FILTER_BACKENDS": ["elections.api.filters.StrictFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "elections.api.errors.exception_handler",
-    "DATE_FORMAT": "%Y-%m-%d",
+    # ISO 8601 (date.isoformat): "%Y" is not zero-padded on Linux, so a year before 1000 printed as "326".
+    "DATE_FORMAT": "iso-8601",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
@@ -134,8 +150,28 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "nlrb-tracker API",
     "DESCRIPTION": (
         "System of record for NLRB union-election disputes: cases, elections and tallies, challenged "
-        "ballots, objections and rulings, the appeal ladder and Part 102 deadlines."
+        "ballots, objections and rulings, the appeal ladder and Part 102 deadlines.\n\n"
+        "**Signing in.** Send `Authorization: Token <key>` (the demo's keys are printed by `make run`), or "
+        "use a browser session. `GET /api/v1/` lists every endpoint.\n\n"
+        "**What you see.** Counsel and paralegals see the cases where they have an appearance; staff see "
+        "every case. Anything else is a 404, the same as a case that does not exist. Paralegals read; "
+        "counsel file for their own party; staff adjudicate.\n\n"
+        "**Answers.** Bad input is a 400 keyed by the field at fault, with the rule it breaks; a step not "
+        "allowed at this stage of the case is a 409 listing what may come next. Dates are ISO 8601; times "
+        "carry the regional office's UTC offset, and every deadline falls due at 11:59 p.m. in that zone "
+        "(29 CFR 102.2). Request bodies are JSON (the CSV import is a multipart upload)."
     ),
+    "TAGS": [
+        {"name": "api", "description": "Where to start"},
+        {"name": "cases", "description": "Cases, their parties and who appears for them"},
+        {"name": "elections", "description": "Elections and their tallies of ballots"},
+        {"name": "challenges", "description": "The challenged-ballot ledger: log, import, decide, count"},
+        {"name": "objections", "description": "Objections to the election and the rulings on them"},
+        {"name": "proceedings", "description": "The appeal ladder, the case's status and its timeline"},
+        {"name": "deadlines", "description": "Part 102 deadlines, computed with their rule and citation"},
+        {"name": "calendar", "description": "Your deadlines as a calendar feed"},
+        {"name": "health", "description": "For uptime checks"},
+    ],
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
@@ -144,6 +180,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "elections.api.openapi.bound_path_ids",
+        "elections.api.openapi.describe_operations",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "ElectionKindEnum": "elections.models.Election.Kind",
         "RelatedCaseKindEnum": "elections.models.RelatedCase.Kind",
@@ -165,13 +206,21 @@ CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves the message for 
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# An unacknowledged message (its worker died whole) goes back to the queue after this long: longer than
+# a delivery can take (EMAIL_TIMEOUT, the hand-over lease), short enough that recovery does not wait an hour.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
+    "unacked_restore_throttle": 1,  # look for such messages every 10 s, not every 100 s
+}
+# Broker down at commit: give up publishing after about a second (the outbox row waits for the sweep)
+# rather than holding the request.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.3}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "deliver-pending-notifications": {
         "task": "elections.tasks.deliver_pending_notifications",
-        "schedule": 300.0,
+        "schedule": 60.0,
     },
     "send-deadline-reminders": {
         "task": "proceedings.tasks.send_deadline_reminders",
@@ -183,6 +232,14 @@ CELERY_BEAT_SCHEDULE = {
 EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="nlrb-tracker <tracker@localhost>")
+# A mail server that hangs cannot hold a delivery past its hand-over lease.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
+# A notice claimed for hand-over longer ago than this was being sent by a worker that died.
+NOTIFICATION_HANDOVER_LEASE_SECONDS = env.int("NOTIFICATION_HANDOVER_LEASE_SECONDS", default=90)
+# Each worker sweeps the outbox this often (and whenever it connects to the broker); beat sweeps too.
+NOTIFICATION_SWEEP_SECONDS = env.int("NOTIFICATION_SWEEP_SECONDS", default=60)
+# After this many refused attempts a notice shows on the health endpoint and the staff work queue.
+NOTIFICATION_ALERT_AFTER_FAILURES = env.int("NOTIFICATION_ALERT_AFTER_FAILURES", default=3)
 
 # Reminders go out this many business days before a deadline (and again on the day before).
 REMINDER_BUSINESS_DAYS = env.list("REMINDER_BUSINESS_DAYS", cast=int, default=[5, 1])
@@ -194,6 +251,14 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# The admin's history "revert" would write a past version back past every rule the services enforce:
+# history stays visible, reverting is off (issue 10).
+SIMPLE_HISTORY_REVERT_DISABLED = True
+
+# --- The public record ------------------------------------------------------------------------
+# labordata's nlrb.db (or a folder of its CSV files) that `POST cases/import/` and the admin read from.
+NLRB_DATA_PATH = env("NLRB_DATA_PATH", default="")
 
 # Date-times for people name their zone ("April 7, 2022, 11:59 p.m. EDT"): config/formats/en/formats.py.
 FORMAT_MODULE_PATH = ["config.formats"]

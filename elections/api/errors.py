@@ -17,9 +17,27 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 
 logger = logging.getLogger(__name__)
+
+
+# How the databases say "another transaction holds what you need": SQLite's busy/locked database (after its
+# timeout), PostgreSQL's NOWAIT lock, deadlock and serialization failures. Each is a race the client can
+# retry, so a 409, never a 500.
+_CONFLICT_MARKERS = (
+    "could not obtain lock",
+    "database is locked",
+    "database table is locked",
+    "database is busy",
+    "deadlock detected",
+    "could not serialize access",
+)
+
+
+def is_write_conflict(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return any(marker in text for marker in _CONFLICT_MARKERS)
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -30,6 +48,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         if exc.allowed:
             body["allowed"] = exc.allowed
         return Response(body, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, NotPermitted):
+        return Response({"detail": exc.detail}, status=status.HTTP_403_FORBIDDEN)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
             return Response(exc.message_dict, status=status.HTTP_400_BAD_REQUEST)
@@ -42,7 +62,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             {"detail": "The change conflicts with the current state of the record; reload and retry."},
             status=status.HTTP_409_CONFLICT,
         )
-    if isinstance(exc, DatabaseError) and "could not obtain lock" in str(exc).lower():
+    if isinstance(exc, DatabaseError) and is_write_conflict(exc):
+        logger.info("write conflict: %s", exc)
         return Response(
             {"detail": "Another user is changing this record right now; reload and retry."},
             status=status.HTTP_409_CONFLICT,

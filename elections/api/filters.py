@@ -1,14 +1,25 @@
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
+from django import forms
 from django.db.models import Q, QuerySet
+from django_filters.rest_framework import DjangoFilterBackend
+from rest_framework.exceptions import ValidationError
 
 from elections.law import case_numbers
 from elections.models import Case, Election
 
 
+class IntegerFilter(django_filters.NumberFilter):
+    """A whole number (NumberFilter takes decimals, which the schema's ``integer`` does not)."""
+
+    field_class = forms.IntegerField
+
+
 class CaseFilter(django_filters.FilterSet):
-    region = django_filters.NumberFilter(field_name="region")
+    region = IntegerFilter(field_name="region", min_value=1, max_value=99)
     case_type = django_filters.ChoiceFilter(choices=Case.CaseType.choices)
     status = django_filters.ChoiceFilter(choices=Case.Status.choices)
     rule_set = django_filters.CharFilter(field_name="rule_set")
@@ -39,3 +50,52 @@ class ElectionFilter(django_filters.FilterSet):
             return queryset.filter(case__number=case_numbers.normalize(value))
         except case_numbers.InvalidCaseNumber:
             return queryset.none()
+
+
+class StrictBooleanField(forms.NullBooleanField):
+    """``true``/``false`` (or ``1``/``0``); anything else is a 400 naming the filter, not silently no filter."""
+
+    TRUE = frozenset({"true", "True", "1"})
+    FALSE = frozenset({"false", "False", "0"})
+
+    def to_python(self, value: Any) -> bool | None:  # type: ignore[override]
+        if value in (None, ""):
+            return None
+        if value in self.TRUE or value is True:
+            return True
+        if value in self.FALSE or value is False:
+            return False
+        raise forms.ValidationError("Give true or false.", code="invalid")
+
+    def validate(self, value: Any) -> None:
+        return None
+
+
+class StrictBooleanFilter(django_filters.BooleanFilter):
+    field_class = StrictBooleanField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # A plain text widget: the stock ones turn anything unknown into "no filter" before validation.
+        kwargs.setdefault("widget", forms.TextInput)
+        super().__init__(*args, **kwargs)
+
+
+class StrictFilterBackend(DjangoFilterBackend):
+    """django-filter, but a typed filter given empty or twice is a 400 naming it, not silently no filter.
+
+    ``?due_before=`` or ``?status=`` would otherwise list everything, and ``?timely=true&timely=false``
+    would quietly use the last value; text filters (``q``, ``case``) may still be empty."""
+
+    def filter_queryset(self, request: Any, queryset: Any, view: Any) -> Any:
+        filterset_class = self.get_filterset_class(view, queryset)
+        if filterset_class is not None:
+            errors: dict[str, list[str]] = {}
+            for name, declared in filterset_class.base_filters.items():
+                values = request.query_params.getlist(name)
+                if len(values) > 1:
+                    errors[name] = [f"Give {name} once."]
+                elif values == [""] and not isinstance(declared, django_filters.CharFilter):
+                    errors[name] = [f"Give a value for {name}, or leave it out."]
+            if errors:
+                raise ValidationError(errors)
+        return super().filter_queryset(request, queryset, view)

@@ -1,8 +1,39 @@
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
 
 
 class Pagination(PageNumberPagination):
-    """``results``, ``next``, ``previous`` and ``count``; ``page_size`` up to 500 on request."""
+    """``results``, ``next``, ``previous`` and ``count``; ``page_size`` from 1 to 500 on request.
+
+    A ``page_size`` that is not such a number is a 400 naming it (DRF would silently use the default, so a
+    client asking for 1,000 rows would never learn it got 50)."""
 
     page_size_query_param = "page_size"
     max_page_size = 500
+
+    def get_page_size(self, request: Request) -> int | None:
+        values = request.query_params.getlist(self.page_size_query_param)
+        if not values:
+            return self.page_size
+        if len(values) > 1:
+            raise ValidationError({self.page_size_query_param: ["Give page_size once."]})
+        value = values[0].strip()
+        if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= self.max_page_size:
+            raise ValidationError(
+                {self.page_size_query_param: [f"Give a whole number from 1 to {self.max_page_size}."]}
+            )
+        return int(value)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_query_param:
+                parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"].update(minimum=1, maximum=self.max_page_size, default=self.page_size)
+        return parameters

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
 Detail = inline_serializer("Detail", {"detail": serializers.CharField()})
@@ -15,20 +15,65 @@ Conflict = inline_serializer(
         "allowed": serializers.ListField(child=serializers.CharField(), required=False),
     },
 )
-FieldErrors = inline_serializer(
-    "FieldErrors",
-    {
-        "field_name": serializers.ListField(
-            child=serializers.CharField(), help_text="One entry per broken rule"
-        )
+# Bad input is keyed by the field it concerns (``{"voting_closes_on": ["…"]}``), nested for nested input
+# (``{"parties": [{}, {"name": ["…"]}]}``); input that is not JSON at all is ``{"detail": "…"}``.
+FieldErrors: dict[str, Any] = {
+    "type": "object",
+    "description": "One key per field at fault, each with the rules it breaks (nested for nested input); "
+    "`non_field_errors` for a rule across fields; `detail` when the body could not be read at all.",
+    "properties": {
+        "detail": {"type": "string"},
+        "non_field_errors": {"type": "array", "items": {"type": "string"}},
     },
-)
+    "additionalProperties": {"anyOf": [{"type": "array"}, {"type": "object"}]},
+    "example": {"voting_closes_on": ["Voting cannot close before it opens (2022-02-04)."]},
+}
 
-UNAUTHENTICATED = OpenApiResponse(Detail, description="No or invalid credentials")
-NOT_FOUND = OpenApiResponse(Detail, description="Not found, or outside the caller's cases")
-FORBIDDEN = OpenApiResponse(Detail, description="Visible to the caller but not theirs to change")
-BAD_REQUEST = OpenApiResponse(FieldErrors, description="Bad input: each field names the rule it breaks")
-CONFLICT = OpenApiResponse(Conflict, description="Not allowed in the current state")
+
+def _example(name: str, value: Any) -> list[OpenApiExample]:
+    return [OpenApiExample(name, value=value, response_only=True)]
+
+
+UNAUTHENTICATED = OpenApiResponse(
+    Detail,
+    description="No or invalid credentials: send `Authorization: Token <key>` (printed by `make run`)",
+    examples=_example("No token", {"detail": "Authentication credentials were not provided."}),
+)
+NOT_FOUND = OpenApiResponse(
+    Detail,
+    description="Not found — or in a case where you have no appearance, which looks the same on purpose",
+    examples=_example("Not yours, or not there", {"detail": "No Case matches the given query."}),
+)
+FORBIDDEN = OpenApiResponse(
+    Detail,
+    description="You can see it but may not do this (a paralegal filing, counsel acting for another party, "
+    "a staff-only step)",
+    examples=_example("Not yours to do", {"detail": "You do not have permission to perform this action."}),
+)
+BAD_REQUEST = OpenApiResponse(
+    FieldErrors,
+    description="Bad input: each field at fault, with the rule it breaks",
+    examples=_example(
+        "A date no case can have",
+        {
+            "voting_closes_on": [
+                "Give a date from 1935-07-05 (the National Labor Relations Act) to 2099-12-31."
+            ]
+        },
+    ),
+)
+CONFLICT = OpenApiResponse(
+    Conflict,
+    description="Not allowed at this stage of the case; `allowed` lists what may come next",
+    examples=_example(
+        "Out of order",
+        {
+            "detail": "board_decision is not allowed after the tally; the ladder allows next: "
+            "notice_of_hearing, regional_investigation.",
+            "allowed": ["notice_of_hearing", "regional_investigation"],
+        },
+    ),
+)
 
 
 def reading(ok: Any, extra: dict[int, Any] | None = None) -> dict[int, Any]:

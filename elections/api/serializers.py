@@ -10,15 +10,25 @@ from rest_framework import serializers
 
 from elections.law import case_numbers
 from elections.law.tally import MAX_COUNT
-from elections.models import Appearance, Case, Election, Party, RelatedCase, Tally
+from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
 # --- output -------------------------------------------------------------------------------------
 
 
+class CounselSerializer(serializers.ModelSerializer[Counsel]):
+    class Meta:
+        model = Counsel
+        fields = ["name", "firm", "address", "phone", "source"]
+
+
 class PartySerializer(serializers.ModelSerializer[Party]):
+    counsel = CounselSerializer(
+        many=True, read_only=True, help_text="Counsel of record (from the public record, or staff)"
+    )
+
     class Meta:
         model = Party
-        fields = ["id", "role", "name"]
+        fields = ["id", "role", "name", "counsel"]
 
 
 class RelatedCaseSerializer(serializers.ModelSerializer[RelatedCase]):
@@ -48,6 +58,8 @@ class CaseSerializer(serializers.ModelSerializer[Case]):
             "rule_set",
             "rule_set_label",
             "status",
+            "closed_on",
+            "closing_reason",
             "parties",
             "related_cases",
             "created_at",
@@ -95,6 +107,8 @@ class TallySerializer(serializers.ModelSerializer[Tally]):
     )
     explanation = serializers.CharField(source="assessment.explanation", read_only=True)
     votes_for = serializers.DictField(child=serializers.IntegerField(), read_only=True)
+    ledger_count = serializers.SerializerMethodField()
+    ledger_matches_tally = serializers.SerializerMethodField()
 
     class Meta:
         model = Tally
@@ -115,8 +129,21 @@ class TallySerializer(serializers.ModelSerializer[Tally]):
             "winner",
             "runoff_choices",
             "explanation",
+            "ledger_count",
+            "ledger_matches_tally",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_ledger_count(self, tally: Tally) -> int | None:
+        """The ledger's challenges among this tally's challenged ballots (pending, or settled after it)."""
+        return getattr(tally, "ledger_count", None)
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_ledger_matches_tally(self, tally: Tally) -> bool | None:
+        """Whether the ledger accounts for exactly this tally's challenged ballots."""
+        count = getattr(tally, "ledger_count", None)
+        return None if count is None else count == tally.challenged
 
 
 class ElectionSerializer(serializers.ModelSerializer[Election]):
@@ -125,6 +152,8 @@ class ElectionSerializer(serializers.ModelSerializer[Election]):
     latest_tally = serializers.SerializerMethodField()
     challenges_pending = serializers.SerializerMethodField()
     pending_challenges_determinative = serializers.SerializerMethodField()
+    ledger_count = serializers.SerializerMethodField()
+    ledger_matches_tally = serializers.SerializerMethodField()
 
     class Meta:
         model = Election
@@ -140,16 +169,42 @@ class ElectionSerializer(serializers.ModelSerializer[Election]):
             "voting_closes_on",
             "count_on",
             "approx_eligible_voters",
+            "agreement",
+            "voting_unit",
             "latest_tally",
             "challenges_pending",
             "pending_challenges_determinative",
+            "ledger_count",
+            "ledger_matches_tally",
         ]
         read_only_fields = fields
 
     @extend_schema_field(TallySerializer(allow_null=True))
     def get_latest_tally(self, election: Election) -> dict[str, Any] | None:
         tally = election.latest_tally
-        return TallySerializer(tally).data if tally else None
+        if tally is None:
+            return None
+        count = self.get_ledger_count(election)
+        if count is not None:
+            tally.ledger_count = count  # type: ignore[attr-defined]
+        return TallySerializer(tally).data
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_ledger_count(self, election: Election) -> int | None:
+        """The ledger's challenges among the latest tally's challenged ballots: pending, or settled since
+        that tally; the pending ones alone before any tally."""
+        pending = getattr(election, "challenges_pending", None)
+        if pending is None:
+            return None
+        return int(pending) + int(getattr(election, "challenges_settled_since_latest", 0) or 0)
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_ledger_matches_tally(self, election: Election) -> bool | None:
+        """Whether the ledger accounts for exactly the latest tally's challenged ballots (null before any
+        tally)."""
+        tally = election.latest_tally
+        count = self.get_ledger_count(election)
+        return None if tally is None or count is None else count == tally.challenged
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_challenges_pending(self, election: Election) -> int | None:
@@ -225,13 +280,24 @@ class ElectionInputSerializer(serializers.Serializer[Any]):
     approx_eligible_voters = serializers.IntegerField(
         min_value=0, max_value=MAX_COUNT, required=False, allow_null=True
     )
+    agreement = serializers.ChoiceField(
+        choices=Election.Agreement.choices,
+        required=False,
+        allow_null=True,
+        help_text="How the election came about: consent (102.62(a)) or full_consent (102.62(c)) — the "
+        "Regional Director's decision is final, no Board review (102.69(c)(2)); stipulated (102.62(b)) or "
+        "directed (102.67); null when unknown",
+    )
+    voting_unit = serializers.CharField(
+        max_length=8, required=False, default="A", help_text="The unit that votes: A, B, …"
+    )
 
 
 class ElectionPatchSerializer(ElectionInputSerializer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs["partial"] = True
         super().__init__(*args, **kwargs)
-        for name in ("case", "sequence", "kind"):
+        for name in ("case", "sequence", "kind", "voting_unit"):
             del self.fields[name]
 
 

@@ -83,7 +83,7 @@ class PartyListView(CaseScopedMixin, generics.ListCreateAPIView[Party]):
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):  # schema generation has no case
             return Party.objects.none()
-        return self.case.parties.order_by("id")
+        return self.case.parties.order_by("id").prefetch_related("counsel")
 
     @extend_schema(responses=schema.reading(PartySerializer(many=True)))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -184,7 +184,9 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
             return Tally.objects.none()
-        return self.election.tallies.select_related("election").order_by("revision")
+        return selectors.tallies_with_ledger_count(
+            self.election.tallies.select_related("election").order_by("revision")
+        )
 
     @extend_schema(responses=schema.reading(TallySerializer(many=True)))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -207,6 +209,7 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
                 f"Election {self.election.pk} belongs to {self.election.case.number}, not {case_number}.",
             )
         tally = services.tally_record(election=self.election, actor=request.user, **fields)
+        tally = selectors.tallies_with_ledger_count(Tally.objects.filter(pk=tally.pk)).get()
         return Response(TallySerializer(tally).data, status=status.HTTP_201_CREATED)
 
 
@@ -220,6 +223,9 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
                 "status": serializers.CharField(),
                 "database": serializers.CharField(),
                 "broker": serializers.CharField(),
+                "notices_failing": serializers.IntegerField(
+                    help_text="Unsent notices the mail server refused repeatedly"
+                ),
             },
         ),
         503: inline_serializer(
@@ -241,18 +247,23 @@ class HealthView(APIView):
     def get(self, request: Request) -> Response:
         from django.conf import settings
 
-        body = {"status": "ok", "database": "ok", "broker": "inline"}
+        body: dict[str, Any] = {"status": "ok", "database": "ok", "broker": "inline"}
         try:
             with connection.cursor() as cursor:
                 cursor.execute("SELECT 1")
+            failing = selectors.notices_failing().count()
         except Exception:
             body["database"] = "down"
         if settings.CELERY_BROKER_URL and not settings.CELERY_TASK_ALWAYS_EAGER:
             body["broker"] = _broker_state()
         if body["database"] != "ok":
             body["status"] = "down"
-            return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
-        if body["broker"] == "down":
+            return Response(
+                body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"}
+            )
+        # Notices the mail transport keeps refusing: staff must look (the admin lists them).
+        body["notices_failing"] = failing
+        if body["broker"] == "down" or failing:
             body["status"] = "degraded"  # writes still commit; notices wait in the outbox
         return Response(body)
 

@@ -32,7 +32,7 @@ from zoneinfo import ZoneInfo
 import holidays
 
 from elections.law.regions import region as region_by_number
-from elections.law.rule_sets import Period, Unit, UnknownRuleSet, is_rule_set
+from elections.law.rule_sets import TIER_LABELS, Period, Tier, Unit, UnknownRuleSet, is_rule_set
 
 ONE_DAY = timedelta(days=1)
 SHORT_PERIOD_DAYS = 7  # 102.2(a): a period under 7 days counts business days only
@@ -259,7 +259,8 @@ class ComputedDeadline:
     explanation: str
     tolled_by: Closure | None
     rule: str  # "5 business days after the tally"
-    source: str
+    source: Tier  # what the figure rests on: cfr, federal_register, agency_faq, inferred
+    evidence: str  # the source in words
     responsive: bool
     target_only: bool
     region: int
@@ -384,9 +385,11 @@ def compute_deadline(
 
     skipped_closures = [c for c in closures if not c.tolls and any(c.covers(s.day) for s in days_skipped)]
     moved_by = [c for c in (started_in, tolled_by) if c is not None] + skipped_closures
-    unverified = ([period.source] if not period.verified else []) + [
-        f"{c.reason} ({c.citation}): {c.note}" for c in dict.fromkeys(moved_by) if not c.verified
-    ]
+    unverified = (
+        ([period.evidence] if not period.verified and not period.assumption else [])
+        + ([period.assumption] if period.assumption else [])
+        + [f"{c.reason} ({c.citation}): {c.note}" for c in dict.fromkeys(moved_by) if not c.verified]
+    )
 
     sentences: list[str] = []
     weekday = _WEEKDAY_ABBR[trigger_on.weekday()]
@@ -401,6 +404,8 @@ def compute_deadline(
             f"{period.label}: {period.rule} of {trigger_on.isoformat()} ({weekday}) "
             f"under the {rule_set} rules, {period.citation}."
         )
+    if period.note:
+        sentences.append(period.note)
     if started_in is not None:
         sentences.append(
             f"That day fell while the Agency was closed ({started_in.reason}, "
@@ -426,6 +431,8 @@ def compute_deadline(
     else:
         where = " (filed with the Board in Washington, D.C.)" if period.filed_with == "board" else ""
         sentences.append(f"Due {due_on.isoformat()} at 11:59 p.m. {zone}{where} (29 CFR 102.2(b)).")
+    shown = "" if period.evidence in unverified else f" {period.evidence}"
+    sentences.append(f"Source: {TIER_LABELS[period.source]}.{shown}")
     if unverified:
         sentences.append("UNVERIFIED: " + " ".join(unverified))
 
@@ -447,6 +454,7 @@ def compute_deadline(
         tolled_by=tolled_by,
         rule=period.rule,
         source=period.source,
+        evidence=period.evidence,
         responsive=period.responsive,
         target_only=period.target_only,
         region=region,

@@ -10,9 +10,19 @@ Three rule sets, chosen by the date the petition was filed (never by the date of
 Petitions filed before 2015-04-14 get no rule set (``rule_set_for_petition`` returns ``None``): the caller
 must flag them, because these tables do not describe the older rules.
 
-Every ``Period`` carries its citation, its evidence (``source``) and ``verified``. Only a figure of high
-confidence in the provenance table is ``verified=True``; everything else must be shown to the user as
-UNVERIFIED so that a lawyer knows which dates to check.
+Encoded from the verbatim current text of §§ 102.1, 102.2, 102.46, 102.65–102.67, 102.69 and 102.70
+(``shared/docs/cfr/part102-current.md``, eCFR after 89 FR 25806) and the "Deadline provenance" table of
+``shared/docs/nlrb-procedure.md``. Every ``Period`` carries its citation, its ``source`` tier and the
+``evidence`` in words:
+
+- ``cfr``: the current CFR text says so, word for word (the 2023 rule set; and 2019 where the provenance
+  table says the section is unchanged since 84 FR 69524).
+- ``federal_register``: Federal Register text (the 2019 post-hearing brief, quoted at 88 FR 14913).
+- ``agency_faq``: the NLRB's FAQ on the 2014 rule — the agency's own paraphrase, not rule text.
+- ``inferred``: the 2019 sections the 2023 rule left in place, checked against real case dates; or a figure
+  taken over by analogy. Say so to the user.
+
+``verified`` is true only for ``cfr`` and ``federal_register``: a lawyer must see which dates to check.
 
 Post-hearing briefs are a period only under the 2019 rules; under 2014 and 2023 they need the hearing
 officer's special permission, so those tables have no ``post_hearing_brief`` entry.
@@ -64,16 +74,51 @@ class Unit(StrEnum):
     business_days = "business_days"
 
 
+class Tier(StrEnum):
+    """What a deadline rests on (``source`` of a deadline). ``order`` and ``manual`` are dates set by an
+    order or entered by staff; the other four are the evidence for a computed period."""
+
+    cfr = "cfr"
+    federal_register = "federal_register"
+    agency_faq = "agency_faq"
+    inferred = "inferred"
+    order = "order"
+    manual = "manual"
+
+
+TIER_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        Tier.cfr: "CFR text",
+        Tier.federal_register: "Federal Register text",
+        Tier.agency_faq: "NLRB FAQ on the 2014 rule (the agency's paraphrase; not rule text)",
+        Tier.inferred: "inferred (no rule text for this rule set; check it)",
+        Tier.order: "set by an order",
+        Tier.manual: "entered by staff",
+    }
+)
+
+# Only rule text is verified (nlrb-procedure.md, "Deadline provenance").
+VERIFIED_TIERS: frozenset[str] = frozenset({Tier.cfr, Tier.federal_register})
+COMPUTED_TIERS: frozenset[str] = frozenset({Tier.cfr, Tier.federal_register, Tier.agency_faq, Tier.inferred})
+
+
+def tier_is_verified(tier: str) -> bool:
+    return tier in VERIFIED_TIERS
+
+
 # What starts each period, as a phrase for "N days after …".
 TRIGGER_PHRASES: Mapping[str, str] = MappingProxyType(
     {
         "tally": "the tally",
+        "revised_tally": "the revised tally",
         "hearing_closed": "the close of the hearing",
         "hearing_officer_report": "the hearing officer's report",
         "exceptions": "the due date for exceptions",
-        "regional_director_decision": "the Regional Director's decision",
+        "final_disposition": "the Regional Director's final disposition",
+        "decision_served": "service of the Regional Director's decision",
         "request_for_review": "the due date for the request for review",
         "alj_decision": "the administrative law judge's decision",
+        "exceptions_to_board": "the due date for exceptions to the Board",
     }
 )
 
@@ -84,7 +129,8 @@ class Period:
 
     ``responsive`` periods answer an earlier document and run from that document's *due* date, even when it
     was filed early (29 CFR 102.2(a)). ``target_only`` marks a date the Agency aims for but may miss (the
-    hearing opens 21 days after the tally "or as soon as practicable"): never treat it as a bar.
+    hearing opens 15 business days after the tally "or as soon as practicable"): never treat it as a bar.
+    ``note`` is added to every explanation of the period.
     """
 
     code: str
@@ -93,19 +139,32 @@ class Period:
     length: int
     unit: Unit
     citation: str
-    verified: bool
-    source: str
+    source: Tier
+    evidence: str
     responsive: bool
     target_only: bool = False
     # Where the document is filed, which sets the clock of the 11:59 p.m. cutoff (102.2(b)): the regional
     # office, or the Board's Executive Secretary in Washington, D.C. (requests for review, 102.67).
     filed_with: FiledWith = "region"
+    note: str = ""
+    # What the count stands in for, when the record lacks the real trigger (the ALJ's decision for the order
+    # transferring the case to the Board): the deadline is then never verified, whatever its source.
+    assumption: str = ""
 
     def __post_init__(self) -> None:
         if self.length < 1:
             raise ValueError(f"period {self.code!r} must be at least one day long, not {self.length}")
         if self.trigger not in TRIGGER_PHRASES:
             raise ValueError(f"period {self.code!r} has an unknown trigger {self.trigger!r}")
+        if self.source not in COMPUTED_TIERS:
+            raise ValueError(
+                f"period {self.code!r}: a computed period rests on rule text, the FAQ or inference"
+            )
+
+    @property
+    def verified(self) -> bool:
+        """True only where the figure comes from CFR or Federal Register text."""
+        return tier_is_verified(self.source) and not self.assumption
 
     @property
     def rule(self) -> str:
@@ -126,286 +185,353 @@ class UnknownPeriod(KeyError):
         return str(self.args[0])
 
 
-_OBJECTIONS_LABEL = "Objections and offer of proof"
-_OFFER_LABEL = "Offer of proof in support of objections"
+CAL, BUS = Unit.calendar_days, Unit.business_days
+CFR, FR, FAQ, INFERRED = Tier.cfr, Tier.federal_register, Tier.agency_faq, Tier.inferred
+
 _OFFER_NOTE = (
-    " The offer of proof is filed together with the objections (102.69(a)(8)); the Regional Director may "
+    "The offer of proof is filed together with the objections (102.69(a)(8)); the Regional Director may "
     "extend the offer of proof alone, for good cause."
 )
-_HEARING_LABEL = "Post-election hearing opens (target)"
-_EXCEPTIONS_LABEL = "Exceptions to the hearing officer's report"
-_ANSWERING_LABEL = "Answering brief to exceptions"
-_RFR_LABEL = "Request for review by the Board"
-_OPPOSITION_LABEL = "Opposition to the request for review"
-
-_C_OBJECTIONS = "29 CFR 102.69(a)(8)"
-_C_HEARING = "29 CFR 102.69(c)(1)(ii)"
-_C_EXCEPTIONS = "29 CFR 102.69(c)(1)(iii)"
-_C_ANSWERING = "29 CFR 102.69(c)(1)(iii), 102.2(a)"
-_C_RFR = "29 CFR 102.69(c)(2), 102.67(c)"
-_C_OPPOSITION = "29 CFR 102.67(f), 102.2(a)"
-
-_S_OBJECTIONS = {
-    "2014": "NLRB FAQ on the 2015 representation procedures: objections within 7 days after the tally "
-    "(high confidence).",
-    "2019": "The business-day form is believed to date from the 2019 rule; confirmed by the filing dates in "
-    "Bessemer (tally 2021-04-09, objections due 2021-04-16), JFK8 and LDJ5 (high confidence).",
-    "2023": "CFR text of 102.69(a)(8), current through August 2024: 5 business days after the tally is "
-    "prepared (high confidence).",
-}
+_FINAL_DISPOSITION_NOTE = (
+    "A final disposition is a dismissal of the petition or a certification of results or of representative "
+    "(102.69(h)); a request may be filed at any time from the Regional Director's action until this date "
+    "(102.67(c)). After a consent election (102.62(a) or (c)) there is no Board review (102.69(c)(2))."
+)
+_ALJ_NOTE = (
+    "102.46(a) counts from service of the order transferring the case to the Board; the record here has no "
+    "such order, so the period is counted from the administrative law judge's decision (the order usually "
+    "issues with it). Check the transfer order's date."
+)
+_CFR_2023 = "Current CFR text (eCFR after 89 FR 25806), in force for petitions filed from 2023-12-26: "
+_CFR_2019 = (
+    "Current CFR text; the section's history line shows it unchanged since the 2019 rule (84 FR 69593), so it "
+    "governed 2019 cases too: "
+)
 
 
-def _objections(rule_set: RuleSetName, length: int, unit: Unit) -> dict[str, Period]:
-    # The current text numbers the objections paragraph (a)(8); whether the 2015 text already did is not
-    # verified, so the 2014 entry cites the paragraph only as 102.69(a).
-    citation = "29 CFR 102.69(a)" if rule_set == "2014" else _C_OBJECTIONS
-    return {
-        "objections": Period(
-            code="objections",
-            label=_OBJECTIONS_LABEL,
-            trigger="tally",
-            length=length,
-            unit=unit,
-            citation=citation,
-            verified=True,
-            source=_S_OBJECTIONS[rule_set],
-            responsive=False,
+@dataclass(frozen=True)
+class _Figure:
+    length: int
+    unit: Unit
+    source: Tier
+    evidence: str
+
+
+_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "objections": "Objections and offer of proof",
+        "offer_of_proof": "Offer of proof in support of objections",
+        "revised_tally_objections": "Objections to the revised tally",
+        "hearing": "Post-election hearing opens (target)",
+        "post_hearing_brief": "Post-hearing brief to the hearing officer",
+        "exceptions": "Exceptions to the hearing officer's report",
+        "answering_brief": "Answering brief to exceptions",
+        "request_for_review": "Request for review by the Board",
+        "opposition": "Opposition to the request for review",
+        "reconsideration": "Motion for reconsideration or rehearing of the Regional Director's decision",
+        "exceptions_to_board": "Exceptions to the administrative law judge's decision (to the Board)",
+        "answering_brief_to_board": "Answering brief to exceptions to the ALJ's decision (to the Board)",
+        "request_for_review_of_dde": "Request for review of the decision and direction of election "
+        "(due with the exceptions to the ALJ's decision)",
+    }
+)
+
+# code → (trigger, citation, responsive, target_only, filed_with, note)
+_SHAPE: Mapping[str, tuple[str, str, bool, bool, FiledWith, str]] = MappingProxyType(
+    {
+        "objections": ("tally", "29 CFR 102.69(a)(8)", False, False, "region", ""),
+        "offer_of_proof": ("tally", "29 CFR 102.69(a)(8)", False, False, "region", _OFFER_NOTE),
+        "revised_tally_objections": ("revised_tally", "29 CFR 102.69(e)", False, False, "region", ""),
+        "hearing": ("tally", "29 CFR 102.69(c)(1)(ii)", False, True, "region", ""),
+        "post_hearing_brief": (
+            "hearing_closed",
+            "84 FR 69524 (2019 rule), as described at 88 FR 14913",
+            False,
+            False,
+            "region",
+            "",
         ),
-        "offer_of_proof": Period(
-            code="offer_of_proof",
-            label=_OFFER_LABEL,
-            trigger="tally",
-            length=length,
-            unit=unit,
-            citation=citation,
-            verified=True,
-            source=_S_OBJECTIONS[rule_set] + _OFFER_NOTE,
-            responsive=False,
+        "exceptions": ("hearing_officer_report", "29 CFR 102.69(c)(1)(iii)", False, False, "region", ""),
+        "answering_brief": ("exceptions", "29 CFR 102.69(c)(1)(iii), 102.2(a)", True, False, "region", ""),
+        "request_for_review": (
+            "final_disposition",
+            "29 CFR 102.67(c), 102.69(c)(2), 102.69(h)",
+            False,
+            False,
+            "board",
+            _FINAL_DISPOSITION_NOTE,
+        ),
+        "opposition": ("request_for_review", "29 CFR 102.67(f), 102.2(a)", True, False, "board", ""),
+        "reconsideration": ("decision_served", "29 CFR 102.65(e)(2)", False, False, "region", ""),
+        "exceptions_to_board": ("alj_decision", "29 CFR 102.46(a)", False, False, "board", ""),
+        "answering_brief_to_board": (
+            "exceptions_to_board",
+            "29 CFR 102.46(b), 102.2(a)",
+            True,
+            False,
+            "board",
+            "",
+        ),
+        "request_for_review_of_dde": (
+            "alj_decision",
+            "29 CFR 102.69(c)(2), 102.46(a)",
+            False,
+            False,
+            "board",
+            "",
         ),
     }
+)
 
+_ALJ_2014 = (
+    "The current text of 102.46 is applied: unfair-labor-practice procedure, not a representation-case rule "
+    "of the 2014 set; whether the 2015 text read the same was not checked."
+)
 
-def _hearing(rule_set: RuleSetName) -> Period:
-    if rule_set == "2014":
-        verified, source = (
-            True,
-            "NLRB FAQ: the hearing opens 21 days after the tally or as soon as practicable, earlier if the "
-            "parties agree (high confidence for 2014). A target, not a bar.",
-        )
-    else:
-        verified, source = (
-            False,
-            f"No hearing-date figure found in the {rule_set} rule; the 2014 target of 21 days is assumed "
-            "unchanged (unverified). A target, not a bar.",
-        )
-    return Period(
-        code="hearing",
-        label=_HEARING_LABEL,
-        trigger="tally",
-        length=21,
-        unit=Unit.calendar_days,
-        citation=_C_HEARING,
-        verified=verified,
-        source=source,
-        responsive=False,
-        target_only=True,
-    )
-
-
-def _build() -> dict[RuleSetName, Mapping[str, Period]]:
-    cal, bus = Unit.calendar_days, Unit.business_days
-    tables: dict[RuleSetName, dict[str, Period]] = {
+# rule set → code → figure. Straight from the provenance table of nlrb-procedure.md.
+_FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
+    {
         "2014": {
-            **_objections("2014", 7, cal),
-            "hearing": _hearing("2014"),
-            "exceptions": Period(
-                code="exceptions",
-                label=_EXCEPTIONS_LABEL,
-                trigger="hearing_officer_report",
-                length=14,
-                unit=cal,
-                citation=_C_EXCEPTIONS,
-                verified=True,
-                source="NLRB FAQ: exceptions to the hearing officer's report within 14 days of its issuance "
-                "(high confidence).",
-                responsive=False,
+            "objections": _Figure(7, CAL, FAQ, "NLRB FAQ: objections within 7 days after the tally."),
+            "offer_of_proof": _Figure(7, CAL, FAQ, "NLRB FAQ: the offer of proof with the objections."),
+            "revised_tally_objections": _Figure(
+                7,
+                CAL,
+                INFERRED,
+                "No 2014 figure found for objections to a revised tally; the 7 days of the FAQ for the "
+                "tally itself are assumed.",
             ),
-            "answering_brief": Period(
-                code="answering_brief",
-                label=_ANSWERING_LABEL,
-                trigger="exceptions",
-                length=7,
-                unit=cal,
-                citation=_C_ANSWERING,
-                verified=True,
-                source="NLRB FAQ: answering briefs within 7 days from the last day on which exceptions may "
-                "be filed (high confidence).",
-                responsive=True,
+            "hearing": _Figure(
+                21,
+                CAL,
+                FAQ,
+                "NLRB FAQ: the hearing opens 21 days after the tally or as soon as practicable, earlier if "
+                "the parties agree. A target, not a bar.",
             ),
-            "request_for_review": Period(
-                code="request_for_review",
-                label=_RFR_LABEL,
-                trigger="regional_director_decision",
-                length=14,
-                unit=cal,
-                citation=_C_RFR,
-                verified=True,
-                source="NLRB FAQ: a request for review within 14 days after the Regional Director's final "
-                "disposition (high confidence).",
-                responsive=False,
-                filed_with="board",
+            "exceptions": _Figure(
+                14, CAL, FAQ, "NLRB FAQ: exceptions to the hearing officer's report within 14 days."
+            ),
+            "answering_brief": _Figure(
+                7, CAL, FAQ, "NLRB FAQ: answering briefs 7 days from the last day for exceptions."
+            ),
+            "request_for_review": _Figure(
+                14,
+                CAL,
+                FAQ,
+                "NLRB FAQ: a request for review within 14 days after a final disposition (a dismissal, a "
+                "certification, or an order to open and count ballots).",
+            ),
+            "opposition": _Figure(
+                7,
+                CAL,
+                INFERRED,
+                "7 days after the last day for the request, from the pre-2014 text of 102.67; not confirmed "
+                "for the 2014 rules.",
+            ),
+            "exceptions_to_board": _Figure(28, CAL, INFERRED, "102.46(a): 28 days. " + _ALJ_2014),
+            "answering_brief_to_board": _Figure(
+                14, CAL, INFERRED, "102.46(b): 14 days from the last day for exceptions. " + _ALJ_2014
             ),
         },
         "2019": {
-            **_objections("2019", 5, bus),
-            "hearing": _hearing("2019"),
-            "post_hearing_brief": Period(
-                code="post_hearing_brief",
-                label="Post-hearing brief to the hearing officer",
-                trigger="hearing_closed",
-                length=5,
-                unit=bus,
-                citation="84 FR 69524 (2019 rule), as described at 88 FR 14913",
-                verified=False,
-                source="2019 text as quoted at 88 FR 14913: briefs as of right within 5 business days after "
-                "the hearing closes, extendable by up to 10 more business days (medium confidence).",
-                responsive=False,
+            "objections": _Figure(
+                5,
+                BUS,
+                INFERRED,
+                "The 2019 rule's section, left in place by the 2023 rule; fits Bessemer (tally 2021-04-09, "
+                "objections due 2021-04-16), JFK8 and LDJ5.",
             ),
-            "exceptions": Period(
-                code="exceptions",
-                label=_EXCEPTIONS_LABEL,
-                trigger="hearing_officer_report",
-                length=10,
-                unit=bus,
-                citation=_C_EXCEPTIONS,
-                verified=False,
-                source="Inferred from JFK8 (29-RC-288020): report 2022-09-01, exceptions due 2022-09-16, "
-                "which fits 10 business days and not 14 days (2022-09-15); rule text not found "
-                "(medium confidence).",
-                responsive=False,
+            "offer_of_proof": _Figure(
+                5, BUS, INFERRED, "With the objections, as the 2019 section left in place (102.69(a)(8))."
             ),
-            "answering_brief": Period(
-                code="answering_brief",
-                label=_ANSWERING_LABEL,
-                trigger="exceptions",
-                length=5,
-                unit=bus,
-                citation=_C_ANSWERING,
-                verified=False,
-                source="Not found in the 2019 rule; 5 business days is assumed by analogy with its other "
-                "business-day periods (unverified).",
-                responsive=True,
+            "revised_tally_objections": _Figure(
+                5,
+                BUS,
+                INFERRED,
+                "102.69(e) as the 2023 rule left it: 5 business days after the revised tally.",
             ),
-            "request_for_review": Period(
-                code="request_for_review",
-                label=_RFR_LABEL,
-                trigger="regional_director_decision",
-                length=10,
-                unit=bus,
-                citation=_C_RFR,
-                verified=False,
-                source="Starbucks 03-RC-282139: certified 2022-01-10, review due 2022-01-25 ('10 business "
-                "days', MLK Day skipped). In conflict, JFK8's reported due date of 2023-01-25 fits 14 "
-                "calendar days instead (medium confidence).",
-                responsive=False,
-                filed_with="board",
+            "hearing": _Figure(
+                15,
+                BUS,
+                INFERRED,
+                "15 business days after the tally, as the 2019 section the 2023 rule left in place "
+                "(102.69(c)(1)(ii)); or as soon as practicable. A target, not a bar.",
+            ),
+            "post_hearing_brief": _Figure(
+                5,
+                BUS,
+                FR,
+                "2019 text as quoted at 88 FR 14913: briefs as of right within 5 business days after the "
+                "hearing closes, extendable by up to 10 more business days.",
+            ),
+            "exceptions": _Figure(
+                10,
+                BUS,
+                INFERRED,
+                "10 business days (102.69(c)(1)(iii) as left in place); JFK8 (29-RC-288020): report "
+                "2022-09-01, exceptions due 2022-09-16.",
+            ),
+            "answering_brief": _Figure(
+                5, BUS, INFERRED, "5 business days from the last day for exceptions, as the 2023 text."
+            ),
+            "request_for_review": _Figure(
+                10,
+                BUS,
+                INFERRED,
+                "10 business days after a final disposition, as the 2023 text of 102.67(c); Starbucks "
+                "03-RC-282139: certified 2022-01-10, review due 2022-01-25 ('10 business days', MLK Day "
+                "skipped). In conflict, JFK8's reported due date of 2023-01-25 fits 14 calendar days.",
+            ),
+            "opposition": _Figure(
+                5, BUS, INFERRED, "5 business days after the request was due, as the 2023 text of 102.67(f)."
+            ),
+            "reconsideration": _Figure(
+                10,
+                BUS,
+                CFR,
+                _CFR_2019 + "a motion for reconsideration or rehearing within 10 business days after service "
+                "of the decision (102.65(e)(2)).",
+            ),
+            "exceptions_to_board": _Figure(
+                28, CAL, CFR, "Current CFR text of 102.46(a): 28 days (also 102.69(c)(2))."
+            ),
+            "answering_brief_to_board": _Figure(
+                14, CAL, CFR, "Current CFR text of 102.46(b): 14 days from the last day for exceptions."
+            ),
+            "request_for_review_of_dde": _Figure(
+                28,
+                CAL,
+                CFR,
+                _CFR_2019 + "in a consolidated case after a stipulated or directed election the request for "
+                "review of the decision and direction of election is due with the exceptions to the ALJ's "
+                "decision (102.69(c)(2)).",
             ),
         },
         "2023": {
-            **_objections("2023", 5, bus),
-            "hearing": _hearing("2023"),
-            "exceptions": Period(
-                code="exceptions",
-                label=_EXCEPTIONS_LABEL,
-                trigger="hearing_officer_report",
-                length=14,
-                unit=cal,
-                citation=_C_EXCEPTIONS,
-                verified=False,
-                source="Rule text not found; summaries of the 2023 rule (88 FR 58076), which returned "
-                "substantially to 2014, list no change, so the 2014 figure of 14 days is assumed "
-                "(unverified).",
-                responsive=False,
+            "objections": _Figure(
+                5, BUS, CFR, _CFR_2023 + "within 5 business days after the tally is prepared (102.69(a)(8))."
             ),
-            "answering_brief": Period(
-                code="answering_brief",
-                label=_ANSWERING_LABEL,
-                trigger="exceptions",
-                length=7,
-                unit=cal,
-                citation=_C_ANSWERING,
-                verified=False,
-                source="Rule text not found; the 2014 figure of 7 days from the exceptions due date is "
-                "assumed with the rest of the 2023 return to 2014 (unverified).",
-                responsive=True,
+            "offer_of_proof": _Figure(
+                5,
+                BUS,
+                CFR,
+                _CFR_2023 + "the written offer of proof is filed with the objections (102.69(a)(8)).",
             ),
-            "request_for_review": Period(
-                code="request_for_review",
-                label=_RFR_LABEL,
-                trigger="regional_director_decision",
-                length=14,
-                unit=cal,
-                citation=_C_RFR,
-                verified=False,
-                source="Rule text not found; the 2014 figure of 14 days is assumed with the rest of the "
-                "2023 return to 2014 (unverified).",
-                responsive=False,
-                filed_with="board",
+            "revised_tally_objections": _Figure(
+                5,
+                BUS,
+                CFR,
+                _CFR_2023 + "objections to a revised tally within 5 business days after it has been made "
+                "available (102.69(e)).",
+            ),
+            "hearing": _Figure(
+                15,
+                BUS,
+                CFR,
+                _CFR_2023
+                + "the hearing is set for 15 business days after the tally is prepared or as soon as "
+                "practicable, unless the parties agree to an earlier date (102.69(c)(1)(ii)). A target, not a "
+                "bar.",
+            ),
+            "exceptions": _Figure(
+                10,
+                BUS,
+                CFR,
+                _CFR_2023 + "within 10 business days from issuance of the report (102.69(c)(1)(iii)).",
+            ),
+            "answering_brief": _Figure(
+                5,
+                BUS,
+                CFR,
+                _CFR_2023 + "within 5 business days from the last date on which exceptions may be filed "
+                "(102.69(c)(1)(iii)).",
+            ),
+            "request_for_review": _Figure(
+                10,
+                BUS,
+                CFR,
+                _CFR_2023 + "until 10 business days after a final disposition by the Regional Director "
+                "(102.67(c)); final disposition defined in 102.69(h).",
+            ),
+            "opposition": _Figure(
+                5,
+                BUS,
+                CFR,
+                _CFR_2023
+                + "within 5 business days after the last day on which the request for review must be "
+                "filed (102.67(f)).",
+            ),
+            "reconsideration": _Figure(
+                10,
+                BUS,
+                CFR,
+                _CFR_2023 + "within 10 business days after service of the decision or report (102.65(e)(2)).",
+            ),
+            "exceptions_to_board": _Figure(
+                28,
+                CAL,
+                CFR,
+                _CFR_2023 + "28 days from service of the order transferring the case (102.46(a)).",
+            ),
+            "answering_brief_to_board": _Figure(
+                14, CAL, CFR, _CFR_2023 + "14 days from the last day for exceptions (102.46(b))."
+            ),
+            "request_for_review_of_dde": _Figure(
+                28,
+                CAL,
+                CFR,
+                _CFR_2023 + "due at the same time as the exceptions to the ALJ's decision (102.69(c)(2)).",
             ),
         },
     }
-    for rule_set, table in tables.items():
-        # Not a representation-case rule: when the RD consolidates objections with an unfair-labor-practice
-        # complaint (Midland; Bessemer 2023-24), exceptions to the ALJ's decision go to the Board under
-        # 102.46, whatever the rule set.
-        table["exceptions_to_board"] = Period(
-            code="exceptions_to_board",
-            label="Exceptions to the administrative law judge's decision (to the Board)",
-            trigger="alj_decision",
-            length=28,
-            unit=cal,
-            citation="29 CFR 102.46(a)",
-            verified=False,
-            source="nlrb-procedure.md §5.2: exceptions to the Board 28 days after the ALJ decision (102.46), "
-            "as in Midland and Bessemer 2023-24; the current text of 102.46 was not checked (unverified).",
-            responsive=False,
-            filed_with="board",
-        )
-        table["opposition"] = Period(
-            code="opposition",
-            label=_OPPOSITION_LABEL,
-            trigger="request_for_review",
-            length=7,
-            unit=cal,
-            citation=_C_OPPOSITION,
-            verified=False,
-            source=f"7 days after the last day for filing the request, from the pre-2014 text of 102.67; not "
-            f"confirmed for the {rule_set} rules (unverified).",
-            responsive=True,
-            filed_with="board",
-        )
-    return {name: MappingProxyType(table) for name, table in tables.items()}
+)
+
+
+# Table entries whose deadline carries another code: objections to a revised tally are ``objections`` (the
+# issue and product.md keep one code for objections), beside those of the original tally.
+_DEADLINE_CODE: Mapping[str, str] = MappingProxyType({"revised_tally_objections": "objections"})
+
+
+def _build() -> dict[RuleSetName, Mapping[str, Period]]:
+    tables: dict[RuleSetName, Mapping[str, Period]] = {}
+    for rule_set, figures in _FIGURES.items():
+        table: dict[str, Period] = {}
+        for code, figure in figures.items():
+            trigger, citation, responsive, target_only, filed_with, note = _SHAPE[code]
+            if rule_set == "2014" and code in ("objections", "offer_of_proof"):
+                # The current text numbers the paragraph (a)(8); whether the 2015 text did is not verified.
+                citation = "29 CFR 102.69(a)"
+            table[code] = Period(
+                code=_DEADLINE_CODE.get(code, code),
+                label=_LABELS[code],
+                trigger=trigger,
+                length=figure.length,
+                unit=figure.unit,
+                citation=citation,
+                source=figure.source,
+                evidence=figure.evidence,
+                responsive=responsive,
+                target_only=target_only,
+                filed_with=filed_with,
+                note=note,
+                assumption=_ALJ_NOTE if trigger in ("alj_decision", "exceptions_to_board") else "",
+            )
+        tables[rule_set] = MappingProxyType(table)
+    return tables
 
 
 PERIODS: Mapping[RuleSetName, Mapping[str, Period]] = MappingProxyType(_build())
 
-DEADLINE_CODES: tuple[str, ...] = (
-    "objections",
-    "offer_of_proof",
-    "hearing",
-    "post_hearing_brief",
-    "exceptions",
-    "answering_brief",
-    "request_for_review",
-    "opposition",
-    "exceptions_to_board",
-)
+DEADLINE_CODES: tuple[str, ...] = tuple(c for c in _LABELS if c not in _DEADLINE_CODE)
 
 # Why a deadline code has no period in a rule set.
 _NO_PERIOD: Mapping[tuple[str, str], str] = MappingProxyType(
     {
         ("2014", "post_hearing_brief"): "post-hearing briefs need the hearing officer's special permission",
         ("2023", "post_hearing_brief"): "post-hearing briefs need the hearing officer's special permission",
+        ("2014", "reconsideration"): "no figure was found for the 2014 rules (102.65(e)); check by hand",
+        ("2014", "request_for_review_of_dde"): "the rule that a request for review of the direction of "
+        "election is due with the exceptions to the ALJ (102.69(c)(2)) dates from 2019; check by hand",
     }
 )
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import QuerySet
 
+from elections.api.filters import StrictBooleanFilter
 from elections.api.scoping import MAX_ID
 from elections.law import case_numbers
 from objections.models import Objection
@@ -23,7 +24,7 @@ class ObjectionFilter(django_filters.FilterSet):
     filed_by = django_filters.CharFilter(method="by_filed_by", label="Party id")
     status = django_filters.ChoiceFilter(choices=Objection.Status.choices)
     category = django_filters.ChoiceFilter(choices=Objection.Category.choices)
-    timely = django_filters.BooleanFilter()
+    timely = StrictBooleanFilter()
 
     class Meta:
         model = Objection

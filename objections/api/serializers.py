@@ -93,7 +93,14 @@ class RulingRecordedSerializer(serializers.ModelSerializer[Ruling]):
         read_only_fields = fields
 
 
-_ZONED = ("filed_at", "offer_of_proof_filed_at", "due_at", "offer_of_proof_due_at", "withdrawn_at")
+_ZONED = (
+    "filed_at",
+    "received_at",
+    "offer_of_proof_filed_at",
+    "due_at",
+    "offer_of_proof_due_at",
+    "withdrawn_at",
+)
 
 
 class ObjectionSerializer(serializers.ModelSerializer[Objection]):
@@ -128,9 +135,13 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
             "due_explanation",
             "verified",
             "timely",
+            "received_at",
+            "filing_confirmed",
             "zone",
             "offer_of_proof_due_at",
             "offer_of_proof_timely",
+            "offer_of_proof_received_at",
+            "offer_of_proof_confirmed",
             "offer_of_proof_extension_reason",
             "status",
             "status_explanation",
@@ -229,3 +240,11 @@ class OfferOfProofExtendInputSerializer(serializers.Serializer[Any]):
 
 class OfferOfProofFileInputSerializer(serializers.Serializer[Any]):
     filed_at = AwareDateTimeField(required=False, allow_null=True, help_text="Default: now")
+
+
+class ObjectionConfirmFilingInputSerializer(serializers.Serializer[Any]):
+    late = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true records the filing as late (timely false) instead of confirming the stated time",
+    )

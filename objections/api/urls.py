@@ -19,6 +19,11 @@ urlpatterns = [
         name="objection-withdraw",
     ),
     path(
+        "objections/<int:objection_id>/confirm-filing/",
+        views.ObjectionConfirmFilingView.as_view(),
+        name="objection-confirm-filing",
+    ),
+    path(
         "objections/<int:objection_id>/extend-offer-of-proof/",
         views.OfferOfProofExtendView.as_view(),
         name="objection-extend-offer-of-proof",

@@ -24,6 +24,7 @@ from elections.selectors import counsel_party_ids
 from objections import selectors, services
 from objections.api.filters import ObjectionFilter
 from objections.api.serializers import (
+    ObjectionConfirmFilingInputSerializer,
     ObjectionInputSerializer,
     ObjectionRulingInputSerializer,
     ObjectionSerializer,
@@ -189,6 +190,27 @@ class ObjectionWithdrawView(ObjectionScopedView):
             objection=self.objection,
             actor=request.user,
             withdrawn_at=data.validated_data.get("withdrawn_at"),
+        )
+        return _fresh(request, objection)
+
+
+@extend_schema(tags=["objections"])
+class ObjectionConfirmFilingView(ObjectionScopedView):
+    permission_classes = [StaffOnly]
+
+    @extend_schema(
+        request=ObjectionConfirmFilingInputSerializer,
+        responses=schema.writing(ObjectionSerializer, status=200),
+        description=(
+            "Staff confirm a counsel-stated filing time that the tracker received after the period closed "
+            "(timely becomes true), or record the filing as late (late: true). Already settled: 409."
+        ),
+    )
+    def post(self, request: Request, objection_id: int) -> Response:
+        data = ObjectionConfirmFilingInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        objection = services.objection_confirm_filing(
+            objection=self.objection, actor=request.user, late=data.validated_data["late"]
         )
         return _fresh(request, objection)
 

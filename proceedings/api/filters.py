@@ -3,9 +3,10 @@ from __future__ import annotations
 import django_filters
 from django.db.models import QuerySet
 
+from elections.api.filters import StrictBooleanFilter
 from elections.law import case_numbers
 from proceedings.law import ladder
-from proceedings.law.deadlines import Source, Status
+from proceedings.law.deadlines import SOURCES, Status
 from proceedings.models import Deadline, ProceedingEvent
 
 
@@ -27,8 +28,11 @@ class DeadlineFilter(django_filters.FilterSet):
     due_before = django_filters.DateFilter(field_name="due_on", lookup_expr="lte", label="Due on or before")
     code = django_filters.CharFilter(field_name="code", max_length=40)
     election = django_filters.NumberFilter(field_name="election_id", min_value=1, max_value=2**62)
-    verified = django_filters.BooleanFilter(field_name="verified")
-    source = django_filters.ChoiceFilter(choices=[(s.value, s.value) for s in Source])
+    verified = StrictBooleanFilter(field_name="verified")
+    source = django_filters.ChoiceFilter(
+        choices=[(s.value, s.value) for s in SOURCES],
+        label="What the date rests on: cfr, federal_register (verified), agency_faq, inferred, order, manual",
+    )
 
     class Meta:
         model = Deadline
@@ -41,7 +45,7 @@ class DeadlineFilter(django_filters.FilterSet):
 class ProceedingEventFilter(django_filters.FilterSet):
     election = django_filters.NumberFilter(field_name="election_id", min_value=1, max_value=2**62)
     event = django_filters.ChoiceFilter(choices=[(e.value, e.value) for e in ladder.Event])
-    voided = django_filters.BooleanFilter(field_name="voided")
+    voided = StrictBooleanFilter(field_name="voided")
 
     class Meta:
         model = ProceedingEvent

@@ -31,7 +31,9 @@ class ProceedingEventSerializer(serializers.ModelSerializer[ProceedingEvent]):
         slug_field="username", read_only=True
     )
     ordered_election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
-        read_only=True
+        read_only=True,
+        allow_null=True,
+        help_text="The election this order created (a rerun or runoff), if any",
     )
 
     class Meta:
@@ -91,7 +93,9 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
     status = serializers.SerializerMethodField()
     status_note = serializers.SerializerMethodField()
     trigger_event: serializers.PrimaryKeyRelatedField[ProceedingEvent] = serializers.PrimaryKeyRelatedField(
-        read_only=True
+        read_only=True,
+        allow_null=True,
+        help_text="The ladder event that started the period; null for a tally",
     )
 
     class Meta:
@@ -148,6 +152,7 @@ class NextDeadlineSerializer(DeadlineSerializer):
             "zone",
             "citation",
             "verified",
+            "source",
             "election",
             "party",
         ]
@@ -233,6 +238,11 @@ class CaseStatusSerializer(serializers.Serializer[Any]):
     track = serializers.CharField(allow_null=True)
     challenges = ChallengeCountsSerializer()
     objections = ObjectionCountsSerializer()
+    ledger_matches_tally = serializers.BooleanField(
+        allow_null=True,
+        help_text="False flags a ledger that does not account for exactly the latest tally's challenged "
+        "ballots; null before a tally",
+    )
     next_deadline = NextDeadlineSerializer(allow_null=True)
     allowed_events = serializers.ListField(child=serializers.CharField())
     last_event = ProceedingEventSerializer(allow_null=True)

@@ -41,24 +41,143 @@ class Status(StrEnum):
 
 
 class Source(StrEnum):
-    COMPUTED = "computed"
+    """What a deadline rests on (``source``, product.md): for a computed deadline the tier of its period's
+    figure (``elections.law.rule_sets.Tier``); ``order`` and ``manual`` for dates set by an order or staff."""
+
+    CFR = "cfr"
+    FEDERAL_REGISTER = "federal_register"
+    AGENCY_FAQ = "agency_faq"
+    INFERRED = "inferred"
     ORDER = "order"
     MANUAL = "manual"
+    # Before the source tiers every computed deadline said "computed"; proceedings migration 0001 names this
+    # member and 0003 converts the rows. No deadline carries it any more.
+    COMPUTED = "computed"
+
+
+# What a deadline may say it rests on (the API's ``source``).
+SOURCES: Final = (
+    Source.CFR,
+    Source.FEDERAL_REGISTER,
+    Source.AGENCY_FAQ,
+    Source.INFERRED,
+    Source.ORDER,
+    Source.MANUAL,
+)
+
+# The sources of a deadline computed from a rule set (as opposed to one set by an order or by staff).
+COMPUTED: Final = frozenset({Source.CFR, Source.FEDERAL_REGISTER, Source.AGENCY_FAQ, Source.INFERRED})
+
+
+def is_computed(source: str) -> bool:
+    return source in COMPUTED
+
+
+def flag(*, source: str, verified: bool) -> str | None:
+    """How a person is told what a date rests on when it is not verified rule text: ``UNVERIFIED`` for a
+    computed figure that is not (or whose trigger is assumed), the order or staff entry otherwise."""
+    if verified:
+        return None
+    if source == Source.ORDER:
+        return "set by an order"
+    if source == Source.MANUAL:
+        return "entered by staff"
+    return "UNVERIFIED"
+
+
+SOURCE_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        Source.CFR: "CFR text",
+        Source.FEDERAL_REGISTER: "Federal Register text",
+        Source.AGENCY_FAQ: "NLRB FAQ on the 2014 rule (the agency's paraphrase, not rule text)",
+        Source.INFERRED: "inferred (no rule text for this rule set)",
+        Source.ORDER: "set by an order",
+        Source.MANUAL: "entered by staff",
+    }
+)
 
 
 TALLY: Final = "tally"
+REVISED_TALLY: Final = "revised_tally"
 
-# trigger → the period codes it attaches, in the order they are created (a responsive period after the one it
-# answers). A code that the case's rule set does not define (post-hearing briefs outside 2019) is skipped.
+# trigger → the rule-set table entries it attaches, in the order they are created (a responsive period after
+# the one it answers). An entry the case's rule set does not define (post-hearing briefs outside 2019) is
+# skipped, and ``attached`` narrows the list by the event's outcome and the election's agreement.
 ATTACHED: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         TALLY: ("objections", "offer_of_proof", "hearing"),
+        # 102.69(e): objections to a revised tally (open-and-count) within 5 business days.
+        REVISED_TALLY: ("revised_tally_objections", "request_for_review", "opposition"),
         "hearing_closed": ("post_hearing_brief",),
         "hearing_officer_report": ("exceptions", "answering_brief"),
-        "regional_director_decision": ("request_for_review", "opposition"),
-        "alj_decision": ("exceptions_to_board",),
+        "regional_director_decision": ("request_for_review", "opposition", "reconsideration"),
+        "certification_issued": ("request_for_review", "opposition"),
+        "alj_decision": ("exceptions_to_board", "answering_brief_to_board", "request_for_review_of_dde"),
     }
 )
+
+# How the election came about (Election.agreement): 102.62(a) consent, 102.62(c) full consent, 102.62(b)
+# stipulated, 102.67 directed.
+AGREEMENTS: Final = ("consent", "full_consent", "stipulated", "directed")
+CONSENT_AGREEMENTS: Final = frozenset({"consent", "full_consent"})
+# The periods of Board review, which a consent election does not have (102.69(c)(2)).
+BOARD_REVIEW_CODES: Final = frozenset({"request_for_review", "opposition", "request_for_review_of_dde"})
+
+CERTIFYING_OUTCOMES: Final = frozenset({"certify_representative", "certify_results"})
+DISMISSAL: Final = "dismiss_petition"
+
+
+def is_final_disposition(rule_set: str, *, trigger: str, outcome: str | None = None) -> bool:
+    """Does this step end the proceeding before the Regional Director for a request for review?
+
+    29 CFR 102.69(h): a dismissal of the petition, or a certification of results or of representative — a
+    Regional Director's decision that certifies, or the certification itself. A decision ordering a rerun or
+    a runoff is none: under 2019 and 2023 it opens no fixed review deadline (a request may be filed any time
+    until the final disposition's deadline, 102.67(c)). Under 2014 the agency's FAQ also counts an order to
+    open and count ballots; the record has the revised tally that follows it (open-and-count), which is
+    taken for the order."""
+    if trigger == "certification_issued":
+        return True
+    if trigger == "regional_director_decision":
+        return outcome in CERTIFYING_OUTCOMES or outcome == DISMISSAL
+    if trigger == REVISED_TALLY:
+        return rule_set == "2014"
+    return False
+
+
+def attached(
+    trigger: str, *, rule_set: str, outcome: str | None = None, agreement: str | None = None
+) -> tuple[str, ...]:
+    """The table entries ``trigger`` attaches in this case: review periods only from a final disposition,
+    none after a consent election (102.69(c)(2)), and the review of a direction of election due with the
+    exceptions to an ALJ only after a directed election."""
+    entries = ATTACHED.get(trigger, ())
+    final = is_final_disposition(rule_set, trigger=trigger, outcome=outcome)
+    kept = []
+    for entry in entries:
+        if entry in ("request_for_review", "opposition") and not final:
+            continue
+        if entry in BOARD_REVIEW_CODES and agreement in CONSENT_AGREEMENTS:
+            continue
+        if entry == "request_for_review_of_dde" and agreement != "directed":
+            # Only a directed election has a decision and direction of election to review (102.67); a
+            # stipulated one has none, and an unknown agreement is not taken for a direction.
+            continue
+        kept.append(entry)
+    return tuple(kept)
+
+
+def review_refusal(event: str, *, agreement: str | None) -> str | None:
+    """Why a request for review cannot be recorded on this election (None: it can)."""
+    if event == "request_for_review_filed" and agreement in CONSENT_AGREEMENTS:
+        kind = "a full consent" if agreement == "full_consent" else "a consent"
+        paragraph = "102.62(c)" if agreement == "full_consent" else "102.62(a)"
+        return (
+            f"The election was {kind} election ({paragraph}): the Regional Director's decision is final and "
+            "not subject to Board review (29 CFR 102.69(c)(2)), so no request for review can be filed."
+        )
+    return None
+
 
 # The events that set a hearing date by order (``details.hearing_on``): a ``hearing`` deadline, source order.
 HEARING_DATE_EVENTS: Final = ("notice_of_hearing", "consolidated_with_ulp")
@@ -76,7 +195,10 @@ ANSWERED_BY: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "answering_brief": ("answering_brief_filed",),
         "request_for_review": ("request_for_review_filed",),
         "opposition": ("opposition_filed",),
+        "reconsideration": (),
         "exceptions_to_board": ("exceptions_filed",),
+        "answering_brief_to_board": ("answering_brief_filed",),
+        "request_for_review_of_dde": ("request_for_review_filed",),
     }
 )
 
@@ -89,7 +211,10 @@ OPTIONAL: Final = frozenset(
         "answering_brief",
         "request_for_review",
         "opposition",
+        "reconsideration",
         "exceptions_to_board",
+        "answering_brief_to_board",
+        "request_for_review_of_dde",
     }
 )
 
@@ -104,7 +229,10 @@ CODE_RANK: Mapping[str, int] = MappingProxyType(
                 "post_hearing_brief",
                 "exceptions",
                 "exceptions_to_board",
+                "request_for_review_of_dde",
                 "answering_brief",
+                "answering_brief_to_board",
+                "reconsideration",
                 "request_for_review",
                 "opposition",
                 "hearing",
@@ -166,4 +294,4 @@ def is_obliged(code: str, *, source: str, objections_filed: bool) -> bool:
         return objections_filed  # objections without their offer of proof fail (102.69(a)(8))
     if code in OPTIONAL or code == "hearing":
         return False
-    return source != Source.COMPUTED  # an order set a date for a filing the tracker has no event for
+    return not is_computed(source)  # an order set a date for a filing the tracker has no event for

@@ -112,10 +112,17 @@ def test_every_error_is_named_by_line_and_column_and_nothing_is_written(
 
 
 def test_a_near_miss_on_a_party_name_suggests_the_exact_name(world: World, as_staff: APIClient) -> None:
-    response = upload(as_staff, world, "voter_name,challenged_by,ground\nAnn,rwdsu,guard\n")
+    response = upload(as_staff, world, "voter_name,challenged_by,ground\nAnn,R.W.D.S.U.,guard\n")
 
     assert response.status_code == 400
     assert "(did you mean 'RWDSU'?)" in response.json()["file"][0]
+
+
+def test_a_party_name_differing_only_in_case_and_spacing_is_that_party(world: World, as_staff: APIClient) -> None:
+    response = upload(as_staff, world, "voter_name,challenged_by,ground\nAnn,  rwdsu ,guard\n")
+
+    assert response.status_code == 201, response.content
+    assert Challenge.objects.get(voter_name="Ann").challenged_by_id == world.union.pk
 
 
 @pytest.mark.parametrize(

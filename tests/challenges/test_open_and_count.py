@@ -148,19 +148,44 @@ def test_without_a_tally_open_and_count_is_a_409(world: World, as_staff: APIClie
     assert response.json()["allowed"] == ["tally"]
 
 
-def test_a_ledger_with_more_unresolved_ballots_than_the_tally_held_is_refused(
-    world: World, as_staff: APIClient
+def test_a_challenge_beyond_the_tallys_challenged_ballots_is_refused_naming_both_numbers(
+    world: World, as_union: APIClient
 ) -> None:
+    """The ledger cannot outgrow the tally (issue 10, item 3): correct the tally with a revision first."""
     record_tally(world.election, yes=10, votes_against=10, challenged=1)
     resolve(world, log(world, "A"), "overruled")
-    log(world, "B")  # logged after a tally that counted only one challenged ballot
 
-    response = as_staff.post(
-        open_and_count_url(world.election), {"votes_for": {"RWDSU": 1}, "votes_against": 0}
+    response = as_union.post(
+        f"/api/v1/elections/{world.election.pk}/challenges/",
+        {"voter_name": "B", "challenged_by": world.union.pk, "ground": "supervisor"},
+        format="json",
     )
 
     assert response.status_code == 409
-    assert "more than the 1 challenged ballots of tally revision 0" in response.json()["detail"]
+    assert "counted 1 challenged ballots and the ledger already holds 1" in response.json()["detail"]
+    assert response.json()["allowed"] == ["tally"]
+    assert Challenge.objects.filter(election=world.election).count() == 1
+
+
+def test_three_overruled_and_two_sustained_on_416_leave_411_challenged(
+    world: World, as_staff: APIClient
+) -> None:
+    """The revised tally's challenged ballots are the previous figure less every challenge settled since
+    it — not the ledger's pending count, which knows only the challenges logged so far."""
+    record_tally(world.election, yes=875, votes_against=993, challenged=416)
+    for name in ("O1", "O2", "O3"):
+        resolve(world, log(world, name), "overruled")
+    for name in ("S1", "S2"):
+        resolve(world, log(world, name), "sustained")
+    log(world, "P1")  # still pending
+
+    response = as_staff.post(
+        open_and_count_url(world.election), {"votes_for": {"RWDSU": 1}, "votes_against": 2}
+    )
+
+    assert response.status_code == 201, response.data
+    assert response.json()["challenged"] == 411
+    assert ledger_state(world.election).settled_since_latest == 0
 
 
 def test_only_staff_open_and_count(

@@ -211,14 +211,14 @@ def test_the_case_list_costs_a_constant_number_of_queries(as_staff, world, djang
     for n in range(20):
         case = CaseFactory(number=f"05-RC-2000{n:02d}")
         PartyFactory(case=case)
-    # count, page, parties, related cases
-    with django_assert_num_queries(4):
+    # count, page, parties, their counsel of record, related cases
+    with django_assert_num_queries(5):
         assert as_staff.get("/api/v1/cases/").status_code == 200
 
 
 def test_the_case_detail_costs_a_constant_number_of_queries(
     as_paralegal, world, django_assert_num_queries
 ) -> None:
-    # the case within the caller's appearances, its parties, its related cases
-    with django_assert_num_queries(3):
+    # the case within the caller's appearances, its parties, their counsel, its related cases
+    with django_assert_num_queries(4):
         assert as_paralegal.get("/api/v1/cases/10-RC-269250/").status_code == 200

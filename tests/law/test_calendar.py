@@ -26,7 +26,7 @@ from elections.law.calendar import (
     non_business_reason,
 )
 from elections.law.regions import ACTIVE_REGION_NUMBERS, UnknownRegion
-from elections.law.rule_sets import PERIODS, Period, Unit, UnknownRuleSet, period
+from elections.law.rule_sets import PERIODS, Period, Tier, Unit, UnknownRuleSet, period
 
 NY = ZoneInfo("America/New_York")
 LAPSE = next(c for c in AGENCY_CLOSURES if c.tolls)
@@ -87,7 +87,8 @@ def test_bessemer_objections_are_due_at_1159_pm_eastern_with_a_readable_explanat
     assert d.due_at.isoformat() == "2021-04-16T23:59:00-04:00"
     assert d.zone == "America/New_York"
     assert d.rule == "5 business days after the tally"
-    assert d.verified is True
+    # 2019 figure: the section the 2023 rule left in place, checked against real dates — inferred, not text.
+    assert (d.verified, d.source) == (False, "inferred")
     assert d.tolled_by is None
     assert d.days_skipped == (
         SkippedDay(date(2021, 4, 10), "Saturday"),
@@ -96,7 +97,8 @@ def test_bessemer_objections_are_due_at_1159_pm_eastern_with_a_readable_explanat
     assert d.explanation == (
         "Objections and offer of proof: 5 business days after the tally of 2021-04-09 (Fri) under the 2019 "
         "rules, 29 CFR 102.69(a)(8). Counted 2021-04-12 … 2021-04-16; skipped Sat 2021-04-10, Sun "
-        "2021-04-11. Due 2021-04-16 at 11:59 p.m. America/New_York (29 CFR 102.2(b))."
+        "2021-04-11. Due 2021-04-16 at 11:59 p.m. America/New_York (29 CFR 102.2(b)). Source: inferred (no "
+        "rule text for this rule set; check it). UNVERIFIED: " + period("2019", "objections").evidence
     )
 
 
@@ -104,7 +106,7 @@ def test_jfk8_exceptions_skip_labor_day_and_are_flagged_unverified() -> None:
     d = deadline("2019", "exceptions", date(2022, 9, 1), region=29)
     assert SkippedDay(date(2022, 9, 5), "Labor Day") in d.days_skipped
     assert d.verified is False
-    assert d.explanation.endswith("UNVERIFIED: " + period("2019", "exceptions").source)
+    assert d.explanation.endswith("UNVERIFIED: " + period("2019", "exceptions").evidence)
 
 
 def test_starbucks_review_skips_mlk_day() -> None:
@@ -141,11 +143,11 @@ def test_a_2019_answering_brief_counts_business_days_from_the_exceptions_due_dat
     assert deadline("2019", "answering_brief", date(2022, 9, 16)).due_on == date(2022, 9, 23)
 
 
-def test_an_opposition_runs_seven_days_from_the_request_for_review_due_date() -> None:
+def test_an_opposition_runs_five_business_days_from_the_request_for_review_due_date() -> None:
     d = deadline("2023", "opposition", date(2024, 11, 25))
-    # 2024-12-02 is a Monday and a business day.
-    assert d.due_on == date(2024, 12, 2)
-    assert d.verified is False
+    # 102.67(f): Tue 26, Wed 27, (Thanksgiving Thu 28 skipped), Fri 29, Mon 12-02, Tue 12-03.
+    assert d.due_on == date(2024, 12, 3)
+    assert (d.verified, d.source) == (True, "cfr")
 
 
 def test_the_hearing_date_is_a_target_not_a_bar() -> None:
@@ -161,7 +163,7 @@ def test_the_hearing_date_is_a_target_not_a_bar() -> None:
 
 def test_a_calendar_day_period_under_seven_days_counts_only_business_days() -> None:
     three_days = Period(
-        "x", "Three-day paper", "tally", 3, Unit.calendar_days, "29 CFR 102.2(a)", True, "t", False
+        "x", "Three-day paper", "tally", 3, Unit.calendar_days, "29 CFR 102.2(a)", Tier.cfr, "t", False
     )
     d = compute_deadline(period=three_days, rule_set="2014", trigger_on=date(2021, 4, 9), region=10)
     assert d.due_on == date(2021, 4, 14)  # Mon, Tue, Wed — not Sun 2021-04-12
@@ -214,14 +216,14 @@ def test_one_off_closures_come_from_the_closure_data_not_the_holiday_calendar() 
 
 
 def test_a_business_day_period_skips_the_carter_day_of_mourning() -> None:
-    d = deadline("2019", "objections", date(2025, 1, 6), region=19)
+    d = deadline("2023", "objections", date(2025, 1, 6), region=19)
     assert d.due_on == date(2025, 1, 14)
-    assert d.verified is True
+    assert d.verified is True  # CFR figure, and the Carter closure is verified (EO 14133)
 
 
 def test_a_deadline_moved_by_an_unverified_closure_is_flagged() -> None:
     # Tally Fri 2020-12-18: Dec 24 (closed by executive order) and Christmas are skipped → Tue 2020-12-29.
-    d = deadline("2019", "objections", date(2020, 12, 18))
+    d = deadline("2023", "objections", date(2020, 12, 18))
     assert d.due_on == date(2020, 12, 29)
     assert d.verified is False
     assert "UNVERIFIED: Christmas Eve closure by executive order" in d.explanation
@@ -311,10 +313,11 @@ def test_a_phoenix_deadline_carries_the_phoenix_cutoff() -> None:
 
 
 def test_a_request_for_review_is_due_on_washington_time_because_it_is_filed_with_the_board() -> None:
+    # Final disposition Mon 2024-07-01: 10 business days, July 4th skipped → Tue 2024-07-16.
     d = deadline("2023", "request_for_review", date(2024, 7, 1), region=28)
-    assert d.due_on == date(2024, 7, 15)
+    assert d.due_on == date(2024, 7, 16)
     assert d.zone == "America/New_York"
-    assert d.due_at.isoformat() == "2024-07-15T23:59:00-04:00"
+    assert d.due_at.isoformat() == "2024-07-16T23:59:00-04:00"
     assert "11:59 p.m. America/New_York (filed with the Board in Washington, D.C.)" in d.explanation
 
 

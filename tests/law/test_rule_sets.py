@@ -10,6 +10,7 @@ from elections.law.rule_sets import (
     PERIODS,
     RULE_SET_EFFECTIVE,
     Period,
+    Tier,
     Unit,
     UnknownPeriod,
     UnknownRuleSet,
@@ -46,64 +47,74 @@ def test_the_rule_set_is_chosen_by_the_petition_filing_date(filed_on: date, expe
     assert rule_set_for_petition(filed_on) == expected
 
 
-# (rule set, code, trigger, length, unit, verified, responsive, target_only) — the provenance table.
+# (rule set, table entry, trigger, length, unit, source, responsive, target_only) — the provenance table of
+# nlrb-procedure.md and the CFR text of part102-current.md, row by row.
+R, FA, INF, CF = "federal_register", "agency_faq", "inferred", "cfr"
 PROVENANCE = [
-    ("2014", "objections", "tally", 7, CAL, True, False, False),
-    ("2014", "offer_of_proof", "tally", 7, CAL, True, False, False),
-    ("2014", "hearing", "tally", 21, CAL, True, False, True),
-    ("2014", "exceptions", "hearing_officer_report", 14, CAL, True, False, False),
-    ("2014", "answering_brief", "exceptions", 7, CAL, True, True, False),
-    ("2014", "request_for_review", "regional_director_decision", 14, CAL, True, False, False),
-    ("2014", "opposition", "request_for_review", 7, CAL, False, True, False),
-    ("2019", "objections", "tally", 5, BUS, True, False, False),
-    ("2019", "offer_of_proof", "tally", 5, BUS, True, False, False),
-    ("2019", "hearing", "tally", 21, CAL, False, False, True),
-    ("2019", "post_hearing_brief", "hearing_closed", 5, BUS, False, False, False),
-    ("2019", "exceptions", "hearing_officer_report", 10, BUS, False, False, False),
-    ("2019", "answering_brief", "exceptions", 5, BUS, False, True, False),
-    ("2019", "request_for_review", "regional_director_decision", 10, BUS, False, False, False),
-    ("2019", "opposition", "request_for_review", 7, CAL, False, True, False),
-    ("2023", "objections", "tally", 5, BUS, True, False, False),
-    ("2023", "offer_of_proof", "tally", 5, BUS, True, False, False),
-    ("2023", "hearing", "tally", 21, CAL, False, False, True),
-    ("2023", "exceptions", "hearing_officer_report", 14, CAL, False, False, False),
-    ("2023", "answering_brief", "exceptions", 7, CAL, False, True, False),
-    ("2023", "request_for_review", "regional_director_decision", 14, CAL, False, False, False),
-    ("2023", "opposition", "request_for_review", 7, CAL, False, True, False),
-    # Exceptions to an ALJ's decision in a case consolidated with a ULP complaint (102.46), every rule set.
-    ("2014", "exceptions_to_board", "alj_decision", 28, CAL, False, False, False),
-    ("2019", "exceptions_to_board", "alj_decision", 28, CAL, False, False, False),
-    ("2023", "exceptions_to_board", "alj_decision", 28, CAL, False, False, False),
+    ("2014", "objections", "tally", 7, CAL, FA, False, False),
+    ("2014", "offer_of_proof", "tally", 7, CAL, FA, False, False),
+    ("2014", "revised_tally_objections", "revised_tally", 7, CAL, INF, False, False),
+    ("2014", "hearing", "tally", 21, CAL, FA, False, True),
+    ("2014", "exceptions", "hearing_officer_report", 14, CAL, FA, False, False),
+    ("2014", "answering_brief", "exceptions", 7, CAL, FA, True, False),
+    ("2014", "request_for_review", "final_disposition", 14, CAL, FA, False, False),
+    ("2014", "opposition", "request_for_review", 7, CAL, INF, True, False),
+    ("2014", "exceptions_to_board", "alj_decision", 28, CAL, INF, False, False),
+    ("2014", "answering_brief_to_board", "exceptions_to_board", 14, CAL, INF, True, False),
+    ("2019", "objections", "tally", 5, BUS, INF, False, False),
+    ("2019", "offer_of_proof", "tally", 5, BUS, INF, False, False),
+    ("2019", "revised_tally_objections", "revised_tally", 5, BUS, INF, False, False),
+    ("2019", "hearing", "tally", 15, BUS, INF, False, True),
+    ("2019", "post_hearing_brief", "hearing_closed", 5, BUS, R, False, False),
+    ("2019", "exceptions", "hearing_officer_report", 10, BUS, INF, False, False),
+    ("2019", "answering_brief", "exceptions", 5, BUS, INF, True, False),
+    ("2019", "request_for_review", "final_disposition", 10, BUS, INF, False, False),
+    ("2019", "opposition", "request_for_review", 5, BUS, INF, True, False),
+    ("2019", "reconsideration", "decision_served", 10, BUS, CF, False, False),
+    ("2019", "exceptions_to_board", "alj_decision", 28, CAL, CF, False, False),
+    ("2019", "answering_brief_to_board", "exceptions_to_board", 14, CAL, CF, True, False),
+    ("2019", "request_for_review_of_dde", "alj_decision", 28, CAL, CF, False, False),
+    ("2023", "objections", "tally", 5, BUS, CF, False, False),
+    ("2023", "offer_of_proof", "tally", 5, BUS, CF, False, False),
+    ("2023", "revised_tally_objections", "revised_tally", 5, BUS, CF, False, False),
+    ("2023", "hearing", "tally", 15, BUS, CF, False, True),
+    ("2023", "exceptions", "hearing_officer_report", 10, BUS, CF, False, False),
+    ("2023", "answering_brief", "exceptions", 5, BUS, CF, True, False),
+    ("2023", "request_for_review", "final_disposition", 10, BUS, CF, False, False),
+    ("2023", "opposition", "request_for_review", 5, BUS, CF, True, False),
+    ("2023", "reconsideration", "decision_served", 10, BUS, CF, False, False),
+    ("2023", "exceptions_to_board", "alj_decision", 28, CAL, CF, False, False),
+    ("2023", "answering_brief_to_board", "exceptions_to_board", 14, CAL, CF, True, False),
+    ("2023", "request_for_review_of_dde", "alj_decision", 28, CAL, CF, False, False),
 ]
 
 
 @pytest.mark.parametrize(
-    ("rule_set", "code", "trigger", "length", "unit", "verified", "responsive", "target_only"),
+    ("rule_set", "entry", "trigger", "length", "unit", "source", "responsive", "target_only"),
     PROVENANCE,
     ids=[f"{row[0]}-{row[1]}" for row in PROVENANCE],
 )
 def test_each_period_encodes_the_provenance_table(
     rule_set: str,
-    code: str,
+    entry: str,
     trigger: str,
     length: int,
     unit: Unit,
-    verified: bool,
+    source: str,
     responsive: bool,
     target_only: bool,
 ) -> None:
-    p = period(rule_set, code)
-    assert (p.code, p.trigger, p.length, p.unit, p.verified, p.responsive, p.target_only) == (
-        code,
+    p = period(rule_set, entry)
+    assert (p.trigger, p.length, p.unit, p.source, p.responsive, p.target_only) == (
         trigger,
         length,
         unit,
-        verified,
+        source,
         responsive,
         target_only,
     )
     assert p.citation.startswith("29 CFR 102.") or p.citation.startswith("84 FR")
-    assert p.source
+    assert p.evidence
 
 
 def test_the_tables_hold_nothing_beyond_the_provenance_table() -> None:
@@ -111,20 +122,22 @@ def test_the_tables_hold_nothing_beyond_the_provenance_table() -> None:
     assert encoded == {(row[0], row[1]) for row in PROVENANCE}
 
 
-def test_only_high_confidence_figures_are_verified() -> None:
-    verified = {(rs, code) for rs, table in PERIODS.items() for code, p in table.items() if p.verified}
-    assert verified == {
-        ("2014", "objections"),
-        ("2014", "offer_of_proof"),
-        ("2014", "hearing"),
-        ("2014", "exceptions"),
-        ("2014", "answering_brief"),
-        ("2014", "request_for_review"),
-        ("2019", "objections"),
-        ("2019", "offer_of_proof"),
-        ("2023", "objections"),
-        ("2023", "offer_of_proof"),
-    }
+def test_only_figures_from_cfr_or_federal_register_text_are_verified() -> None:
+    for table in PERIODS.values():
+        for p in table.values():
+            assert p.verified == (p.source in ("cfr", "federal_register") and not p.assumption)
+
+
+def test_objections_to_a_revised_tally_carry_the_objections_code() -> None:
+    assert {period(rs, "revised_tally_objections").code for rs in ("2014", "2019", "2023")} == {"objections"}
+
+
+def test_periods_counted_from_the_alj_decision_say_what_they_stand_in_for_and_are_never_verified() -> None:
+    for rs in ("2019", "2023"):
+        p = period(rs, "exceptions_to_board")
+        assert p.source == "cfr"
+        assert p.verified is False
+        assert "order transferring the case to the Board" in p.assumption
 
 
 @pytest.mark.parametrize("rule_set", ["2014", "2019", "2023"])
@@ -146,19 +159,19 @@ def test_only_filings_addressed_to_the_board_are_filed_with_the_board() -> None:
     assert board == {
         (rs, code)
         for rs in ("2014", "2019", "2023")
-        for code in ("request_for_review", "opposition", "exceptions_to_board")
-    }
+        for code in ("request_for_review", "opposition", "exceptions_to_board", "answering_brief_to_board")
+    } | {(rs, "request_for_review_of_dde") for rs in ("2019", "2023")}
 
 
 def test_the_2019_request_for_review_source_admits_the_jfk8_conflict() -> None:
-    source = period("2019", "request_for_review").source
+    source = period("2019", "request_for_review").evidence
     assert "03-RC-282139" in source
     assert "JFK8" in source
     assert "conflict" in source
 
 
 def test_the_2019_exceptions_rest_on_jfk8() -> None:
-    assert "2022-09-16" in period("2019", "exceptions").source
+    assert "2022-09-16" in period("2019", "exceptions").evidence
 
 
 @pytest.mark.parametrize("rule_set", ["2014", "2023"])
@@ -172,8 +185,9 @@ def test_an_unknown_deadline_code_is_a_key_error_naming_the_known_codes() -> Non
         period("2023", "objection")
     assert isinstance(caught.value, UnknownPeriod)
     assert str(caught.value) == (
-        "no period 'objection' under the 2023 rules; known: objections, offer_of_proof, hearing, "
-        "exceptions, answering_brief, request_for_review, exceptions_to_board, opposition"
+        "no period 'objection' under the 2023 rules; known: objections, offer_of_proof, "
+        "revised_tally_objections, hearing, exceptions, answering_brief, request_for_review, opposition, "
+        "reconsideration, exceptions_to_board, answering_brief_to_board, request_for_review_of_dde"
     )
 
 
@@ -188,7 +202,8 @@ def test_an_unknown_rule_set_is_refused() -> None:
         ("2019", "objections", "5 business days after the tally"),
         ("2014", "objections", "7 days after the tally"),
         ("2014", "answering_brief", "7 days after the due date for exceptions"),
-        ("2019", "request_for_review", "10 business days after the Regional Director's decision"),
+        ("2019", "request_for_review", "10 business days after the Regional Director's final disposition"),
+        ("2023", "opposition", "5 business days after the due date for the request for review"),
         ("2019", "post_hearing_brief", "5 business days after the close of the hearing"),
     ],
 )
@@ -198,12 +213,12 @@ def test_each_period_states_its_rule_in_a_few_words(rule_set: str, code: str, ru
 
 def test_a_period_must_last_at_least_a_day() -> None:
     with pytest.raises(ValueError, match="at least one day"):
-        Period("x", "X", "tally", 0, CAL, "29 CFR 102.2", True, "test", False)
+        Period("x", "X", "tally", 0, CAL, "29 CFR 102.2", Tier.cfr, "test", False)
 
 
 def test_a_period_must_have_a_known_trigger() -> None:
     with pytest.raises(ValueError, match="unknown trigger"):
-        Period("x", "X", "ballot_count", 5, CAL, "29 CFR 102.2", True, "test", False)
+        Period("x", "X", "ballot_count", 5, CAL, "29 CFR 102.2", Tier.cfr, "test", False)
 
 
 def test_the_tables_cannot_be_changed_at_run_time() -> None:

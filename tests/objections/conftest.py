@@ -93,3 +93,14 @@ def election_tallied(case: Case, prepared_at: datetime) -> Election:
 @pytest.fixture
 def lawyer(db: None) -> Any:
     return UserFactory(username="lawyer")
+
+
+RECEIVED_IN_PERIOD = datetime(2021, 4, 16, 23, 59, 50, tzinfo=NY)
+
+
+@pytest.fixture
+def received_in_period(monkeypatch: pytest.MonkeyPatch) -> datetime:
+    """The tracker's clock inside the Bessemer 2021 objections period: counsel's stated filing times are
+    then confirmed as received (issue 10: a stated time on a filing received after the period waits)."""
+    monkeypatch.setattr(timezone, "now", lambda: RECEIVED_IN_PERIOD)
+    return RECEIVED_IN_PERIOD

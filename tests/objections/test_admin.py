@@ -250,4 +250,6 @@ def test_the_filing_form_and_the_browsable_api_form_render(admin_client: Client,
         f"/api/v1/elections/{tallied.election.pk}/objections/", HTTP_ACCEPT="text/html"
     )
     assert browsable.status_code == 200
-    assert 'name="statement"' in browsable.content.decode()
+    # The API takes JSON only, so the browsable API offers its raw JSON form, pre-filled with the fields.
+    assert 'name="_content"' in browsable.content.decode()
+    assert "&quot;statement&quot;" in browsable.content.decode()

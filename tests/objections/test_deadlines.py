@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from elections.law.rule_sets import period
 from objections.deadlines import objections_deadline, trigger_day
 from tests.conftest import World
 from tests.objections.conftest import case_under, election_tallied, payload, url
@@ -25,7 +26,7 @@ DEADLINES = [
         "2020-11-20",
         datetime(2021, 4, 9, 12, 0, tzinfo=CENTRAL),
         "2021-04-16T23:59:00-04:00",
-        True,
+        False,  # 2019: inferred; 2014: the agency FAQ — only CFR/FR text is verified
     ),
     # 2019 rules over Memorial Day: tally Fri 2021-05-28; Mon 05-31 skipped → Mon 06-07.
     (
@@ -34,7 +35,7 @@ DEADLINES = [
         "2021-01-04",
         datetime(2021, 5, 28, 15, 0, tzinfo=NY),
         "2021-06-07T23:59:00-04:00",
-        True,
+        False,  # 2019: inferred; 2014: the agency FAQ — only CFR/FR text is verified
     ),
     # 2014 rules, 7 calendar days: tally Fri 2017-06-30 → Fri 07-07 (July 4th inside does not matter).
     (
@@ -43,7 +44,7 @@ DEADLINES = [
         "2016-03-01",
         datetime(2017, 6, 30, 12, 0, tzinfo=NY),
         "2017-07-07T23:59:00-04:00",
-        True,
+        False,  # 2019: inferred; 2014: the agency FAQ — only CFR/FR text is verified
     ),
     # 2014 rules: 7 days from Mon 2016-06-27 end on Independence Day, Mon 07-04 → Tue 07-05.
     (
@@ -52,7 +53,7 @@ DEADLINES = [
         "2016-03-01",
         datetime(2016, 6, 27, 12, 0, tzinfo=NY),
         "2016-07-05T23:59:00-04:00",
-        True,
+        False,  # 2019: inferred; 2014: the agency FAQ — only CFR/FR text is verified
     ),
     # 2023 rules, 5 business days over Veterans Day: tally Thu 2024-11-07 → Fri 2024-11-15.
     (
@@ -120,7 +121,8 @@ def test_the_explanation_shows_the_rule_the_count_and_the_days_skipped(as_staff,
         "Objections and offer of proof: 5 business days after the tally of 2021-05-28 (Fri) under the 2019 "
         "rules, 29 CFR 102.69(a)(8). Counted 2021-06-01 … 2021-06-07; skipped Sat 2021-05-29, Sun 2021-05-30, "
         "Mon 2021-05-31 (Memorial Day), Sat 2021-06-05, Sun 2021-06-06. Due 2021-06-07 at 11:59 p.m. "
-        "America/New_York (29 CFR 102.2(b))."
+        "America/New_York (29 CFR 102.2(b)). Source: inferred (no rule text for this rule set; check it). "
+        "UNVERIFIED: " + period("2019", "objections").evidence
     )
 
 

@@ -35,7 +35,9 @@ def test_a_counsel_filing_after_the_deadline_is_refused_with_due_time_zone_and_r
     assert Objection.objects.count() == 0
 
 
-def test_a_filing_in_the_last_minute_before_midnight_local_is_timely(as_union, tallied: World) -> None:
+def test_a_filing_in_the_last_minute_before_midnight_local_is_timely(
+    as_union, tallied: World, received_in_period: object
+) -> None:
     response = as_union.post(
         url(tallied.election), payload(tallied.union, filed_at="2021-04-16T23:59:30-04:00"), format="json"
     )
@@ -120,7 +122,9 @@ def test_a_late_offer_of_proof_from_counsel_is_refused(as_union, tallied: World)
     )
 
 
-def test_the_offer_of_proof_filed_with_the_objections_is_timely(as_union, tallied: World) -> None:
+def test_the_offer_of_proof_filed_with_the_objections_is_timely(
+    as_union, tallied: World, received_in_period: object
+) -> None:
     body = as_union.post(
         url(tallied.election),
         payload(
@@ -321,7 +325,9 @@ def test_objections_outside_the_callers_cases_are_not_found(as_stranger, tallied
         ("timely=true", [("RWDSU", 1), ("RWDSU", 2), ("Amazon.com Services LLC", 1)]),
     ],
 )
-def test_the_objection_list_filters(as_staff, tallied: World, query: str, expected: list) -> None:
+def test_the_objection_list_filters(
+    as_staff, tallied: World, query: str, expected: list, received_in_period: object
+) -> None:
     from objections import services
 
     file(tallied.election, tallied.union, actor=tallied.union_counsel, category="threats")

@@ -117,7 +117,7 @@ def test_staff_enter_an_order_set_deadline_in_the_admin(tallied: Any, admin_clie
     assert response.status_code == 302, text(response.content)[:2000]
     live = Deadline.objects.get(code="offer_of_proof", source="order")
     assert (live.status, live.label) == ("open", "Offer of proof in support of objections")
-    assert Deadline.objects.get(code="offer_of_proof", source="computed").status == "superseded"
+    assert Deadline.objects.get(code="offer_of_proof", source="inferred").status == "superseded"
     listing = admin_client_.get("/admin/proceedings/deadline/?case=10-RC-269250&status=superseded")
     assert listing.status_code == 200 and "offer_of_proof" in listing.content.decode()
 

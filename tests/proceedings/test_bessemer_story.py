@@ -206,8 +206,10 @@ def test_the_bessemer_story_through_the_api(clock: Any) -> None:
             {"objection": meetings, "disposition": "overruled"},
         ],
     )
+    # An order of a rerun is no final disposition (102.69(h)): no fixed review deadline. What is due on
+    # 2021-12-13 (10 business days) is a motion for reconsideration (102.65(e)(2)).
     status = story.expect(
-        "rerun_pending", ("request_for_review", "2021-12-13T23:59:00-05:00"), "rerun_ordered"
+        "rerun_pending", ("reconsideration", "2021-12-13T23:59:00-05:00"), "rerun_ordered"
     )
     second = status["current_election"]["id"]
     assert decision["ordered_election"] == second
@@ -263,12 +265,21 @@ def test_the_bessemer_story_through_the_api(clock: Any) -> None:
     assert "Regional Director's decision: rerun election" in titles
     assert [i["kind"] for i in timeline].count("tally") == 2
     deadlines = story.ok(story.paralegal.get(f"/api/v1/deadlines/?case={NUMBER}&status=open"), 200)["results"]
-    assert [(d["code"], d["due_on"]) for d in deadlines] == [("exceptions_to_board", "2024-12-03")]
+    # 102.46(b): the answering brief is due 14 days after the last day for exceptions (2024-12-03).
+    assert [(d["code"], d["due_on"]) for d in deadlines] == [
+        ("exceptions_to_board", "2024-12-03"),
+        ("answering_brief_to_board", "2024-12-17"),
+    ]
+    assert [(d["source"], d["verified"]) for d in deadlines] == [("cfr", False), ("cfr", False)]
+    assert "no such order, so the period is counted from the administrative law judge's decision" in (
+        deadlines[0]["explanation"]
+    )
     feed_url = story.ok(story.paralegal.get("/api/v1/calendar/"), 200)["url"]
     feed = APIClient().get("/api/v1/" + feed_url.split("/api/v1/", 1)[1])
     summaries = [str(e["summary"]) for e in Calendar.from_ical(feed.content).walk("VEVENT")]
     assert summaries == [
-        "10-RC-269250: Exceptions to the administrative law judge's decision (to the Board) due (UNVERIFIED)"
+        "10-RC-269250: Exceptions to the administrative law judge's decision (to the Board) due (UNVERIFIED)",
+        "10-RC-269250: Answering brief to exceptions to the ALJ's decision (to the Board) due (UNVERIFIED)",
     ]
 
     # A stranger sees none of it.

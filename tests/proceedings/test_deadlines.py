@@ -48,25 +48,37 @@ def test_the_tally_sets_the_objections_deadline_under_the_2019_rules(tallied: An
         "2021-04-09",
         "2019",
     )
+    # The 2019 figure is the section the 2023 rule left in place: inferred, so not verified (issue 9).
     assert (objections["citation"], objections["verified"], objections["source"]) == (
         "29 CFR 102.69(a)(8)",
-        True,
-        "computed",
+        False,
+        "inferred",
     )
-    assert objections["explanation"] == (
+    assert objections["explanation"].startswith(
         "Objections and offer of proof: 5 business days after the tally of 2021-04-09 (Fri) under the 2019 rules, "
         "29 CFR 102.69(a)(8). Counted 2021-04-12 … 2021-04-16; skipped Sat 2021-04-10, Sun 2021-04-11. "
-        "Due 2021-04-16 at 11:59 p.m. America/New_York (29 CFR 102.2(b))."
+        "Due 2021-04-16 at 11:59 p.m. America/New_York (29 CFR 102.2(b)). Source: inferred"
     )
     hearing = next(r for r in rows if r["code"] == "hearing")
     assert hearing["verified"] is False and "UNVERIFIED" in hearing["explanation"]
 
 
-def test_a_revised_tally_and_a_case_under_the_older_rules_set_no_deadlines(tallied: Any, clock: Any) -> None:
+def test_a_revised_tally_opens_objections_to_it_and_a_case_under_the_older_rules_sets_none(
+    tallied: Any, clock: Any
+) -> None:
     record_tally(
         tallied.election, prepared_at=datetime(2021, 4, 20, tzinfo=EASTERN), yes=738, votes_against=1798
     )
-    assert Deadline.objects.filter(trigger_tally__revision=1).count() == 0
+    # 102.69(e): 5 business days after the revised tally of Tue 2021-04-20 → Tue 2021-04-27; code objections,
+    # beside the original objections deadline (which it does not supersede). No review deadline under 2019.
+    revised = Deadline.objects.get(trigger_tally__revision=1)
+    assert (revised.code, revised.label, revised.due_on, revised.citation) == (
+        "objections",
+        "Objections to the revised tally",
+        date(2021, 4, 27),
+        "29 CFR 102.69(e)",
+    )
+    assert Deadline.objects.get(trigger_tally__revision=0, code="objections").status != "superseded"
     old = make_case(number="10-RC-100001", petition_filed_on=date(2014, 6, 2))
     record_tally(make_election(case=old, sequence=1), prepared_at=datetime(2014, 9, 5, tzinfo=EASTERN), yes=3)
     assert not Deadline.objects.filter(case=old).exists()
@@ -178,14 +190,14 @@ def test_an_order_extending_exceptions_supersedes_the_computed_deadline_and_move
         "Exceptions to the hearing officer's report",
         "2021-08-30T23:59:00-04:00",
         "order",
-        True,
+        False,  # only CFR or Federal Register text is verified; the source says it was set by an order
         "open",
     )
     assert body["explanation"].startswith(
         "Set by an order: Order granting extension, 2021-08-05. Replaces Exceptions to the hearing officer's report "
-        "due 2021-08-16 (computed from the rule set)."
+        "due 2021-08-16 (computed: inferred)."
     )
-    computed = Deadline.objects.get(code="exceptions", source="computed")
+    computed = Deadline.objects.get(code="exceptions", source="inferred")
     assert (computed.status, computed.superseded_by_id) == ("superseded", body["id"])
     # The answering brief runs from the new due date: 5 business days after 2021-08-30 (Labor Day skipped).
     live = Deadline.objects.get(code="answering_brief", status="open")
@@ -244,7 +256,7 @@ def test_a_notice_of_hearing_replaces_the_target_and_the_hearing_meets_it(tallie
     assert (ordered.status, ordered.status_note) == ("met", "Happened on 2021-05-10, after the target date.")
 
 
-def test_the_regional_directors_decision_sets_the_request_for_review_and_the_opposition(
+def test_a_decision_ordering_a_rerun_is_no_final_disposition_and_opens_no_review_deadline(
     tallied: Any, clock: Any
 ) -> None:
     clock.at("2021-11-30")
@@ -253,6 +265,24 @@ def test_the_regional_directors_decision_sets_the_request_for_review_and_the_opp
         tallied.staff,
         ("regional_director_decision", "2021-11-29", {"outcome": "rerun_election"}),
     )
+    # 102.69(h): only a dismissal or a certification is a final disposition. The motion for reconsideration
+    # (102.65(e)(2), CFR text since 2019) runs 10 business days after service: Mon 2021-12-13.
+    rows = {d.code: d for d in Deadline.objects.filter(trigger_event__isnull=False)}
+    assert set(rows) == {"reconsideration"}
+    assert (rows["reconsideration"].due_on, rows["reconsideration"].source) == (date(2021, 12, 13), "cfr")
+
+
+def test_the_regional_directors_certifying_decision_sets_the_request_for_review_and_the_opposition(
+    tallied: Any, clock: Any
+) -> None:
+    clock.at("2021-11-30")
+    climb(
+        tallied.case,
+        tallied.staff,
+        ("regional_director_decision", "2021-11-29", {"outcome": "certify_results"}),
+    )
+    # A final disposition (102.69(h)): 10 business days → Mon 12-13; opposition 5 business days after that
+    # due date → Mon 12-20 (2019 figures, inferred from the 2023 text).
     rows = {d.code: d for d in Deadline.objects.filter(trigger_event__isnull=False)}
     assert (rows["request_for_review"].due_on, rows["opposition"].due_on) == (
         date(2021, 12, 13),

@@ -169,13 +169,14 @@ def test_a_deadlines_status_follows_from_the_record(
 @pytest.mark.parametrize(
     ("code", "source", "objections_filed", "obliged"),
     [
-        ("objections", "computed", True, False),  # optional: unused, it is moot
-        ("offer_of_proof", "computed", False, False),
-        ("offer_of_proof", "computed", True, True),  # objections need their offer of proof
+        ("objections", "inferred", True, False),  # optional: unused, it is moot
+        ("offer_of_proof", "cfr", False, False),
+        ("offer_of_proof", "agency_faq", True, True),  # objections need their offer of proof
         ("exceptions", "order", False, False),
         ("hearing", "order", False, False),
         ("position_statement", "order", False, True),  # a filing an order required
-        ("position_statement", "computed", False, False),
+        ("position_statement", "cfr", False, False),
+        ("position_statement", "manual", False, True),
     ],
 )
 def test_only_a_required_filing_can_be_missed(

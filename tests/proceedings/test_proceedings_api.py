@@ -308,7 +308,7 @@ def test_a_voided_event_stays_listed_and_the_ladder_is_replayed_without_it(
     )  # the period closed with nothing pending
     # The hearing date it set is moot, and the 21-day target it replaced is back.
     hearing = dict(Deadline.objects.filter(code="hearing").values_list("source", "status"))
-    assert hearing == {"order": "moot", "computed": "open"}
+    assert hearing == {"order": "moot", "inferred": "open"}
     again = as_staff.post(void_url, {"reason": "twice"}, format="json")
     assert (
         again.status_code == 409

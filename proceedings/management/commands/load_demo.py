@@ -13,10 +13,14 @@ from challenges import demo as challenges_demo
 from elections import demo as elections_demo
 from objections import demo as objections_demo
 from proceedings import demo as proceedings_demo
+from proceedings import demo_live
 
 
 class Command(BaseCommand):
-    help = "Load the Bessemer demo case (10-RC-269250) and the demo users; safe to run again."
+    help = (
+        "Load the Bessemer demo case (10-RC-269250), a live demo case dated from today "
+        f"({demo_live.LIVE}) and the demo users; safe to run again."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         users = elections_demo.load_users()
@@ -24,15 +28,23 @@ class Command(BaseCommand):
         elections_demo.load_jfk8()
         for loader in _app_loaders():
             loader(bessemer)
-        site = settings.SITE_URL
-        self.stdout.write(self.style.SUCCESS(f"Demo case {bessemer} is loaded."))
-        self.stdout.write(f"Admin: {site}/admin/   API docs: {site}/api/v1/docs/\n")
+        live = demo_live.load()
+        site = settings.SITE_URL.rstrip("/")  # `make run` sets it to the host and port it serves
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo cases {bessemer.number} (history) and {live.number} (live, dated from today) are loaded."
+            )
+        )
+        self.stdout.write(f"Admin: {site}/admin/   API: {site}/api/v1/   API docs: {site}/api/v1/docs/\n")
         self.stdout.write(f"{'user':18} {'password':26} {'API token':42} role")
         for user in users:
             self.stdout.write(f"{user.username:18} {user.password:26} {user.token:42} {user.role}")
         paralegal = next(u for u in users if u.username == "paralegal")
         self.stdout.write(
-            f'\nTry: curl -H "Authorization: Token {paralegal.token}" {site}/api/v1/cases/{bessemer.number}/status/'
+            f'\nTry: curl -H "Authorization: Token {paralegal.token}" {site}/api/v1/cases/{live.number}/status/'
+        )
+        self.stdout.write(
+            f"The README's examples: README.md, or docs/examples.sh (API={site}/api/v1 TOKEN=… STAFF_TOKEN=…)"
         )
 
 

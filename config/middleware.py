@@ -1,0 +1,47 @@
+"""A backing service that is unreachable is a 503 the client may retry, never a 500 or a debug page.
+
+A view (or DRF's authentication inside it) that meets a lost PostgreSQL connection, or a broker that is
+down where a route must queue work, raises; DRF's handler leaves those alone, so they reach
+``process_exception`` here, which answers ``503 {"detail": …}`` with ``Retry-After`` — no traceback, no
+address (also with DEBUG on: this runs before Django's debug page). The server needs no restart when the
+database is back: persistent connections are health-checked (CONN_HEALTH_CHECKS) and a connection that
+failed is discarded at the end of its request.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from kombu.exceptions import OperationalError as BrokerError
+
+logger = logging.getLogger(__name__)
+
+RETRY_AFTER_SECONDS = 30
+
+
+def unavailable(what: str) -> JsonResponse:
+    response = JsonResponse(
+        {"detail": f"The {what} is unavailable right now; nothing was changed. Retry shortly."}, status=503
+    )
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+class ServiceUnavailableMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, OperationalError | InterfaceError):
+            logger.error("database unavailable on %s %s", request.method, request.path, exc_info=exception)
+            return unavailable("database")
+        if isinstance(exception, BrokerError):
+            logger.error("broker unavailable on %s %s", request.method, request.path, exc_info=exception)
+            return unavailable("task queue")
+        return None

@@ -1,0 +1,62 @@
+"""JSON types as the schema states them: a number is not text, text is not a number, and a date is one a
+case can have.
+
+DRF coerces by default — ``{"name": 0}`` is stored as the text "0", ``{"party": "3"}`` as the number 3 — so
+a client with a bug (or a fuzzer) sees its wrong request accepted. The schema says ``string`` and
+``integer``; the server refuses anything else with a 400 naming the field. Installed once, at start-up
+(``ElectionsConfig.ready``), so every input serializer of every app holds to it. The CSV import reads its
+rows itself, so multipart uploads are not affected.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from rest_framework import serializers
+
+_char_to_internal = serializers.CharField.to_internal_value
+_integer_to_internal = serializers.IntegerField.to_internal_value
+_date_to_internal = serializers.DateField.to_internal_value
+_datetime_to_internal = serializers.DateTimeField.to_internal_value
+
+# No NLRB case has a date before the National Labor Relations Act (signed 1935-07-05), and none is
+# scheduled into the next century: "0326-06-10" is a typo, not a voting date.
+EARLIEST = date(1935, 7, 5)
+LATEST = date(2099, 12, 31)
+_RANGE = (
+    f"Give a date from {EARLIEST.isoformat()} (the National Labor Relations Act) to {LATEST.isoformat()}."
+)
+
+
+def _text(field: serializers.CharField, data: Any) -> str:
+    if not isinstance(data, str):
+        raise serializers.ValidationError("Give text (a JSON string).", code="invalid")
+    return str(_char_to_internal(field, data))
+
+
+def _whole_number(field: serializers.IntegerField, data: Any) -> int:
+    if isinstance(data, bool) or not isinstance(data, (int, float)):
+        raise serializers.ValidationError("Give a whole number (a JSON number).", code="invalid")
+    return int(_integer_to_internal(field, data))
+
+
+def _case_date(field: serializers.DateField, data: Any) -> date:
+    value: date = _date_to_internal(field, data)
+    if not EARLIEST <= value <= LATEST:
+        raise serializers.ValidationError(_RANGE, code="out_of_range")
+    return value
+
+
+def _case_datetime(field: serializers.DateTimeField, data: Any) -> datetime:
+    value: datetime = _datetime_to_internal(field, data)
+    if not EARLIEST <= value.date() <= LATEST:
+        raise serializers.ValidationError(_RANGE, code="out_of_range")
+    return value
+
+
+def install() -> None:
+    serializers.CharField.to_internal_value = _text  # type: ignore[method-assign,assignment]
+    serializers.IntegerField.to_internal_value = _whole_number  # type: ignore[method-assign,assignment]
+    serializers.DateField.to_internal_value = _case_date  # type: ignore[method-assign,assignment]
+    serializers.DateTimeField.to_internal_value = _case_datetime  # type: ignore[method-assign,assignment]

@@ -1,0 +1,126 @@
+"""The public record in the admin: import a case by number, refresh selected cases, see what came in.
+
+Every import goes through ``public_record.services`` (a Celery task, like the API's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from elections.admin import NoDeleteMixin
+from elections.errors import DomainError, RuleViolation, TransitionNotAllowed
+from elections.law import case_numbers
+from elections.models import Case
+from proceedings.admin import CaseWithLadderAdmin
+from proceedings.models import DocketEntry
+from public_record import services
+from public_record.models import ImportedCase, ImportRun
+
+
+def _message(exc: DomainError) -> str:
+    if isinstance(exc, RuleViolation):
+        return f"{exc.field}: {exc.message}"
+    return exc.detail if isinstance(exc, TransitionNotAllowed) else str(exc)
+
+
+RUN_FIELDS = [
+    "number", "status", "outcome", "error", "report", "requested_by", "created_at", "started_at", "finished_at",
+]
+
+
+@admin.register(ImportRun)
+class ImportRunAdmin(NoDeleteMixin, admin.ModelAdmin[ImportRun]):
+    """Add one to import a case by number from the configured file (NLRB_DATA_PATH)."""
+
+    list_display = ["number", "status", "outcome", "requested_by", "created_at", "finished_at"]
+    list_filter = ["status", "outcome"]
+    search_fields = ["=number", "number"]
+    list_select_related = ["requested_by"]
+
+    def get_fields(self, request: HttpRequest, obj: ImportRun | None = None) -> Any:
+        return ["number"] if obj is None else RUN_FIELDS
+
+    def get_readonly_fields(self, request: HttpRequest, obj: ImportRun | None = None) -> Any:
+        return [] if obj is None else RUN_FIELDS
+
+    def get_form(self, request: HttpRequest, obj: ImportRun | None = None, change: bool = False, **kwargs: Any) -> Any:
+        if obj is None:
+            kwargs["form"] = ImportRequestForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def save_model(self, request: HttpRequest, obj: ImportRun, form: Any, change: bool) -> None:
+        if change:
+            return  # a run is a record of what happened: nothing to edit
+        run = services.import_run_request(number=obj.number, actor=request.user)
+        obj.pk, obj.status = run.pk, run.status
+
+
+class ImportRequestForm(forms.ModelForm[ImportRun]):
+    """The number and the configured file are checked here, so a refusal is a form error, not a 500."""
+
+    class Meta:
+        model = ImportRun
+        fields = ["number"]
+
+    def clean_number(self) -> str:
+        try:
+            number = case_numbers.normalize(self.cleaned_data["number"])
+            services.data_path()
+        except case_numbers.InvalidCaseNumber as exc:
+            raise forms.ValidationError(str(exc)) from None
+        except DomainError as exc:
+            raise forms.ValidationError(_message(exc)) from None
+        return number
+
+
+@admin.register(ImportedCase)
+class ImportedCaseAdmin(NoDeleteMixin, admin.ModelAdmin[ImportedCase]):
+    list_display = ["case", "snapshot", "imported_at", "updated_at"]
+    search_fields = ["=case__number", "case__number", "case__name"]
+    list_select_related = ["case"]
+    readonly_fields = ["case", "snapshot", "fingerprint", "as_imported", "keys", "imported_at", "updated_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+class DocketInline(admin.TabularInline[DocketEntry, Case]):
+    """The public docket, as nlrb.gov shows it (read-only: it is a copy of the public record)."""
+
+    model = DocketEntry
+    extra = 0
+    can_delete = False
+    fields = ["filed_on", "document", "actor", "url"]
+    readonly_fields = ["filed_on", "document", "actor", "url"]
+    ordering = ["filed_on", "id"]
+    classes = ["collapse"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class CaseWithPublicRecordAdmin(CaseWithLadderAdmin):
+    """The case page with its public docket, and an action to refresh cases from the public record."""
+
+    inlines = [*CaseWithLadderAdmin.inlines, DocketInline]  # type: ignore[list-item]
+    actions = ["refresh_from_public_record"]
+
+    @admin.action(description="Import / refresh the selected cases from the public record (nlrb.db)")
+    def refresh_from_public_record(self, request: HttpRequest, queryset: QuerySet[Case]) -> None:
+        queued = []
+        for case in queryset:
+            try:
+                run = services.import_run_request(number=case.number, actor=request.user)
+            except DomainError as exc:
+                messages.error(request, f"{case.number}: {_message(exc)}")
+                return
+            queued.append(f"{case.number} (run {run.pk})")
+        messages.success(request, f"Queued the import of {', '.join(queued)}; see Import runs for the outcome.")
+
+
+admin.site.unregister(Case)
+admin.site.register(Case, CaseWithPublicRecordAdmin)

@@ -1,0 +1,81 @@
+"""Imports staff start from the API or the admin: one case by number, from the configured file
+(``settings.NLRB_DATA_PATH``), run by a Celery task after the request commits."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from kombu.exceptions import OperationalError
+
+from elections.actors import Actor, acting_user
+from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law import case_numbers
+from public_record.importer import import_public_record
+from public_record.models import ImportRun
+from public_record.source import SchemaError
+
+logger = logging.getLogger(__name__)
+
+
+def data_path() -> str:
+    """The configured public-record file; 409 when there is none to read."""
+    path = settings.NLRB_DATA_PATH
+    if not path:
+        raise TransitionNotAllowed("No public-record file is configured: set NLRB_DATA_PATH (see the README).")
+    if not Path(path).exists():
+        raise TransitionNotAllowed(f"The configured public-record file {path} is not there (NLRB_DATA_PATH).")
+    return str(path)
+
+
+@transaction.atomic
+def import_run_request(*, number: str, actor: Actor = None) -> ImportRun:
+    """Queue the import of one case; the task runs once this transaction commits."""
+    try:
+        normalized = case_numbers.normalize(number)
+    except case_numbers.InvalidCaseNumber as exc:
+        raise RuleViolation("number", str(exc)) from None
+    data_path()
+    run = ImportRun.objects.create(number=normalized, requested_by=acting_user(actor))
+    transaction.on_commit(lambda: _queue(run.pk))
+    return run
+
+
+def _queue(run_id: int) -> None:
+    from public_record.tasks import import_case
+
+    try:
+        import_case.delay(run_id)
+    except OperationalError:
+        # The broker is down: the run stays queued (its status says so) and staff can ask again.
+        logger.warning("public record: import run %s could not be queued (broker down)", run_id)
+
+
+def import_run_execute(run_id: int) -> ImportRun | None:
+    """Run a queued import (the task's body). Idempotent: a finished run is left as it is; the import itself
+    adds nothing twice if a killed worker runs it again."""
+    claimed = ImportRun.objects.filter(
+        pk=run_id, status__in=[ImportRun.Status.QUEUED, ImportRun.Status.RUNNING]
+    ).update(status=ImportRun.Status.RUNNING, started_at=timezone.now())
+    run = ImportRun.objects.filter(pk=run_id).select_related("requested_by").first()
+    if not claimed or run is None:
+        return run
+    try:
+        report = import_public_record(data_path(), numbers=[run.number], actor=run.requested_by)
+    except (SchemaError, TransitionNotAllowed) as exc:
+        run.status, run.error = ImportRun.Status.FAILED, str(exc)
+    else:
+        run.outcome = report.case_outcome(run.number)
+        run.report = report.as_dict()
+        if run.outcome == "failed":
+            run.status, run.error = ImportRun.Status.FAILED, "; ".join(r for _, r in report.failures)
+        elif run.outcome == "not_found":
+            run.status, run.error = ImportRun.Status.FAILED, f"{run.number} is not in the public record file."
+        else:
+            run.status = ImportRun.Status.DONE
+    run.finished_at = timezone.now()
+    run.save(update_fields=["status", "error", "outcome", "report", "finished_at"])
+    return run

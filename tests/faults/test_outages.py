@@ -1,0 +1,100 @@
+"""Outages under running servers, on processes of the tests' own: PostgreSQL cut → every API route answers
+503 JSON with Retry-After and no traceback or address, then recovers without a restart; Redis down → the
+API still commits the change and its notice, and the notice goes out once when Redis is back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.faults import routes
+from tests.faults.conftest import DBNAME, Stack
+from tests.faults.services import http, wait_for, web_server
+
+pytestmark = pytest.mark.faults
+
+
+def api_paths(stack: Stack) -> list[str]:
+    return routes.api_paths(
+        {"number": stack.seed["case"], "election_id": str(stack.seed["election"]), "token": "t" * 40}
+    )
+
+
+def assert_unavailable(status: int, headers: dict[str, str], body: object, what: str) -> None:
+    assert status == 503, (what, status, body)
+    assert isinstance(body, dict) and set(body) == {"detail"}, (what, body)
+    assert headers.get("Retry-After", "").isdigit(), (what, headers)
+    text = str(body)
+    assert "Traceback" not in text and "127.0.0.1" not in text and "postgres" not in text.lower(), text
+
+
+@pytest.mark.parametrize("kind", ["runserver", "gunicorn"])
+def test_with_postgresql_cut_every_route_is_a_503_and_the_server_recovers_unrestarted(
+    stack: Stack, kind: str
+) -> None:
+    server, base = web_server(kind, stack.env, stack.base / f"{kind}.log")
+    token = stack.seed["union_token"]
+    paths = api_paths(stack)
+    assert len(paths) > 20
+    case_status = f"{base}/api/v1/cases/{stack.seed['case']}/status/"
+    try:
+        assert http("GET", case_status, token=token)[0] == 200  # a pooled connection exists now
+        stack.pg.kill()
+        try:
+            for path in paths:
+                if path.endswith("/health/"):
+                    status, headers, body = http("GET", base + path)
+                    assert status == 503 and body["database"] == "down", body
+                    assert headers.get("Retry-After", "").isdigit()
+                    continue
+                assert_unavailable(*http("GET", base + path, token=token), what=f"GET {path}")
+            challenge = {"voter_name": "Cut", "voter_identifier": "cut", "challenged_by": stack.seed["union"],
+                         "ground": "supervisor", "reason": "r"}
+            assert_unavailable(
+                *http("POST", f"{base}/api/v1/elections/{stack.seed['election']}/challenges/", token=token,
+                      body=challenge),
+                what="POST challenges",
+            )
+        finally:
+            stack.pg.start()
+        wait_for(lambda: http("GET", case_status, token=token)[0] == 200, timeout=30,
+                 what="the server to recover without a restart")
+        assert http("GET", f"{base}/api/v1/health/")[0] == 200
+        assert server.alive()
+    finally:
+        server.stop()
+
+
+def test_with_redis_down_the_api_commits_and_the_notice_goes_out_once_when_it_returns(stack: Stack) -> None:
+    server, base = web_server("gunicorn", stack.env, stack.base / "gunicorn-redis.log")
+    worker = stack.worker("worker-redis")
+    token = stack.seed["union_token"]
+    try:
+        stack.redis.kill()
+        health = http("GET", f"{base}/api/v1/health/")
+        assert health[0] == 200 and health[2]["broker"] == "down" and health[2]["status"] == "degraded"
+        status, _, body = http(
+            "POST",
+            f"{base}/api/v1/elections/{stack.seed['election']}/challenges/",
+            token=token,
+            body={"voter_name": "Outage", "voter_identifier": "outage", "challenged_by": stack.seed["union"],
+                  "ground": "supervisor", "reason": "Directs the work"},
+        )
+        assert status == 201, body
+        where = f"key = 'challenge:{body['id']}:logged'"
+        notice = stack.notice(where)
+        assert notice and notice["sent_at"] is None  # written with the change, waiting in the outbox
+        assert "not queued now" in server.output(tail=10**7)  # the failed .delay() was caught and logged
+        stack.redis.start()  # empty: whatever was in flight is gone; the worker reconnects and sweeps
+        notice = stack.wait_until_sent(where, timeout=90)
+        assert stack.copies(str(notice["idempotency_key"])) == 1
+        assert worker.alive()
+    finally:
+        if not stack.redis.ping():
+            stack.redis.start()
+        server.stop()
+        worker.stop()
+
+
+def test_the_seeded_database_is_the_tests_own(stack: Stack) -> None:
+    assert stack.pg.port != 5432 and stack.redis.port != 6379
+    assert stack.pg.psql(DBNAME, "SELECT count(*) FROM elections_case") == "1"

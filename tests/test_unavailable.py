@@ -1,0 +1,37 @@
+"""An unreachable backing service reaching a view is a 503 with Retry-After and no detail of the service
+(tests/faults/test_outages.py proves it against a real PostgreSQL cut under running servers)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.db import InterfaceError, OperationalError
+from django.test import RequestFactory
+from kombu.exceptions import OperationalError as BrokerError
+
+from config.middleware import ServiceUnavailableMiddleware
+
+
+@pytest.mark.parametrize(
+    ("error", "what"),
+    [
+        (OperationalError('connection to server at "10.0.0.5", port 5432 failed'), "database"),
+        (InterfaceError("connection already closed"), "database"),
+        (BrokerError("Error 111 connecting to 10.0.0.6:6379. Connection refused."), "task queue"),
+    ],
+)
+def test_an_unreachable_service_is_a_503_that_names_no_address(settings, error, what) -> None:
+    settings.DEBUG = True  # no debug page either
+    middleware = ServiceUnavailableMiddleware(lambda request: None)  # type: ignore[arg-type,return-value]
+    response = middleware.process_exception(RequestFactory().post("/api/v1/cases/"), error)
+    assert response is not None and response.status_code == 503
+    assert response["Retry-After"] == "30"
+    body = json.loads(response.content)
+    assert list(body) == ["detail"] and what in body["detail"]
+    assert "10.0.0" not in body["detail"]
+
+
+def test_other_errors_are_left_alone() -> None:
+    middleware = ServiceUnavailableMiddleware(lambda request: None)  # type: ignore[arg-type,return-value]
+    assert middleware.process_exception(RequestFactory().get("/"), ValueError("x")) is None
