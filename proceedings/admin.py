@@ -384,7 +384,6 @@ class ProceedingEventAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
             },
         )
 
-
     # What voiding changed (the stage, deadlines restored or mooted) is said after the action.
     void_events = admin_desk.said(void_events, "election_id")
 
@@ -546,7 +545,6 @@ class DeadlineAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
             },
         )
 
-
     mark_met = admin_desk.said(mark_met, "election_id")
 
     def add_view(
@@ -554,7 +552,9 @@ class DeadlineAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     ) -> HttpResponse:
         parent = super().add_view
         case = admin_desk.case_posted(request, "case")
-        return admin_desk.said_on_submit(self, request, case, lambda: parent(request, form_url, extra_context))
+        return admin_desk.said_on_submit(
+            self, request, case, lambda: parent(request, form_url, extra_context)
+        )
 
 
 @admin.register(Reminder)

@@ -217,6 +217,8 @@ class ObjectionDeskAdmin(ObjectionAdmin):
     record_report_rulings = said(ObjectionAdmin.record_report_rulings, "election_id")
     extend_offer_of_proof = said(ObjectionAdmin.extend_offer_of_proof, "election_id")
     record_withdrawal = said(ObjectionAdmin.record_withdrawal, "election_id")
+    confirm_filing_time = said(ObjectionAdmin.confirm_filing_time, "election_id", immediate=True)
+    record_filing_as_late = said(ObjectionAdmin.record_filing_as_late, "election_id", immediate=True)
 
 
 class TallyDeskAdmin(TallyAdmin):

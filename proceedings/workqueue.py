@@ -12,7 +12,12 @@ Sections:
   them before the results can be certified);
 - objections awaiting a ruling (pending or set for hearing);
 - hearings whose date has passed with no ``hearing_opened`` recorded (the ladder is stuck at "hearing
-  scheduled" until someone records it).
+  scheduled" until someone records it);
+- filings awaiting confirmation: a counsel-stated filing time of an objection or offer of proof that staff
+  have not confirmed (``filing_confirmed``, ``offer_of_proof_confirmed``);
+- ledgers that do not match their tally: the challenges logged do not account for the latest tally's
+  challenged ballots (``challenges.selectors.LedgerState.matches_tally``);
+- notices whose delivery keeps failing (``elections.selectors.notices_failing``).
 """
 
 from __future__ import annotations
@@ -29,9 +34,10 @@ from django.utils.http import urlencode
 
 from challenges import selectors as ledger_selectors
 from challenges.models import Challenge
+from elections import selectors as election_selectors
 from elections.law import calendar
 from elections.law.local_time import day_text, local_time
-from elections.models import Case, Election
+from elections.models import Case, Election, Tally
 from objections.models import Objection
 from proceedings import clock
 from proceedings import deadlines as deadline_records
@@ -114,12 +120,16 @@ def work_queue(*, days: int = DEFAULT_DAYS, region: int | None = None, now: date
         determinative_challenges(cases),
         objections_awaiting_ruling(cases),
         hearings_not_opened(cases, now=now),
+        filings_awaiting_confirmation(cases),
+        ledgers_not_matching(cases),
+        notices_failing(cases, region=region),
     ]
     counts: dict[int, int] = defaultdict(int)
     if region is None:
         for section in sections:
             for line in section.lines:
-                counts[line.region] += 1
+                if line.region:  # a notice of no case has none
+                    counts[line.region] += 1
     return Queue(days=days, region=region, sections=sections, regions=sorted(counts.items()))
 
 
@@ -302,6 +312,108 @@ def hearings_not_opened(cases: Any, *, now: datetime) -> Section:
                 url=record_event_url(event.case, ladder.Event.HEARING_OPENED.value),
                 action="Record the hearing opened",
                 sort_key=(hearing_on, event.pk),
+            )
+        )
+    return _finish(section, lines)
+
+
+def filings_awaiting_confirmation(cases: Any) -> Section:
+    section = Section(
+        "filings",
+        "Filings awaiting confirmation",
+        "Counsel stated a filing time the tracker did not see: confirm it, or record the filing as late.",
+    )
+    waiting = (
+        Objection.objects.filter(election__case__in=cases)
+        .exclude(status=Objection.Status.WITHDRAWN)
+        .filter(Q(filing_confirmed=False) | Q(offer_of_proof_confirmed=False))
+        .select_related("election__case", "filed_by")
+        .order_by("received_at", "id")
+    )
+    lines = []
+    for objection in waiting[:MAX_LINES]:
+        case = objection.election.case
+        what = "objection" if not objection.filing_confirmed else "offer of proof"
+        stated = objection.filed_at if not objection.filing_confirmed else objection.offer_of_proof_filed_at
+        received = (
+            objection.received_at if not objection.filing_confirmed else objection.offer_of_proof_received_at
+        )
+        when = f"stated {local_time(stated, case.office_zone)}" if stated else ""
+        if received:
+            when += f"; received {local_time(received, case.office_zone)}"
+        lines.append(
+            Line(
+                region=case.region,
+                case_number=case.number,
+                case_name=case.name,
+                what=f"Election {objection.election.sequence}: {objection} — the {what}'s filing time",
+                when=when.lstrip("; "),
+                url=reverse("admin:objections_objection_changelist") + "?" + urlencode({"case": case.number}),
+                action="Confirm or record as late",
+                sort_key=(objection.received_at or objection.filed_at, objection.pk),
+            )
+        )
+    return _finish(section, lines)
+
+
+def ledgers_not_matching(cases: Any) -> Section:
+    section = Section(
+        "ledgers",
+        "Ledgers that do not match their tally",
+        "The challenges logged do not account for the latest tally's challenged ballots: log the missing "
+        "ones or record a revised tally.",
+    )
+    with_ballots = set(
+        Tally.objects.filter(election__case__in=cases, challenged__gt=0).values_list("election_id", flat=True)
+    ) | set(Challenge.objects.filter(election__case__in=cases).values_list("election_id", flat=True))
+    states = ledger_selectors.ledger_states(with_ballots)
+    off = [pk for pk, state in states.items() if state.matches_tally is False]
+    lines = []
+    for election in Election.objects.filter(pk__in=off[: MAX_LINES * 2]).select_related("case"):
+        state = states[election.pk]
+        tally = state.latest_tally
+        assert tally is not None  # matches_tally is None without one
+        lines.append(
+            Line(
+                region=election.case.region,
+                case_number=election.case.number,
+                case_name=election.case.name,
+                what=f"Election {election.sequence}: {state.ledger_count} challenge(s) in the ledger, "
+                f"{tally.challenged} challenged ballot(s) in tally revision {tally.revision}",
+                when=f"tally of {local_time(tally.prepared_at, election.case.office_zone)}",
+                url=reverse("admin:challenges_challenge_changelist")
+                + "?"
+                + urlencode({"election": str(election.pk)}),
+                action="Open the ledger",
+                sort_key=(election.case.number, election.sequence),
+            )
+        )
+    return _finish(section, lines)
+
+
+def notices_failing(cases: Any, *, region: int | None) -> Section:
+    section = Section(
+        "notices",
+        "Notices whose delivery keeps failing",
+        "The mail transport refused these e-mails several times (retries go on): check the address.",
+    )
+    failing = election_selectors.notices_failing()
+    if region is not None:
+        failing = failing.filter(case__in=cases)
+    lines = []
+    for notice in failing[:MAX_LINES]:
+        case = notice.case
+        lines.append(
+            Line(
+                region=case.region if case else 0,
+                case_number=case.number if case else "—",
+                case_name=case.name if case else "",
+                what=f"“{notice.subject}” to {notice.recipient.get_username()} "
+                f"({notice.recipient.email or 'no address'}): {notice.failures} failed attempt(s)",
+                when=f"since {local_time(notice.created_at, case.office_zone if case else None)}",
+                url=reverse("admin:elections_notification_change", args=[notice.pk]),
+                action="Open the notice",
+                sort_key=(notice.created_at, notice.pk),
             )
         )
     return _finish(section, lines)

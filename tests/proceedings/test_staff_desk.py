@@ -55,8 +55,16 @@ def test_the_queue_lists_deadlines_due_within_n_business_days_in_local_time(tall
     clock.at("2021-04-12")  # objections due Friday 2021-04-16, four business days on
     due = lines(workqueue.work_queue(days=5), "deadlines")
     assert [(line.case_number, line.what, line.when) for line in due] == [
-        ("10-RC-269250", "Objections and offer of proof", "due April 16, 2021, 11:59 p.m. EDT"),
-        ("10-RC-269250", "Offer of proof in support of objections", "due April 16, 2021, 11:59 p.m. EDT"),
+        (
+            "10-RC-269250",
+            "Objections and offer of proof (rule unverified: check the date)",
+            "due April 16, 2021, 11:59 p.m. EDT",
+        ),
+        (
+            "10-RC-269250",
+            "Offer of proof in support of objections (rule unverified: check the date)",
+            "due April 16, 2021, 11:59 p.m. EDT",
+        ),
     ]
     assert due[0].url == f"/admin/proceedings/caseladder/{tallied.case.pk}/change/"
     assert lines(workqueue.work_queue(days=3), "deadlines") == []  # Thursday is the third business day
@@ -85,6 +93,39 @@ def test_the_queue_lists_objections_awaiting_a_ruling_and_a_hearing_never_opened
 
     climb(tallied.case, tallied.staff, ("hearing_opened", "2021-05-10"))
     assert lines(workqueue.work_queue(), "hearings") == []
+
+
+def test_the_queue_lists_unconfirmed_filings_ledgers_off_their_tally_and_failing_notices(
+    tallied: Any, clock: Any
+) -> None:
+    from elections.models import Notification
+    from objections.models import Objection
+
+    objection = file_objection(tallied, tallied.employer, datetime(2021, 4, 15, 16, 0, tzinfo=UTC))
+    Objection.objects.filter(pk=objection.pk).update(filing_confirmed=False)  # as a counsel-stated time is
+    notice = Notification.objects.create(
+        recipient=tallied.union_counsel,
+        case=tallied.case,
+        key="k",
+        subject="Objection filed",
+        body="…",
+        failures=3,
+    )
+    clock.at("2021-04-19")
+    queue = workqueue.work_queue()
+
+    (filing,) = lines(queue, "filings")
+    assert filing.what == "Election 1: Objection 1 of Amazon.com Services LLC — the objection's filing time"
+    assert filing.when.startswith("stated April 15, 2021, 12:00 p.m. EDT; received ")
+    (ledger,) = lines(queue, "ledgers")
+    assert (
+        ledger.what
+        == "Election 1: 0 challenge(s) in the ledger, 505 challenged ballot(s) in tally revision 0"
+    )
+    assert ledger.when == "tally of April 9, 2021, 1:00 p.m. EDT"
+    (failing,) = lines(queue, "notices")
+    assert failing.what.endswith(": 3 failed attempt(s)")
+    assert failing.url == f"/admin/elections/notification/{notice.pk}/change/"
 
 
 def test_bad_queue_parameters_fall_back_to_the_defaults(db: None) -> None:
@@ -248,13 +289,17 @@ def test_voiding_an_event_says_the_stage_it_returns_to(tallied: Any, clock: Any)
     assert "Election 1: stage Hearing scheduled → Awaiting the Regional Director." in said, said
 
 
+QUEUE_QUERIES = 16  # one or a few per section, never one per case
+
+
+@pytest.mark.parametrize("cases", [1, 3])
 def test_the_queue_reads_in_a_fixed_number_of_queries_however_many_cases(
-    tallied: Any, clock: Any, django_assert_num_queries: Any
+    cases: int, tallied: Any, clock: Any, django_assert_num_queries: Any
 ) -> None:
     from challenges import services as challenge_services
     from tests.factories import CaseFactory, ElectionFactory, PartyFactory, record_tally
 
-    for n in range(3):
+    for n in range(cases):
         case = CaseFactory(number=f"10-RC-30000{n}", petition_filed_on=date(2021, 1, 4))
         party = PartyFactory(case=case, name=f"Union {n}")
         election = ElectionFactory(case=case, sequence=1, choices=[f"Union {n}"])
@@ -275,10 +320,11 @@ def test_the_queue_reads_in_a_fixed_number_of_queries_however_many_cases(
             )
         file_objection(tallied, party, datetime(2021, 4, 15, 16, 0, tzinfo=UTC), election=election)
     clock.at("2021-04-12")
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(QUEUE_QUERIES):
         queue = workqueue.work_queue()
-    # The three new cases' objections are filed (their objections deadlines are met): only Bessemer's two are due.
-    assert [len(s.lines) for s in queue.sections] == [2, 3, 3, 0]
+    # The new cases' objections are filed (their objections deadlines are met): only Bessemer's two are
+    # due; Bessemer's 505 challenged ballots have no challenge logged, so its ledger does not match.
+    assert [len(s.lines) for s in queue.sections] == [2, cases, cases, 0, 0, 1, 0]
 
 
 def test_the_home_page_groups_the_queue_by_case_on_request(tallied: Any, clock: Any) -> None:
