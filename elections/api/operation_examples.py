@@ -159,9 +159,11 @@ CASE_EXAMPLE: dict[str, Any] = {
     "rule_set": "2023",
     "rule_set_label": "2023 rules (88 FR 58076), petitions from 2023-12-26",
     "status": "open",
+    "closed_on": None,
+    "closing_reason": "",
     "parties": [
-        {"id": 5, "role": "petitioner", "name": "Retail, Wholesale and Department Store Union"},
-        {"id": 6, "role": "employer", "name": "Riverbend Fulfillment LLC"},
+        {"id": 5, "role": "petitioner", "name": "Retail, Wholesale and Department Store Union", "counsel": []},
+        {"id": 6, "role": "employer", "name": "Riverbend Fulfillment LLC", "counsel": []},
     ],
     "related_cases": [],
     "created_at": "2026-12-03T08:59:20.240777Z",

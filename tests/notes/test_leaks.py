@@ -102,6 +102,7 @@ def values_for(noted: Noted, role: str) -> dict[str, list[Any]]:
         "event_id": [event.pk],
         "token": [token],
         "kind": sorted(KINDS),
+        "run_id": [1],  # an import run's status: holds no note text either way
     }
 
 
