@@ -10,10 +10,12 @@ from typing import Any
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from challenges import services as challenge_services
 from challenges.models import Challenge
 from objections.models import Objection
 from proceedings.models import Deadline, ProceedingEvent
 from tests.browser.conftest import Desk, shot
+from tests.factories import record_tally
 
 UTC_TIME = re.compile(r"\d{1,2}:\d{2}\s*(a\.m\.|p\.m\.)?\s*UTC|\+00:00")
 
@@ -100,6 +102,18 @@ def test_ruling_on_objections_says_their_new_standing(staff_page: Any, desk: Des
 def test_a_regional_directors_decision_through_the_typed_form_moves_the_ladder(
     staff_page: Any, desk: Desk
 ) -> None:
+    # The challenges are decided first: an election whose challenged ballots are determinative cannot be
+    # certified (issue 10).
+    challenge_services.challenges_resolve(
+        challenge_ids=list(Challenge.objects.filter(election=desk.election).values_list("pk", flat=True)),
+        outcome="sustained",
+        method="investigation",
+        decided_on=(desk.tallied_at + timedelta(days=1)).date(),
+        actor=desk.staff,
+    )
+    record_tally(  # the revised tally without the four sustained ballots, its objections period long over
+        desk.election, prepared_at=desk.tallied_at + timedelta(days=2), yes=50, votes_against=48, challenged=0
+    )
     page = staff_page
     page.goto(f"{page.base}/admin/proceedings/proceedingevent/add/?case={desk.case.pk}")
     expect(page.locator("#step-event")).to_contain_text("Regional investigation of objections and challenges")
