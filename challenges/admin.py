@@ -202,6 +202,13 @@ class ResolveForm(forms.Form):
     method = forms.ChoiceField(choices=Challenge.Method.choices)
     decided_on = forms.DateField(help_text="YYYY-MM-DD; not in the future")
     level = forms.ChoiceField(choices=[("", "—"), *Challenge.Level.choices], required=False)
+    basis = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 80}),
+        required=False,
+        max_length=5000,
+        help_text="Why: the finding, the agreement of the parties, or the order's reasoning (kept on each "
+        "challenge).",
+    )
 
 
 class ImportForm(forms.Form):
@@ -267,6 +274,7 @@ class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
         "resolution_method",
         "resolved_on",
         "resolved_level",
+        "resolution_basis",
         "awaiting_count",
         "counted_in",
         "logged_by",
@@ -286,6 +294,7 @@ class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                     "resolution_method",
                     "resolved_on",
                     "resolved_level",
+                    "resolution_basis",
                     "awaiting_count",
                     "counted_in",
                     "ledger",
@@ -362,6 +371,7 @@ class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                     method=form.cleaned_data["method"],
                     decided_on=form.cleaned_data["decided_on"],
                     level=form.cleaned_data["level"],
+                    basis=form.cleaned_data["basis"],
                     actor=request.user,
                 )
             except RuleViolation as exc:

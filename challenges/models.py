@@ -86,6 +86,9 @@ class Challenge(models.Model):
     resolution_method = models.CharField(max_length=14, choices=Method.choices, blank=True)
     resolved_on = models.DateField(null=True, blank=True)
     resolved_level = models.CharField(max_length=24, choices=Level.choices, blank=True)
+    resolution_basis = models.TextField(
+        blank=True, help_text="Why it was decided so: the finding, the agreement, or the order's reasoning"
+    )
     # A hearing officer's or ALJ's recommendation decides nothing (elections.law.levels): the challenge
     # stays pending until the Regional Director, the Board or a court disposes of it.
     recommendation = models.CharField(max_length=8, choices=Recommendation.choices, blank=True)

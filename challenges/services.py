@@ -414,6 +414,20 @@ def _locked(challenge_ids: Collection[int]) -> list[Challenge]:
     )
 
 
+MAX_BASIS = 5000
+
+
+def _clean_basis(basis: str) -> str:
+    if not isinstance(basis, str):
+        raise RuleViolation("basis", "Give the basis of the decision as text.")
+    basis = basis.strip()
+    if len(basis) > MAX_BASIS:
+        raise RuleViolation(
+            "basis", f"The basis is limited to {MAX_BASIS} characters; this one has {len(basis)}."
+        )
+    return basis
+
+
 RECOMMENDED: dict[str, str] = {
     Challenge.Status.SUSTAINED: Challenge.Recommendation.SUSTAIN,
     Challenge.Status.OVERRULED: Challenge.Recommendation.OVERRULE,
@@ -428,6 +442,7 @@ def _apply_resolution(
     decided_on: date,
     level: str,
     tallied_revision: int | None,
+    basis: str = "",
 ) -> None:
     if levels.is_recommendation(level):
         # A hearing officer's report or an ALJ's decision recommends: the challenge stays pending and its
@@ -437,6 +452,7 @@ def _apply_resolution(
         challenge.recommendation_level = level
         return
     challenge.status = outcome
+    challenge.resolution_basis = basis
     challenge.resolution_method = method
     challenge.resolved_on = decided_on
     challenge.resolved_level = level
@@ -453,12 +469,14 @@ def challenge_resolve(
     method: str,
     decided_on: date,
     level: str = "",
+    basis: str = "",
     actor: Actor,
 ) -> Challenge:
-    """Sustain or overrule one pending challenge (29 CFR 102.69(c)(1)). Two staff at once: the second
-    waits for the first's lock, then finds the challenge no longer pending (409)."""
+    """Sustain or overrule one pending challenge (29 CFR 102.69(c)(1)), with the basis of the decision. Two
+    staff at once: the second waits for the first's lock, then finds the challenge no longer pending (409)."""
     _require_staff(actor, "resolve challenged ballots")
     level = _check_resolution(outcome, method, level)
+    basis = _clean_basis(basis)
     locked = _locked([challenge_id])
     if not locked:
         raise Challenge.DoesNotExist(f"No challenge {challenge_id}.")
@@ -473,6 +491,7 @@ def challenge_resolve(
         decided_on=decided_on,
         level=level,
         tallied_revision=_latest_revisions([challenge.election_id]).get(challenge.election_id),
+        basis=basis,
     )
     stamp(challenge, actor)
     challenge.save()
@@ -497,12 +516,14 @@ def challenges_resolve(
     method: str,
     decided_on: date,
     level: str = "",
+    basis: str = "",
     actor: Actor,
 ) -> BatchResult:
     """Resolve a batch (the admin's action): pending ones are resolved, the others skipped and reported.
     One notice per counsel and case summarises the batch."""
     _require_staff(actor, "resolve challenged ballots")
     level = _check_resolution(outcome, method, level)
+    basis = _clean_basis(basis)
     result = BatchResult()
     locked = _locked(challenge_ids)
     for challenge in locked:
@@ -522,6 +543,7 @@ def challenges_resolve(
             decided_on=decided_on,
             level=level,
             tallied_revision=tallied.get(challenge.election_id),
+            basis=basis,
         )
         challenge.updated_at = now
     if result.resolved:
@@ -533,6 +555,7 @@ def challenges_resolve(
                 "resolution_method",
                 "resolved_on",
                 "resolved_level",
+                "resolution_basis",
                 "awaiting_count",
                 "settled_after_revision",
                 "recommendation",

@@ -21,6 +21,7 @@ from elections.actors import Actor, acting_user, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law import tally as tally_law
+from elections.law.local_time import local_time
 from elections.law.names import tidy_union_name, union_key
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
@@ -360,7 +361,7 @@ def tally_check(
     if latest is not None and prepared_at < latest.prepared_at:
         raise RuleViolation(
             "prepared_at",
-            f"A revised tally cannot be prepared before revision {latest.revision} ({latest.prepared_at:%Y-%m-%d %H:%M}).",
+            f"A revised tally cannot be prepared before revision {latest.revision} ({local_time(latest.prepared_at, election.case.office_zone)}).",
         )
     return counts
 

@@ -29,6 +29,7 @@ from elections import notifications
 from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law.calendar import is_timely
+from elections.law.local_time import local_time
 from elections.models import Case, Election, Party, Tally
 from objections import events
 from objections import rulings as rules
@@ -55,7 +56,7 @@ def _not_in_future(value: datetime, field: str, what: str) -> None:
 
 
 def _local(value: datetime, zone: str) -> str:
-    return f"{value.astimezone(ZoneInfo(zone)):%Y-%m-%d %H:%M} {zone}"
+    return local_time(value, zone)
 
 
 def _label(objection: Objection) -> str:

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import admin, messages
@@ -31,9 +30,11 @@ from elections.admin import CaseAdmin
 from elections.admin_saving import NoRevertMixin, ServiceSaveMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
+from elections.law.local_time import local_time
 from elections.models import Case
-from proceedings import clock, selectors, services
+from proceedings import admin_desk, clock, selectors, services
 from proceedings import deadlines as deadline_records
+from proceedings.admin_forms import sentence
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
@@ -46,10 +47,8 @@ class NoDeleteMixin(NoRevertMixin):
 
 
 def _as_validation_error(exc: Exception) -> ValidationError:
-    if isinstance(exc, RuleViolation):
-        return ValidationError(f"{exc.field}: {exc.message}")
-    if isinstance(exc, TransitionNotAllowed):
-        return ValidationError(exc.detail)
+    if isinstance(exc, RuleViolation | TransitionNotAllowed):
+        return ValidationError(sentence(exc))  # labels, not codes
     return ValidationError(str(exc))
 
 
@@ -135,7 +134,7 @@ def ladder_picture(case: Case) -> list[dict[str, Any]]:
                     {
                         "label": d.label,
                         "due_on": d.due_on,
-                        "due_text": f"{d.due_at.astimezone(ZoneInfo(d.zone)):%a %Y-%m-%d %H:%M}",
+                        "due_text": local_time(d.due_at, d.zone),
                         "zone": d.zone,
                         "verified": d.verified,
                         "citation": d.citation,
@@ -315,6 +314,12 @@ class ProceedingEventAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
         initial.setdefault("occurred_on", clock.today())
         return initial
 
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """Each event is recorded with its own typed form (``admin_desk.record_event_view``), not JSON."""
+        return admin_desk.record_event_view(self, request)
+
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # events are voided, never edited
 
@@ -378,6 +383,9 @@ class ProceedingEventAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                 "opts": self.model._meta,
             },
         )
+
+    # What voiding changed (the stage, deadlines restored or mooted) is said after the action.
+    void_events = admin_desk.said(void_events, "election_id")
 
 
 # --- deadlines ------------------------------------------------------------------------------------------------
@@ -535,6 +543,17 @@ class DeadlineAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                 "action": "mark_met",
                 "opts": self.model._meta,
             },
+        )
+
+    mark_met = admin_desk.said(mark_met, "election_id")
+
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        parent = super().add_view
+        case = admin_desk.case_posted(request, "case")
+        return admin_desk.said_on_submit(
+            self, request, case, lambda: parent(request, form_url, extra_context)
         )
 
 

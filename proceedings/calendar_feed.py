@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db.models import Q
 from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
+from elections.law.local_time import local_time
 from proceedings import clock, selectors
 from proceedings.law.deadlines import SOURCE_LABELS, Status, flag
 from proceedings.models import Deadline
@@ -37,10 +37,9 @@ def deadlines_in_feed(user: Any, *, now: datetime | None = None) -> list[Deadlin
 
 
 def _description(deadline: Deadline) -> str:
-    local = deadline.due_at.astimezone(ZoneInfo(deadline.zone))
     lines = [
         f"{deadline.case.number} — {deadline.case.name}",
-        f"{deadline.label}: due {local:%A %Y-%m-%d} at {local:%I:%M %p} {deadline.zone} (29 CFR 102.2(b)).",
+        f"{deadline.label}: due {local_time(deadline.due_at, deadline.zone)} (29 CFR 102.2(b)).",
     ]
     if deadline.citation:
         lines.append(f"Rule: {deadline.citation} ({deadline.rule_set} rules).")

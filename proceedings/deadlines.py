@@ -313,7 +313,9 @@ def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, act
     """An answering brief or opposition runs from the due date of what it answers: move it with an extension."""
     case = new_parent.case
     for old_parent in replaced:
-        for response in old_parent.responses.exclude(status=Status.SUPERSEDED).filter(source__in=law.COMPUTED):
+        for response in old_parent.responses.exclude(status=Status.SUPERSEDED).filter(
+            source__in=law.COMPUTED
+        ):
             period = period_for(case.rule_set, response.code)
             if period is None:
                 continue

@@ -255,7 +255,9 @@ class DocketEntry(models.Model):
     actor = models.CharField(max_length=300, blank=True, help_text="Who issued or filed it")
     url = models.URLField(max_length=500, blank=True)
     source = models.CharField(max_length=16, choices=Source.choices, default=Source.PUBLIC_RECORD)
-    key = models.CharField(max_length=700, help_text="date|document|actor|n: the line's identity in the source")
+    key = models.CharField(
+        max_length=700, help_text="date|document|actor|n: the line's identity in the source"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -21,6 +21,7 @@ from django.db.models import Q
 
 from elections import notifications as outbox
 from elections.law import calendar
+from elections.law.local_time import local_time
 from elections.models import Appearance
 from proceedings import clock
 from proceedings.deadlines import with_effective_status
@@ -95,8 +96,8 @@ def _due_line(deadline: Deadline) -> str:
     verified = {None: "", "UNVERIFIED": " — UNVERIFIED rule, check the date"}.get(shown, f" — {shown}")
     party = f" [{deadline.party.name}]" if deadline.party_id and deadline.party else ""
     return (
-        f"- {deadline.case.number} {deadline.label}{party}: due {deadline.due_on:%a %Y-%m-%d} 11:59 p.m. "
-        f"{deadline.zone} ({deadline.citation or deadline.get_source_display()}){verified}"
+        f"- {deadline.case.number} {deadline.label}{party}: due {local_time(deadline.due_at, deadline.zone)} "
+        f"({deadline.citation or deadline.get_source_display()}){verified}"
     )
 
 

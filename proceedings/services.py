@@ -580,7 +580,9 @@ def docket_entries_sync(*, entries: list[tuple[Case, dict[str, Any]]]) -> tuple[
     update the link of those that changed. Lines are never removed: the docket is a record. Returns (added,
     updated); one read and at most two writes whatever the number of cases and lines."""
     case_ids = {case.pk for case, _ in entries}
-    existing = {(e.case_id, e.key): e for e in DocketEntry.objects.filter(case_id__in=case_ids)} if entries else {}
+    existing = (
+        {(e.case_id, e.key): e for e in DocketEntry.objects.filter(case_id__in=case_ids)} if entries else {}
+    )
     new, changed = [], []
     for case, entry in entries:
         current = existing.get((case.pk, entry["key"]))

@@ -23,7 +23,7 @@ ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhos
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "proceedings.admin_site.StaffAdminConfig",  # django.contrib.admin with the work queue as its home
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -283,3 +283,6 @@ SIMPLE_HISTORY_REVERT_DISABLED = True
 # --- The public record ------------------------------------------------------------------------
 # labordata's nlrb.db (or a folder of its CSV files) that `POST cases/import/` and the admin read from.
 NLRB_DATA_PATH = env("NLRB_DATA_PATH", default="")
+
+# Date-times for people name their zone ("April 7, 2022, 11:59 p.m. EDT"): config/formats/en/formats.py.
+FORMAT_MODULE_PATH = ["config.formats"]

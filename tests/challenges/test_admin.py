@@ -125,7 +125,9 @@ def test_the_resolve_action_asks_for_the_decision_then_resolves_and_reports_skip
     )
 
     messages = [str(m) for m in done.context["messages"]]
-    assert messages == ["2 challenges sustained.", "1 skipped, no longer pending: Voter 002 (withdrawn)."]
+    assert messages[:2] == ["2 challenges sustained.", "1 skipped, no longer pending: Voter 002 (withdrawn)."]
+    # ...then what it changed (proceedings.consequences)
+    assert "Election 1: challenges 2 pending, 1 withdrawn → 2 sustained, 1 withdrawn." in messages
     assert list(Challenge.objects.order_by("pk").values_list("status", flat=True)) == [
         "sustained",
         "sustained",
@@ -163,9 +165,10 @@ def test_the_moot_action_marks_the_rest_moot_or_says_why_not(world: World, staff
         LIST, {"action": "mark_pending_moot", ACTION_CHECKBOX_NAME: [a.pk], "index": 0}, follow=True
     )
 
-    assert [str(m) for m in response.context["messages"]] == [
+    assert next(str(m) for m in response.context["messages"]) == (
         f"{world.election}: 2 pending challenges marked moot (not determinative against tally revision 0)."
-    ]
+    )
+    assert "Election 1: challenges 2 pending → 2 moot." in [str(m) for m in response.context["messages"]]
     assert set(Challenge.objects.values_list("status", flat=True)) == {"moot"}
 
 

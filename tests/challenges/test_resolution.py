@@ -238,3 +238,33 @@ def test_the_database_refuses_a_decision_without_method_or_date(world: World) ->
     challenge = log(world, "A")
     with pytest.raises(IntegrityError), transaction.atomic():
         Challenge.objects.filter(pk=challenge.pk).update(status="sustained")
+
+
+def test_a_batch_keeps_the_basis_of_the_decision_on_each_challenge_and_refuses_an_overlong_one(
+    world: World,
+) -> None:
+    a, b = log(world, "Ann Able", by=world.employer), log(world, "Bo Baker", by=world.employer)
+    basis = "  Both are shift leads who assign work: supervisors under §2(11), RD's report p. 4.  "
+
+    with pytest.raises(services.RuleViolation) as refused:
+        services.challenges_resolve(
+            challenge_ids=[a.pk],
+            outcome="sustained",
+            method="investigation",
+            decided_on=DECIDED,
+            basis="x" * 5001,
+            actor=world.staff,
+        )
+    assert (refused.value.field, refused.value.message) == (
+        "basis",
+        "The basis is limited to 5000 characters; this one has 5001.",
+    )
+    services.challenges_resolve(
+        challenge_ids=[a.pk, b.pk],
+        outcome="sustained",
+        method="investigation",
+        decided_on=DECIDED,
+        basis=basis,
+        actor=world.staff,
+    )
+    assert set(Challenge.objects.values_list("resolution_basis", flat=True)) == {basis.strip()}

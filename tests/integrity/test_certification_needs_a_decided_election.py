@@ -91,15 +91,9 @@ def test_the_status_never_says_certified_for_an_undetermined_election(
 
 
 def test_the_admin_shows_the_refusal_and_records_nothing(staff_browser: Client, undetermined: World) -> None:
-    response = staff_browser.post(
-        "/admin/proceedings/proceedingevent/add/",
-        {
-            "case": undetermined.case.pk,
-            "election": "",
-            "event": "regional_director_decision",
-            "occurred_on": "2021-04-20",
-            "details": '{"outcome": "certify_results"}',
-        },
+    response = staff_browser.post(  # the typed form of the decision (proceedings.admin_forms)
+        f"/admin/proceedings/proceedingevent/add/?case={undetermined.case.pk}&event=regional_director_decision",
+        {"election": "", "occurred_on": "2021-04-20", "outcome": "certify_results"},
     )
 
     assert response.status_code == 200

@@ -84,8 +84,8 @@ def test_a_filing_before_the_tally_is_refused(as_staff, tallied: World) -> None:
     assert response.status_code == 400
     assert response.json() == {
         "filed_at": [
-            "Objections are filed after the tally of ballots, prepared 2021-04-09 13:00 America/New_York; "
-            "filed 2021-04-09 08:00 America/New_York."
+            "Objections are filed after the tally of ballots, prepared April 9, 2021, 1:00 p.m. EDT; "
+            "filed April 9, 2021, 8:00 a.m. EDT."
         ]
     }
 

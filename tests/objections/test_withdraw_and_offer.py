@@ -36,7 +36,7 @@ def test_the_filing_partys_counsel_withdraws_and_a_second_withdrawal_is_a_confli
     again = withdraw(as_union, objection)
     assert again.status_code == 409
     assert again.json() == {
-        "detail": "RWDSU objection 1 was already withdrawn on 2021-05-03 10:00 America/New_York."
+        "detail": "RWDSU objection 1 was already withdrawn on May 3, 2021, 10:00 a.m. EDT."
     }
 
 
@@ -122,8 +122,8 @@ def test_only_staff_extend_the_offer_of_proof(
         (
             {"until": "2021-04-16T20:00:00-04:00", "reason": "late"},
             "until",
-            "An extension ends after the offer of proof's current due time, 2021-04-16 23:59 America/New_York; "
-            "2021-04-16 20:00 America/New_York does not.",
+            "An extension ends after the offer of proof's current due time, April 16, 2021, 11:59 p.m. EDT; "
+            "April 16, 2021, 8:00 p.m. EDT does not.",
         ),
         ({"until": "2021-04-30", "reason": "x"}, "until", None),
         ({"reason": "x"}, "until", None),
@@ -164,8 +164,8 @@ def test_a_late_offer_from_counsel_is_refused_but_staff_may_record_it(
     assert late.status_code == 400
     assert late.json() == {
         "filed_at": [
-            "The offer of proof was due 2021-04-16 23:59 America/New_York with the objections, 29 CFR "
-            "102.69(a)(8); filed 2021-04-20 15:00 America/New_York. Only the Regional Director may extend it, "
+            "The offer of proof was due April 16, 2021, 11:59 p.m. EDT with the objections, 29 CFR "
+            "102.69(a)(8); filed April 20, 2021, 3:00 p.m. EDT. Only the Regional Director may extend it, "
             "for good cause."
         ]
     }

@@ -47,7 +47,7 @@ def test_the_case_ladder_shows_each_stage_with_its_date_the_current_one_highligh
         "by Hearing officer's report current stage" in page.replace("&#x27;", "'")
     )
     assert (
-        "Exceptions to the hearing officer's report due Mon 2021-08-16 23:59 America/New_York"
+        "Exceptions to the hearing officer's report due August 16, 2021, 11:59 p.m. EDT"
         in page.replace("&#x27;", "'")
     )
     assert "UNVERIFIED rule" in page
@@ -57,25 +57,21 @@ def test_the_case_ladder_shows_each_stage_with_its_date_the_current_one_highligh
 def test_staff_record_an_event_in_the_admin_and_an_out_of_order_one_is_refused_with_what_is_allowed(
     tallied: Any, admin_client_: Client, clock: Any
 ) -> None:
-    form = {  # the clock stands at 2021-04-12, in the objections period
-        "case": tallied.case.pk,
-        "election": "",
-        "event": "hearing_opened",
-        "occurred_on": "2021-04-12",
-        "details": "{}",
-    }
-    refused = admin_client_.post("/admin/proceedings/proceedingevent/add/", form)
+    # the clock stands at 2021-04-12, in the objections period
+    url = f"/admin/proceedings/proceedingevent/add/?case={tallied.case.pk}"
+    refused = admin_client_.post(f"{url}&event=hearing_opened", {"election": "", "occurred_on": "2021-04-12"})
     assert refused.status_code == 200
-    assert "Allowed next: regional_investigation, notice_of_hearing, consolidated_with_ulp." in text(
-        refused.content
+    assert (
+        "Allowed next: Regional investigation, Notice of hearing, Consolidated with an unfair-labor-practice case."
+        in text(refused.content)
     )
     assert not ProceedingEvent.objects.exists()
-    form |= {
-        "event": "notice_of_hearing",
-        "details": '{"hearing_on": "2021-05-07"}',
-    }  # during the objections period
-    added = admin_client_.post("/admin/proceedings/proceedingevent/add/", form)
+    added = admin_client_.post(
+        f"{url}&event=notice_of_hearing",
+        {"election": "", "occurred_on": "2021-04-12", "hearing_on": "2021-05-07", "presiding": "", "note": ""},
+    )
     assert added.status_code == 302
+    assert added["Location"] == f"/admin/proceedings/caseladder/{tallied.case.pk}/change/"
     event = ProceedingEvent.objects.select_related("recorded_by").get()
     assert event.recorded_by is not None
     assert (event.event, event.details, event.recorded_by.username) == (

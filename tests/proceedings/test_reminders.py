@@ -35,7 +35,7 @@ def test_each_counsel_and_paralegal_get_one_digest_and_a_second_run_sends_nothin
     digest = next(m for m in mail.outbox if m.to == ["para@example.org"])
     assert digest.subject == "Deadlines due soon: 2 in your cases"
     assert (
-        "- 10-RC-269250 Objections and offer of proof: due Fri 2021-04-16 11:59 p.m. America/New_York "
+        "- 10-RC-269250 Objections and offer of proof: due April 16, 2021, 11:59 p.m. EDT "
         "(29 CFR 102.69(a)(8))" in digest.body
     )
     assert "hearing" not in digest.body.lower().split("these deadlines")[1].split("all your deadlines")[0]

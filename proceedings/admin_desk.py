@@ -1,0 +1,238 @@
+"""The staff desk: record a ladder event with its typed form, and say what every staff action changed.
+
+- ``record_event_view`` is the "Add proceeding event" page: pick the case, then the event (what the ladder
+  allows next is offered first), then fill in that event's own fields (``admin_forms``). It calls
+  ``services.event_record`` and lands on the case ladder with the consequences listed.
+- The challenge, objection and tally admins are registered again with their actions wrapped in
+  ``consequences.watch``: after resolving challenges, ruling on objections or recording a tally, the page says
+  what moved (determinative before → after, the result, the stage, deadlines, notices). They are
+  subclasses, so every save path and refusal of the apps' own admins is unchanged; the lower apps cannot
+  import the ladder (dependencies run downhill), so the ladder app wraps them — as it does the case page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+
+from challenges.admin import ChallengeAdmin, ElectionLedgerAdmin
+from challenges.models import Challenge, ElectionLedger
+from elections.admin import TallyAdmin
+from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law import case_numbers
+from elections.models import Case, Tally
+from objections.admin import ObjectionAdmin
+from objections.models import Objection
+from proceedings import consequences, selectors, services
+from proceedings.admin_forms import event_form_class, event_groups, sentence
+from proceedings.law import ladder
+
+
+def _case_from(request: HttpRequest) -> Case | None:
+    raw = request.GET.get("case", "").strip()
+    if not raw:
+        return None
+    if raw.isdigit():
+        return Case.objects.filter(pk=int(raw)).first() if int(raw) < 2**62 else None
+    try:
+        return Case.objects.filter(number=case_numbers.normalize(raw)).first()
+    except case_numbers.InvalidCaseNumber:
+        return None
+
+
+def report(
+    model_admin: admin.ModelAdmin[Any], request: HttpRequest, watches: Iterable[consequences.Watch]
+) -> None:
+    """One message per consequence; a note when the action changed nothing."""
+    for watched in watches:
+        for line in watched.lines():
+            model_admin.message_user(request, line, messages.INFO)
+
+
+def record_event_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest) -> HttpResponse:
+    case = _case_from(request)
+    context: dict[str, Any] = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.model._meta,
+        "title": "Record a proceeding event",
+        "case": case,
+        "case_query": request.GET.get("case", ""),
+    }
+    if case is None:
+        if request.GET.get("case"):
+            context["case_error"] = (
+                f"There is no case {request.GET['case']!r}: give a number such as 10-RC-269250."
+            )
+        return TemplateResponse(request, "admin/proceedings/record_event.html", context)
+
+    elections = selectors.elections_of(case)
+    proceeding = selectors.current_and_proceeding(elections).proceeding
+    state = selectors.replay(proceeding).state if proceeding is not None else None
+    allowed = [e.value for e in ladder.allowed_events(state)] if state is not None else []
+    chosen_election = next(
+        (e for e in elections if str(e.pk) == (request.POST.get("election") or request.GET.get("election"))),
+        proceeding,
+    )
+    context.update(
+        {
+            "title": f"Record a proceeding event — {case.number}",
+            "proceeding": proceeding,
+            "stage": ladder.STAGE_LABELS[state.stage] if state is not None else "",
+            "allowed_labels": [ladder.event_label(code) for code in allowed],
+            "event_groups": event_groups(allowed),
+            "ladder_url": reverse("admin:proceedings_caseladder_change", args=[case.pk]),
+        }
+    )
+    try:
+        event = ladder.Event(request.GET.get("event", ""))
+    except ValueError:
+        return TemplateResponse(request, "admin/proceedings/record_event.html", context)
+
+    form_class = event_form_class(event, case, chosen_election)
+    election_choices = [(e.pk, f"Election {e.sequence} ({e.get_kind_display().lower()})") for e in elections]
+    form = form_class(request.POST or None, elections=election_choices)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            with consequences.watch(case) as watched:
+                recorded = services.event_record(
+                    case=case,
+                    election=data.get("election") or None,
+                    event=event.value,
+                    occurred_on=data["occurred_on"],
+                    details=form.details(),
+                    actor=request.user,
+                )
+        except RuleViolation as exc:
+            form.add_error(
+                form.field_for(exc.message) or (exc.field if exc.field in form.fields else None),
+                sentence(exc),
+            )
+        except TransitionNotAllowed as exc:
+            form.add_error(None, sentence(exc))
+        else:
+            model_admin.message_user(
+                request,
+                f"Recorded: {recorded.event_label}, {recorded.occurred_on:%B} {recorded.occurred_on.day}, "
+                f"{recorded.occurred_on.year} (election {recorded.election.sequence} of {case.number}).",
+                messages.SUCCESS,
+            )
+            report(model_admin, request, [watched])
+            return HttpResponseRedirect(context["ladder_url"])
+    context.update(
+        {
+            "event": event,
+            "event_label": ladder.EVENT_LABELS[event],
+            "event_allowed": event.value in allowed,
+            "form": form,
+            "media": model_admin.media + form.media,
+        }
+    )
+    return TemplateResponse(request, "admin/proceedings/record_event.html", context)
+
+
+# --- the other desks' actions, with their consequences said ------------------------------------------------
+
+
+def _watched(
+    model_admin: admin.ModelAdmin[Any], request: HttpRequest, cases: Iterable[Case], act: Callable[[], Any]
+) -> Any:
+    """Run ``act`` (an admin action or save) with each case watched; report what changed if it went through."""
+    with_watches = []
+    stack = [consequences.snapshot(case) for case in cases]
+    result = act()
+    for case, before in zip(cases, stack, strict=True):
+        watched = consequences.Watch(case=case, before=before, after=consequences.snapshot(case))
+        with_watches.append(watched)
+    report(model_admin, request, with_watches)
+    return result
+
+
+def _cases_of(queryset: QuerySet[Any], election_path: str) -> list[Case]:
+    election_ids = set(queryset.values_list(election_path, flat=True).distinct()[:50])
+    return consequences.cases_of_elections(election_ids)
+
+
+def case_posted(request: HttpRequest, field: str, *, via_election: bool = False) -> Case | None:
+    """The case a submitted add form is about (its ``case`` or ``election`` field), if it names one."""
+    raw = request.POST.get(field, "") if request.method == "POST" else ""
+    if not raw.isdigit() or int(raw) >= 2**62:
+        return None
+    if via_election:
+        return Case.objects.filter(elections__pk=int(raw)).first()
+    return Case.objects.filter(pk=int(raw)).first()
+
+
+def said_on_submit(
+    model_admin: admin.ModelAdmin[Any], request: HttpRequest, case: Case | None, act: Callable[[], Any]
+) -> Any:
+    """Run the add view ``act``; when the submitted form names a case, say what it changed there."""
+    if case is None:
+        return act()
+    return _watched(model_admin, request, [case], act)
+
+
+def said(parent: Callable[..., Any], election_path: str, *, immediate: bool = False) -> Callable[..., Any]:
+    """The admin action ``parent`` (same name, description and permissions), with its consequences said.
+    An action with an intermediate form acts only when the form is applied; ``immediate`` ones at once."""
+
+    def action(model_admin: admin.ModelAdmin[Any], request: HttpRequest, queryset: QuerySet[Any]) -> Any:
+        bound = parent.__get__(model_admin)
+        if not immediate and "apply" not in request.POST:
+            return bound(request, queryset)
+        cases = _cases_of(queryset, election_path)
+        return _watched(model_admin, request, cases, lambda: bound(request, queryset))
+
+    action.__name__ = parent.__name__
+    for attribute in ("short_description", "allowed_permissions"):
+        if hasattr(parent, attribute):
+            setattr(action, attribute, getattr(parent, attribute))
+    return action
+
+
+class ChallengeDeskAdmin(ChallengeAdmin):
+    resolve_selected = said(ChallengeAdmin.resolve_selected, "election_id")
+    mark_pending_moot = said(ChallengeAdmin.mark_pending_moot, "election_id", immediate=True)
+
+
+class ElectionLedgerDeskAdmin(ElectionLedgerAdmin):
+    open_and_count = said(ElectionLedgerAdmin.open_and_count, "pk")
+    mark_pending_moot = said(ElectionLedgerAdmin.mark_pending_moot, "pk", immediate=True)
+
+
+class ObjectionDeskAdmin(ObjectionAdmin):
+    def add_view(
+        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        parent = super().add_view
+        case = case_posted(request, "election", via_election=True)
+        return said_on_submit(self, request, case, lambda: parent(request, form_url, extra_context))
+
+    record_report_rulings = said(ObjectionAdmin.record_report_rulings, "election_id")
+    extend_offer_of_proof = said(ObjectionAdmin.extend_offer_of_proof, "election_id")
+    record_withdrawal = said(ObjectionAdmin.record_withdrawal, "election_id")
+    confirm_filing_time = said(ObjectionAdmin.confirm_filing_time, "election_id", immediate=True)
+    record_filing_as_late = said(ObjectionAdmin.record_filing_as_late, "election_id", immediate=True)
+
+
+class TallyDeskAdmin(TallyAdmin):
+    def save_model(self, request: HttpRequest, obj: Tally, form: Any, change: bool) -> None:
+        parent = super().save_model
+        _watched(self, request, [obj.election.case], lambda: parent(request, obj, form, change))
+
+
+_DESKS: list[tuple[Any, Any]] = [
+    (Challenge, ChallengeDeskAdmin),
+    (ElectionLedger, ElectionLedgerDeskAdmin),
+    (Objection, ObjectionDeskAdmin),
+    (Tally, TallyDeskAdmin),
+]
+for model, desk in _DESKS:
+    admin.site.unregister(model)
+    admin.site.register(model, desk)

@@ -1,0 +1,159 @@
+"""Every date-time the admin shows, in the regional office's zone with the zone named.
+
+Two halves, both applied to every model admin by ``proceedings.admin_site.StaffAdminSite.register``:
+
+- **list columns**: a date-time column becomes a column that formats each row in its own case's zone
+  (``elections.law.local_time.local_time``) — one list may hold cases of Seattle and of New York;
+- **pages of one object** (the change form, read-only fields, the history): rendered with the object's zone
+  activated, and ``config/formats/en/formats.py`` names the zone in every date-time Django formats.
+
+The page of no object (the work queue, an add form) uses ``DEFAULT_ZONE``; a date-time input says which
+zone it is read in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.db import models
+from django.http import HttpRequest, HttpResponse
+from django.template.response import SimpleTemplateResponse
+from django.utils import timezone
+
+from elections.law.local_time import DEFAULT_ZONE, local_time
+
+# How to reach the case from a row: the first attribute path that leads to something with ``office_zone``.
+_PATHS_TO_CASE: Sequence[tuple[str, ...]] = (
+    (),
+    ("case",),
+    ("election", "case"),
+    ("party", "case"),
+    ("deadline", "case"),
+    ("objection", "election", "case"),
+    ("challenge", "election", "case"),
+    ("instance",),  # a historical record: the object it is the history of
+)
+
+
+def zone_of(obj: Any) -> str:
+    """The zone of the regional office of the case ``obj`` belongs to (``DEFAULT_ZONE`` if none)."""
+    for path in _PATHS_TO_CASE:
+        target = obj
+        for name in path:
+            target = getattr(target, name, None) if target is not None else None
+        if target is None:
+            continue
+        if path == ("instance",):
+            return zone_of(target)
+        zone = getattr(target, "office_zone", None)
+        if isinstance(zone, str) and zone:
+            return zone
+    return DEFAULT_ZONE
+
+
+def rendered_in(zone: str, view: Callable[[], HttpResponse]) -> HttpResponse:
+    """Run ``view`` and render its template with ``zone`` active (a TemplateResponse renders lazily, after
+    the view returns, so the zone must still be active when it does)."""
+    with timezone.override(ZoneInfo(zone)):
+        response = view()
+        if isinstance(response, SimpleTemplateResponse) and not response.is_rendered:
+            response.render()
+    return response
+
+
+def _local_column(model: type[models.Model], name: str) -> Callable[[Any], str]:
+    field = model._meta.get_field(name)
+
+    def column(obj: Any) -> str:
+        value = getattr(obj, name, None)
+        return local_time(value, zone_of(obj)) if value is not None else "—"
+
+    column.short_description = str(getattr(field, "verbose_name", name))  # type: ignore[attr-defined]
+    column.admin_order_field = name  # type: ignore[attr-defined]
+    column.__name__ = name
+    return column
+
+
+def _is_datetime_field(model: type[models.Model], name: Any) -> bool:
+    if not isinstance(name, str):
+        return False
+    try:
+        field = model._meta.get_field(name)
+    except Exception:  # not a field: a method or a callable column, left as it is
+        return False
+    return isinstance(field, models.DateTimeField)
+
+
+class LocalTimeAdmin:
+    """Mixed into every model admin (see the module docstring)."""
+
+    model: type[models.Model]
+
+    def get_list_display(self, request: HttpRequest) -> Sequence[Any]:
+        names = super().get_list_display(request)  # type: ignore[misc]
+        columns: dict[str, Callable[[Any], str]] | None = getattr(self, "_local_columns", None)
+        if columns is None:
+            columns = {}
+            self._local_columns = columns
+        shown = []
+        for name in names:
+            if _is_datetime_field(self.model, name):
+                shown.append(columns.setdefault(name, _local_column(self.model, name)))
+            else:
+                shown.append(name)
+        return shown
+
+    def get_list_display_links(self, request: HttpRequest, list_display: Sequence[Any]) -> Any:
+        links = super().get_list_display_links(request, list_display)  # type: ignore[misc]
+        columns = getattr(self, "_local_columns", {})
+        if links is None:
+            return None
+        return [columns.get(link, link) if isinstance(link, str) else link for link in links]
+
+    def formfield_for_dbfield(
+        self, db_field: models.Field[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> Any:
+        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)  # type: ignore[misc]
+        if formfield is not None and isinstance(db_field, models.DateTimeField):
+            zone = timezone.get_current_timezone_name()
+            note = f"Local time of {zone}."
+            formfield.help_text = f"{formfield.help_text} {note}".strip()
+        return formfield
+
+    def _object_zone(self, request: HttpRequest, object_id: str | None) -> str:
+        if not object_id:
+            return DEFAULT_ZONE
+        try:
+            obj = self.get_object(request, object_id)  # type: ignore[attr-defined]
+        except Exception:  # a malformed id: Django's own view answers it
+            return DEFAULT_ZONE
+        return zone_of(obj) if obj is not None else DEFAULT_ZONE
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        parent = super().changeform_view  # type: ignore[misc]
+        return rendered_in(
+            self._object_zone(request, object_id), lambda: parent(request, object_id, form_url, extra_context)
+        )
+
+    def history_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        parent = super().history_view  # type: ignore[misc]
+        return rendered_in(
+            self._object_zone(request, object_id), lambda: parent(request, object_id, extra_context)
+        )
+
+
+def with_local_time(admin_class: type[Any]) -> type[Any]:
+    """``admin_class`` with ``LocalTimeAdmin`` mixed in (once)."""
+    if issubclass(admin_class, LocalTimeAdmin):
+        return admin_class
+    return type(admin_class.__name__, (LocalTimeAdmin, admin_class), {"__module__": admin_class.__module__})

@@ -1,0 +1,59 @@
+"""The staff admin site: its home is the work queue, and every page shows time in the office's zone.
+
+``config.settings`` installs ``StaffAdminConfig`` in place of ``django.contrib.admin``, so ``admin.site``
+(what every app's ``admin.py`` registers with) is a ``StaffAdminSite``. It lives in the proceedings app, the
+top of the dependency chain, because the work queue reads every app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.admin import AdminSite, ModelAdmin
+from django.contrib.admin.apps import AdminConfig
+from django.db.models import Model
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+
+from elections.law.local_time import DEFAULT_ZONE
+
+
+class StaffAdminSite(AdminSite):
+    index_template = "admin/workqueue.html"
+
+    def register(
+        self,
+        model_or_iterable: type[Model] | Iterable[type[Model]],
+        admin_class: type[ModelAdmin[Any]] | None = None,
+        **options: Any,
+    ) -> None:
+        from proceedings.admin_local_time import with_local_time
+
+        super().register(model_or_iterable, with_local_time(admin_class or ModelAdmin), **options)
+
+    def admin_view(self, view: Any, cacheable: bool = False) -> Any:
+        from proceedings.admin_local_time import rendered_in
+
+        def in_default_zone(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            # Pages of one object switch to its case's zone inside (admin_local_time.LocalTimeAdmin).
+            return rendered_in(DEFAULT_ZONE, lambda: view(request, *args, **kwargs))
+
+        in_default_zone.__name__ = getattr(view, "__name__", "view")
+        return super().admin_view(in_default_zone, cacheable)
+
+    def index(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> TemplateResponse:
+        """Staff land on what needs their action; the list of models follows it."""
+        from proceedings import workqueue
+
+        context = dict(extra_context or {})
+        if request.user.is_active and request.user.is_staff:
+            context["queue"] = workqueue.for_request(request.GET)
+            context["by_case"] = request.GET.get("group") == "case"
+        response = super().index(request, context)
+        assert isinstance(response, TemplateResponse)
+        return response
+
+
+class StaffAdminConfig(AdminConfig):
+    default_site = "proceedings.admin_site.StaffAdminSite"
