@@ -201,6 +201,11 @@ SPECTACULAR_SETTINGS = {
         "ChallengeMethodEnum": "challenges.models.Challenge.Method",
         "ChallengeLevelEnum": "challenges.models.Challenge.Level",
         "ObjectionStatusEnum": "objections.models.Objection.Status",
+        # Three fields are named "source": what a deadline rests on, what staff may enter for one, and
+        # where counsel of record came from.
+        "DeadlineSourceEnum": "proceedings.models.SOURCE_CHOICES",
+        "EnteredDeadlineSourceEnum": [("order", "order"), ("manual", "manual")],
+        "CounselSourceEnum": "elections.models.Counsel.Source",
     },
 }
 
