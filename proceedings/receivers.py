@@ -6,15 +6,42 @@ from __future__ import annotations
 
 from typing import Any
 
+from elections.errors import TransitionNotAllowed
 from elections.models import Election, Tally
-from proceedings import deadlines
+from proceedings import deadlines, services
 from proceedings.law.deadlines import Source, Status
-from proceedings.models import Deadline
+from proceedings.models import Deadline, ProceedingEvent
 
 
 def tally_recorded(sender: Any, *, tally: Tally, actor: Any = None, **kwargs: Any) -> None:
+    _refuse_after_certification(tally)
     deadlines.create_for_tally(tally, actor)
     deadlines.refresh(tally.election)
+
+
+def _refuse_after_certification(tally: Tally) -> None:
+    """A certified election's count is settled (29 CFR 102.69(b)-(c)): a revised tally recorded after the
+    certification could leave the record certifying an election it now calls undetermined. Staff void the
+    certification first (the ladder's void), then record the revision. Raised inside the tally's own
+    transaction, so nothing of it is written."""
+    if tally.revision == 0:
+        return
+    certification = next(
+        (
+            event
+            for event in ProceedingEvent.objects.filter(election_id=tally.election_id, voided=False).order_by(
+                "pk"
+            )
+            if services.certifies(event)
+        ),
+        None,
+    )
+    if certification is not None:
+        raise TransitionNotAllowed(
+            f"Election {tally.election.sequence} was certified by the {certification.get_event_display()} of "
+            f"{certification.occurred_on}: a revised tally cannot be recorded after it. Void that event first "
+            "if the count must be reopened."
+        )
 
 
 def objections_changed(sender: Any, *, objection: Any, **kwargs: Any) -> None:

@@ -241,7 +241,7 @@ CERTIFYING_OUTCOMES = (ladder.CERTIFY_REPRESENTATIVE, ladder.CERTIFY_RESULTS)
 UNDECIDED_RESULTS = ("undetermined", "runoff_required")
 
 
-def _certifies(record: ProceedingEvent) -> bool:
+def certifies(record: ProceedingEvent) -> bool:
     if record.event == ladder.Event.CERTIFICATION_ISSUED:
         return True
     return (
@@ -254,7 +254,7 @@ def _check_election_decided(record: ProceedingEvent, election: Election, before:
     """A certification needs a decided election (29 CFR 102.69(b)–(c)): its latest tally neither
     undetermined (determinative challenges unresolved) nor calling for a runoff, and no objection to it
     pending or set for hearing. The 409 names what stands in the way and what may come next."""
-    if not _certifies(record):
+    if not certifies(record):
         return
     obstacles: list[str] = []
     next_steps: list[str] = []

@@ -124,3 +124,53 @@ def test_exceptions_dated_before_the_report_they_answer_are_a_400_not_a_409(
     assert response.status_code == 400
     assert list(response.json()) == ["occurred_on"]
     assert "answers the hearing officer's report of 2021-06-10" in response.json()["occurred_on"][0]
+
+
+def _certify(as_staff: Any) -> None:
+    assert post_event(as_staff, "certification_issued", "2021-04-20", kind="results").status_code == 201
+
+
+def test_a_revised_tally_after_the_certification_is_a_409_and_writes_nothing(
+    as_staff: Any, decided: World
+) -> None:
+    _certify(as_staff)
+
+    response = as_staff.post(
+        f"/api/v1/elections/{decided.election.pk}/tallies/",
+        {
+            "prepared_at": "2021-04-20T10:00:00-05:00",
+            "votes_for": {"RWDSU": 100},
+            "votes_against": 98,
+            "challenged": 150,
+        },
+        format="json",
+    )
+
+    assert response.status_code == 409
+    assert "certified by the" in response.json()["detail"]
+    assert "Void that event first" in response.json()["detail"]
+    assert decided.election.tallies.count() == 1
+    assert Case.objects.get(pk=decided.case.pk).status == "certified"
+
+
+def test_the_admin_refuses_a_revised_tally_after_the_certification(
+    as_staff: Any, staff_browser: Client, decided: World
+) -> None:
+    _certify(as_staff)
+
+    response = staff_browser.post(
+        "/admin/elections/tally/add/",
+        {
+            "election": decided.election.pk,
+            "prepared_at_0": "2021-04-20",
+            "prepared_at_1": "10:00:00",
+            "void": 0,
+            "votes_for": '{"RWDSU": 100}',
+            "votes_against": 98,
+            "challenged": 150,
+        },
+    )
+
+    assert response.status_code == 200
+    assert "a revised tally cannot be recorded after it" in response.content.decode()
+    assert decided.election.tallies.count() == 1
