@@ -20,9 +20,9 @@ from django.db import models
 from django.db.models import Prefetch
 
 from challenges.models import Challenge
+from elections.law.local_time import sortable_local_time as local_time
 from elections.models import Case, Election, Party, scoped_to_cases_of
 from notes import selectors as note_selectors
-from notes.localtime import local_time
 from objections.models import Objection
 from objections.selectors import rulings_in_order
 from proceedings import selectors as proceeding_selectors

@@ -61,3 +61,12 @@ def local_time(moment: datetime, zone: str | None = None) -> str:
 def local_day(moment: datetime, zone: str | None = None) -> str:
     """``April 7, 2022`` — the calendar day of the moment in ``zone`` (not in UTC)."""
     return day_text(in_zone(moment, zone).date())
+
+
+def sortable_local_time(moment: datetime | None, zone: str | None = None) -> str:
+    """``2021-04-09 12:00 CDT``: for CSV exports, where a spreadsheet should sort the column as text; the
+    zone is still named. Empty for no moment."""
+    if moment is None:
+        return ""
+    local = in_zone(moment, zone)
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname()}"
