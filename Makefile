@@ -10,7 +10,7 @@ PORT ?= 8000
 # Links printed by load_demo and served in e-mails and the calendar feed name the host and port we serve.
 SITE_URL ?= http://$(HOST):$(PORT)
 
-.PHONY: install run test lint typecheck check demo worker beat bench lock clean backup restore
+.PHONY: install chromium run test lint typecheck check demo worker beat bench lock clean backup restore
 
 install: $(STAMP)
 
@@ -29,7 +29,14 @@ run: install
 	SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo
 	SITE_URL=$(SITE_URL) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-test: install
+# The browser tests drive Debian's Chromium (Playwright never downloads a browser): installed here when
+# missing, so `make test` on a fresh machine installs everything it runs.
+CHROMIUM := /usr/bin/chromium
+
+chromium:
+	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: install chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: install
@@ -37,6 +44,7 @@ lint: install
 
 typecheck: install
 	$(BIN)/mypy elections/law proceedings/law objections/rulings.py objections/deadlines.py --strict
+	$(BIN)/mypy public_record/source.py public_record/mapping.py public_record/report.py public_record/progress.py --strict
 	$(BIN)/mypy .
 
 check: lint typecheck test
