@@ -336,7 +336,7 @@ def test_a_regional_directors_certifying_decision_refuses_a_later_revised_tally(
         tallied.staff,
         ("regional_director_decision", "2021-11-29", {"outcome": "certify_results"}),
     )
-    with pytest.raises(TransitionNotAllowed, match="certified by the .* of 2021-11-29"):
+    with pytest.raises(TransitionNotAllowed, match=r"certified by the .* of 2021-11-29"):
         record_tally(
             tallied.election,
             prepared_at=datetime(2021, 11, 30, 15, tzinfo=EASTERN),
