@@ -31,6 +31,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from elections.law import rule_sets
+
 
 class Status(StrEnum):
     OPEN = "open"
@@ -66,7 +68,7 @@ SOURCES: Final = (
 )
 
 # The sources of a deadline computed from a rule set (as opposed to one set by an order or by staff).
-COMPUTED: Final = frozenset({Source.CFR, Source.FEDERAL_REGISTER, Source.AGENCY_FAQ, Source.INFERRED})
+COMPUTED: Final = rule_sets.COMPUTED_TIERS
 
 
 def is_computed(source: str) -> bool:
@@ -78,23 +80,13 @@ def flag(*, source: str, verified: bool) -> str | None:
     computed figure that is not (or whose trigger is assumed), the order or staff entry otherwise."""
     if verified:
         return None
-    if source == Source.ORDER:
-        return "set by an order"
-    if source == Source.MANUAL:
-        return "entered by staff"
+    if source in (Source.ORDER, Source.MANUAL):
+        return rule_sets.TIER_LABELS[source]
     return "UNVERIFIED"
 
 
-SOURCE_LABELS: Mapping[str, str] = MappingProxyType(
-    {
-        Source.CFR: "CFR text",
-        Source.FEDERAL_REGISTER: "Federal Register text",
-        Source.AGENCY_FAQ: "NLRB FAQ on the 2014 rule (the agency's paraphrase, not rule text)",
-        Source.INFERRED: "inferred (no rule text for this rule set)",
-        Source.ORDER: "set by an order",
-        Source.MANUAL: "entered by staff",
-    }
-)
+# How a person reads a source: the rule tables' one wording (a tier's label is also the explanation's).
+SOURCE_LABELS: Mapping[str, str] = rule_sets.TIER_LABELS
 
 
 TALLY: Final = "tally"
