@@ -10,9 +10,9 @@ from django.db.models import Q
 
 from elections.errors import TransitionNotAllowed
 from elections.models import Election, Tally
-from proceedings import deadlines, services
+from proceedings import deadlines
 from proceedings.law import ladder
-from proceedings.law.deadlines import Source, Status
+from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status
 from proceedings.models import Deadline, ProceedingEvent
 
 
@@ -35,7 +35,7 @@ def _refuse_after_certification(tally: Tally) -> None:
             Q(event=ladder.Event.CERTIFICATION_ISSUED)
             | Q(
                 event=ladder.Event.REGIONAL_DIRECTOR_DECISION,
-                details__outcome__in=services.CERTIFYING_OUTCOMES,
+                details__outcome__in=sorted(CERTIFYING_OUTCOMES),
             )
         )
         .order_by("pk")

@@ -32,6 +32,7 @@ from types import MappingProxyType
 from typing import Final
 
 from elections.law import rule_sets
+from proceedings.law import ladder
 
 
 class Status(StrEnum):
@@ -115,8 +116,10 @@ CONSENT_AGREEMENTS: Final = frozenset({"consent", "full_consent"})
 # The periods of Board review, which a consent election does not have (102.69(c)(2)).
 BOARD_REVIEW_CODES: Final = frozenset({"request_for_review", "opposition", "request_for_review_of_dde"})
 
-CERTIFYING_OUTCOMES: Final = frozenset({"certify_representative", "certify_results"})
-DISMISSAL: Final = "dismiss_petition"
+# The ladder's own outcomes of a decision that certifies. The ladder has no outcome for a Regional Director's
+# dismissal of the petition (its decision orders one of ``ladder.ORDERS``), so only a certification is a final
+# disposition here; recording a dismissal would need a new outcome there first.
+CERTIFYING_OUTCOMES: Final = frozenset({ladder.CERTIFY_REPRESENTATIVE, ladder.CERTIFY_RESULTS})
 
 
 def is_final_disposition(rule_set: str, *, trigger: str, outcome: str | None = None) -> bool:
@@ -131,7 +134,7 @@ def is_final_disposition(rule_set: str, *, trigger: str, outcome: str | None = N
     if trigger == "certification_issued":
         return True
     if trigger == "regional_director_decision":
-        return outcome in CERTIFYING_OUTCOMES or outcome == DISMISSAL
+        return outcome in CERTIFYING_OUTCOMES
     if trigger == REVISED_TALLY:
         return rule_set == "2014"
     return False
