@@ -109,11 +109,16 @@ def objections_deadline(
         trigger_on=trigger_on,
         region=region,
     )
-    offer = calendar.compute_deadline(
-        period=rule_sets.period(rule_set, REVISED_TALLY_OBJECTIONS if revised else OFFER_OF_PROOF),
-        rule_set=rule_set,
-        trigger_on=trigger_on,
-        region=region,
+    # A revised tally's one table entry covers the offer of proof too: the same period, counted once.
+    offer = (
+        objections
+        if revised
+        else calendar.compute_deadline(
+            period=rule_sets.period(rule_set, OFFER_OF_PROOF),
+            rule_set=rule_set,
+            trigger_on=trigger_on,
+            region=region,
+        )
     )
     return ObjectionsDeadline(
         rule_set=rule_set,

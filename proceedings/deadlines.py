@@ -222,7 +222,7 @@ def _hearing_date(event: ProceedingEvent, hearing_on: date, actor: Any) -> Deadl
         explanation=(
             f"Hearing set for {hearing_on.isoformat()} by the {what} of {event.occurred_on.isoformat()}. "
             "A date set by order, not computed: it replaces the target of the rule set. Met when the hearing "
-            "opens. Source: set by an order (the order's date, not a rule's figure)."
+            f"opens. Source: {law.SOURCE_LABELS[Source.ORDER]}."
         ),
         verified=False,
         source=Source.ORDER,

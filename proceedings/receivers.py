@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
+
 from elections.errors import TransitionNotAllowed
 from elections.models import Election, Tally
-from proceedings import deadlines, services
-from proceedings.law.deadlines import Source, Status
+from proceedings import deadlines
+from proceedings.law import ladder
+from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status
 from proceedings.models import Deadline, ProceedingEvent
 
 
@@ -26,16 +29,18 @@ def _refuse_after_certification(tally: Tally) -> None:
     transaction, so nothing of it is written."""
     if tally.revision == 0:
         return
-    certification = next(
-        (
-            event
-            for event in ProceedingEvent.objects.filter(election_id=tally.election_id, voided=False).order_by(
-                "pk"
+    certification = (
+        ProceedingEvent.objects.filter(election_id=tally.election_id, voided=False)
+        .filter(
+            Q(event=ladder.Event.CERTIFICATION_ISSUED)
+            | Q(
+                event=ladder.Event.REGIONAL_DIRECTOR_DECISION,
+                details__outcome__in=sorted(CERTIFYING_OUTCOMES),
             )
-            if services.certifies(event)
-        ),
-        None,
-    )
+        )
+        .order_by("pk")
+        .first()
+    )  # the events ``services.certifies`` accepts, found in one query
     if certification is not None:
         raise TransitionNotAllowed(
             f"Election {tally.election.sequence} was certified by the {certification.get_event_display()} of "

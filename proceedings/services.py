@@ -29,7 +29,7 @@ from objections.models import Objection
 from proceedings import clock, notifications, selectors
 from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
-from proceedings.law.deadlines import Source, review_refusal
+from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
 from proceedings.models import CalendarFeed, Deadline, DocketEntry, ProceedingEvent
 
@@ -237,7 +237,6 @@ def _check_certification_kind(code: ladder.Event, cleaned: dict[str, object], be
         )
 
 
-CERTIFYING_OUTCOMES = (ladder.CERTIFY_REPRESENTATIVE, ladder.CERTIFY_RESULTS)
 UNDECIDED_RESULTS = ("undetermined", "runoff_required")
 
 

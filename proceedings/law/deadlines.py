@@ -31,6 +31,9 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from elections.law import rule_sets
+from proceedings.law import ladder
+
 
 class Status(StrEnum):
     OPEN = "open"
@@ -66,7 +69,7 @@ SOURCES: Final = (
 )
 
 # The sources of a deadline computed from a rule set (as opposed to one set by an order or by staff).
-COMPUTED: Final = frozenset({Source.CFR, Source.FEDERAL_REGISTER, Source.AGENCY_FAQ, Source.INFERRED})
+COMPUTED: Final = rule_sets.COMPUTED_TIERS
 
 
 def is_computed(source: str) -> bool:
@@ -78,23 +81,13 @@ def flag(*, source: str, verified: bool) -> str | None:
     computed figure that is not (or whose trigger is assumed), the order or staff entry otherwise."""
     if verified:
         return None
-    if source == Source.ORDER:
-        return "set by an order"
-    if source == Source.MANUAL:
-        return "entered by staff"
+    if source in (Source.ORDER, Source.MANUAL):
+        return rule_sets.TIER_LABELS[source]
     return "UNVERIFIED"
 
 
-SOURCE_LABELS: Mapping[str, str] = MappingProxyType(
-    {
-        Source.CFR: "CFR text",
-        Source.FEDERAL_REGISTER: "Federal Register text",
-        Source.AGENCY_FAQ: "NLRB FAQ on the 2014 rule (the agency's paraphrase, not rule text)",
-        Source.INFERRED: "inferred (no rule text for this rule set)",
-        Source.ORDER: "set by an order",
-        Source.MANUAL: "entered by staff",
-    }
-)
+# How a person reads a source: the rule tables' one wording (a tier's label is also the explanation's).
+SOURCE_LABELS: Mapping[str, str] = rule_sets.TIER_LABELS
 
 
 TALLY: Final = "tally"
@@ -123,8 +116,10 @@ CONSENT_AGREEMENTS: Final = frozenset({"consent", "full_consent"})
 # The periods of Board review, which a consent election does not have (102.69(c)(2)).
 BOARD_REVIEW_CODES: Final = frozenset({"request_for_review", "opposition", "request_for_review_of_dde"})
 
-CERTIFYING_OUTCOMES: Final = frozenset({"certify_representative", "certify_results"})
-DISMISSAL: Final = "dismiss_petition"
+# The ladder's own outcomes of a decision that certifies. The ladder has no outcome for a Regional Director's
+# dismissal of the petition (its decision orders one of ``ladder.ORDERS``), so only a certification is a final
+# disposition here; recording a dismissal would need a new outcome there first.
+CERTIFYING_OUTCOMES: Final = frozenset({ladder.CERTIFY_REPRESENTATIVE, ladder.CERTIFY_RESULTS})
 
 
 def is_final_disposition(rule_set: str, *, trigger: str, outcome: str | None = None) -> bool:
@@ -139,7 +134,7 @@ def is_final_disposition(rule_set: str, *, trigger: str, outcome: str | None = N
     if trigger == "certification_issued":
         return True
     if trigger == "regional_director_decision":
-        return outcome in CERTIFYING_OUTCOMES or outcome == DISMISSAL
+        return outcome in CERTIFYING_OUTCOMES
     if trigger == REVISED_TALLY:
         return rule_set == "2014"
     return False

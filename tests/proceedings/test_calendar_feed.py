@@ -63,7 +63,7 @@ def test_the_feed_serves_the_open_deadlines_of_the_users_cases_as_all_day_events
     description = str(events[0]["description"])
     assert "due April 16, 2021, 11:59 p.m. EDT (29 CFR 102.2(b))" in description
     assert "Rule: 29 CFR 102.69(a)(8) (2019 rules)." in description
-    assert "Source: inferred (no rule text for this rule set) (not verified)." in description
+    assert "Source: inferred (no rule text for this rule set; check it) (not verified)." in description
     assert str(events[0]["uid"]).startswith("deadline-")
     # Once they pass, they leave the feed.
     clock.at("2021-04-19")

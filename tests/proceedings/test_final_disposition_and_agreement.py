@@ -10,6 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from challenges.models import Challenge
+from elections.errors import TransitionNotAllowed
 from elections.models import Election
 from proceedings.models import Deadline
 from tests.challenges.conftest import log, open_and_count_url, resolve
@@ -321,3 +322,45 @@ def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones
     )
     # The objection answers the revised tally's period; the tally of ballots' period lapsed unused (moot).
     assert statuses == {0: "moot", 1: "met"}
+
+
+# --- a certified count is settled ----------------------------------------------------------------------------
+
+
+def test_a_regional_directors_certifying_decision_refuses_a_later_revised_tally(
+    tallied: Any, clock: Any
+) -> None:
+    clock.at("2021-11-30")
+    climb(
+        tallied.case,
+        tallied.staff,
+        ("regional_director_decision", "2021-11-29", {"outcome": "certify_results"}),
+    )
+    with pytest.raises(TransitionNotAllowed, match=r"certified by the .* of 2021-11-29"):
+        record_tally(
+            tallied.election,
+            prepared_at=datetime(2021, 11, 30, 15, tzinfo=EASTERN),
+            yes=738,
+            votes_against=1798,
+            void=76,
+            challenged=0,
+        )
+    assert tallied.election.tallies.count() == 1
+
+
+def test_a_decision_ordering_a_rerun_does_not_settle_the_count(tallied: Any, clock: Any) -> None:
+    clock.at("2021-11-30")
+    climb(
+        tallied.case,
+        tallied.staff,
+        ("regional_director_decision", "2021-11-29", {"outcome": "rerun_election"}),
+    )
+    record_tally(
+        tallied.election,
+        prepared_at=datetime(2021, 11, 30, 15, tzinfo=EASTERN),
+        yes=738,
+        votes_against=1798,
+        void=76,
+        challenged=0,
+    )
+    assert tallied.election.tallies.count() == 2
