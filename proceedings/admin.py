@@ -3,8 +3,8 @@
 - **Case ladders** (a proxy of ``elections.Case``): the case page as a picture — each election's ladder, every
   stage reached with its date, the current one highlighted, the open deadlines beside it, and what may come
   next.
-- **Proceeding events**: record an event (the form calls ``services.event_record``: an out-of-order event is
-  refused with what is allowed), void with a reason (an action with an intermediate form). Never deleted or
+- **Proceeding events**: record an event on its own typed form (``admin_desk.record_event_view`` calls
+  ``services.event_record``: an out-of-order event is refused with what is allowed), void with a reason (an action with an intermediate form). Never deleted or
   edited in place.
 - **Deadlines**: filters by status, code, source, verified and case (``?case=<number>``); enter a deadline set
   by an order (``services.deadline_set``, which supersedes the live one); mark a filing the tracker has no event
@@ -18,7 +18,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
@@ -44,12 +43,6 @@ from proceedings.status import case_status
 class NoDeleteMixin(NoRevertMixin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-
-def _as_validation_error(exc: Exception) -> ValidationError:
-    if isinstance(exc, RuleViolation | TransitionNotAllowed):
-        return ValidationError(sentence(exc))  # labels, not codes
-    return ValidationError(str(exc))
 
 
 # --- the ladder picture ------------------------------------------------------------------------------------
@@ -245,74 +238,34 @@ class CaseNumberFilter(admin.SimpleListFilter):
             return queryset.none()
 
 
-class ProceedingEventForm(forms.ModelForm[ProceedingEvent]):
-    details = forms.JSONField(
-        required=False,
-        initial=dict,
-        help_text='e.g. {"hearing_on": "2021-05-07"}, {"outcome": "rerun_election"}, {"kind": "results"}, '
-        '{"ulp_case": "29-CA-318069"}, {"court": "D.C. Cir.", "docket": "23-1234"}, {"note": "…"}',
-    )
-    actor: Any = None
-
-    class Meta:
-        model = ProceedingEvent
-        fields = ["case", "election", "event", "occurred_on", "details"]
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.recorded: ProceedingEvent | None = None
-        if "election" in self.fields:
-            self.fields["election"].required = False
-            self.fields["election"].help_text = "Leave empty for the election whose proceeding is live"
-
-
 class VoidForm(forms.Form):
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
 
 
 @admin.register(ProceedingEvent)
-class ProceedingEventAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class ProceedingEventAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["occurred_on", "case_number", "election_sequence", "event", "voided", "recorded_by"]
     list_filter = [CaseNumberFilter, "event", "voided", "case__region"]
     search_fields = ["=case__number", "case__name"]
     list_select_related = ["case", "election", "recorded_by"]
     date_hierarchy = "occurred_on"
     actions = ["void_events"]
-    form = ProceedingEventForm
-    autocomplete_fields = ["case", "election"]
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        if obj is None:
-            return []
-        return [
-            "case",
-            "election",
-            "event",
-            "occurred_on",
-            "details",
-            "party",
-            "ordered_election",
-            "recorded_by",
-            "created_at",
-            "voided",
-            "void_reason",
-            "voided_at",
-            "voided_by",
-        ]
-
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
-        if obj is None:
-            return ["case", "election", "event", "occurred_on", "details"]
-        return self.get_readonly_fields(request, obj)
-
-    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
-        form = super().get_form(request, obj, change=change, **kwargs)
-        return type("BoundProceedingEventForm", (form,), {"actor": request.user})
-
-    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
-        initial = super().get_changeform_initial_data(request)
-        initial.setdefault("occurred_on", clock.today())
-        return initial
+    # Events are recorded on the typed form (add_view) and never edited: the page of one is read-only.
+    fields = readonly_fields = [
+        "case",
+        "election",
+        "event",
+        "occurred_on",
+        "details",
+        "party",
+        "ordered_election",
+        "recorded_by",
+        "created_at",
+        "voided",
+        "void_reason",
+        "voided_at",
+        "voided_by",
+    ]
 
     def add_view(
         self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
@@ -322,23 +275,6 @@ class ProceedingEventAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # events are voided, never edited
-
-    def save_model(self, request: HttpRequest, obj: ProceedingEvent, form: Any, change: bool) -> None:
-        data = form.cleaned_data
-        recorded = services.event_record(
-            case=data["case"],
-            election=data.get("election"),
-            event=data["event"],
-            occurred_on=data["occurred_on"],
-            details=data.get("details") or {},
-            actor=request.user,
-        )
-        form.recorded = recorded
-        obj.pk = recorded.pk
-        obj.__dict__.update({k: v for k, v in recorded.__dict__.items() if not k.startswith("_")})
-
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        return None
 
     @admin.display(description="Case", ordering="case__number")
     def case_number(self, event: ProceedingEvent) -> str:
@@ -362,7 +298,7 @@ class ProceedingEventAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                     except (RuleViolation, TransitionNotAllowed) as exc:
                         self.message_user(
                             request,
-                            f"Event {event.pk}: {_as_validation_error(exc).messages[0]}",
+                            f"Event {event.pk}: {sentence(exc)}",
                             messages.ERROR,
                         )
                     else:
@@ -395,7 +331,6 @@ class DeadlineForm(forms.ModelForm[Deadline]):
     source = forms.ChoiceField(
         choices=[(Source.ORDER.value, "Set by an order"), (Source.MANUAL.value, "Entered by staff")]
     )
-    actor: Any = None
 
     class Meta:
         model = Deadline
@@ -403,7 +338,6 @@ class DeadlineForm(forms.ModelForm[Deadline]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.recorded: Deadline | None = None
         for name, required in (("election", False), ("label", False), ("reason", True)):
             if name in self.fields:
                 self.fields[name].required = required
@@ -473,10 +407,6 @@ class DeadlineAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
             "created_at",
         ]
 
-    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
-        form = super().get_form(request, obj, change=change, **kwargs)
-        return type("BoundDeadlineForm", (form,), {"actor": request.user})
-
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # superseded by a new order-set deadline, never edited
 
@@ -493,7 +423,6 @@ class DeadlineAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
             party=data.get("party"),
             actor=request.user,
         )
-        form.recorded = recorded
         obj.pk = recorded.pk
         obj.__dict__.update({k: v for k, v in recorded.__dict__.items() if not k.startswith("_")})
 
@@ -523,9 +452,7 @@ class DeadlineAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                             deadline=deadline, met_on=form.cleaned_data["met_on"], actor=request.user
                         )
                     except (RuleViolation, TransitionNotAllowed) as exc:
-                        self.message_user(
-                            request, f"{deadline}: {_as_validation_error(exc).messages[0]}", messages.ERROR
-                        )
+                        self.message_user(request, f"{deadline}: {sentence(exc)}", messages.ERROR)
                 self.message_user(request, "Done.")
                 return None
         else:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from typing import Any
 
 from django.contrib import admin, messages
@@ -144,13 +145,10 @@ def _watched(
     model_admin: admin.ModelAdmin[Any], request: HttpRequest, cases: Iterable[Case], act: Callable[[], Any]
 ) -> Any:
     """Run ``act`` (an admin action or save) with each case watched; report what changed if it went through."""
-    with_watches = []
-    stack = [consequences.snapshot(case) for case in cases]
-    result = act()
-    for case, before in zip(cases, stack, strict=True):
-        watched = consequences.Watch(case=case, before=before, after=consequences.snapshot(case))
-        with_watches.append(watched)
-    report(model_admin, request, with_watches)
+    with ExitStack() as stack:
+        watches = [stack.enter_context(consequences.watch(case)) for case in cases]
+        result = act()
+    report(model_admin, request, watches)
     return result
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from challenges import selectors as ledger_selectors
 from challenges.models import Challenge
@@ -154,7 +154,6 @@ class Watch:
     case: Case
     before: Snapshot
     after: Snapshot | None = None
-    extra: list[str] = field(default_factory=list)
 
     def lines(self) -> list[str]:
         if self.after is None:

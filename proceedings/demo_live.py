@@ -32,7 +32,7 @@ from challenges import services as challenges_services
 from challenges.models import BOARD_AGENT
 from elections import services as elections_services
 from elections.demo import LIVE_DEMO, RWDSU
-from elections.law.calendar import is_business_day
+from elections.law.calendar import add_business_days, is_business_day
 from elections.models import Appearance, Case, Election, Party
 from objections import services as objections_services
 from objections.models import Objection
@@ -51,14 +51,6 @@ CHALLENGES: list[tuple[str, str, str, str]] = [
     *[("union", "manager", "Operations Manager", "Formulates management policy")] * 2,
     ("union", "confidential", "HR Assistant", "Assists HR in labor-relations matters"),
 ]
-
-
-def business_days_after(day: date, n: int) -> date:
-    while n > 0:
-        day += timedelta(days=1)
-        if is_business_day(day):
-            n -= 1
-    return day
 
 
 def business_days_before(day: date, n: int) -> date:
@@ -132,7 +124,7 @@ def load() -> Case:
         synthetic=True,
         notify_parties=False,
     )
-    filed_at = datetime.combine(business_days_after(tally_day, 3), time(11, 0), tzinfo=zone)
+    filed_at = datetime.combine(add_business_days(tally_day, 3), time(11, 0), tzinfo=zone)
     objections_services.objection_file(
         election=election,
         filed_by=employer,

@@ -115,13 +115,14 @@ def for_request(params: Mapping[str, Any]) -> Queue:
 def work_queue(*, days: int = DEFAULT_DAYS, region: int | None = None, now: datetime | None = None) -> Queue:
     now = now or clock.now()
     cases = Case.objects.all() if region is None else Case.objects.filter(region=region)
+    ledgers = ledger_states(cases)
     sections = [
         deadlines_due(cases, days=days, now=now),
-        determinative_challenges(cases),
+        determinative_challenges(ledgers),
         objections_awaiting_ruling(cases),
         hearings_not_opened(cases, now=now),
         filings_awaiting_confirmation(cases),
-        ledgers_not_matching(cases),
+        ledgers_not_matching(ledgers),
         notices_failing(cases, region=region),
     ]
     counts: dict[int, int] = defaultdict(int)
@@ -147,6 +148,15 @@ def ladder_url(case: Case) -> str:
 def record_event_url(case: Case, event: str = "") -> str:
     query: dict[str, str | int] = {"case": case.pk, **({"event": event} if event else {})}
     return reverse("admin:proceedings_proceedingevent_add") + "?" + urlencode(query)
+
+
+def ledger_states(cases: Any) -> dict[int, ledger_selectors.LedgerState]:
+    """The ledger of every election that has challenged ballots (a tally counted some, or a challenge was
+    logged), read once for the two sections about ledgers."""
+    with_ballots = set(
+        Tally.objects.filter(election__case__in=cases, challenged__gt=0).values_list("election_id", flat=True)
+    ) | set(Challenge.objects.filter(election__case__in=cases).values_list("election_id", flat=True))
+    return ledger_selectors.ledger_states(with_ballots)
 
 
 # --- sections ----------------------------------------------------------------------------------------------
@@ -193,21 +203,15 @@ def deadlines_due(cases: Any, *, days: int, now: datetime) -> Section:
     return _finish(section, lines)
 
 
-def determinative_challenges(cases: Any) -> Section:
+def determinative_challenges(states: Mapping[int, ledger_selectors.LedgerState]) -> Section:
     section = Section(
         "challenges",
         "Determinative challenges still pending",
         "The unresolved ballots could change the result of the latest tally: they must be resolved "
         "before the results are certified (29 CFR 102.69(c)(1)).",
     )
-    election_ids = set(
-        Challenge.objects.filter(election__case__in=cases, status=Challenge.Status.PENDING)
-        .values_list("election_id", flat=True)
-        .distinct()
-    )
-    states = ledger_selectors.ledger_states(election_ids)
     elections = Election.objects.filter(
-        pk__in=[pk for pk, s in states.items() if s.determinative]
+        pk__in=[pk for pk, s in states.items() if s.pending and s.determinative]
     ).select_related("case")
     lines = []
     for election in elections:
@@ -356,17 +360,13 @@ def filings_awaiting_confirmation(cases: Any) -> Section:
     return _finish(section, lines)
 
 
-def ledgers_not_matching(cases: Any) -> Section:
+def ledgers_not_matching(states: Mapping[int, ledger_selectors.LedgerState]) -> Section:
     section = Section(
         "ledgers",
         "Ledgers that do not match their tally",
         "The challenges logged do not account for the latest tally's challenged ballots: log the missing "
         "ones or record a revised tally.",
     )
-    with_ballots = set(
-        Tally.objects.filter(election__case__in=cases, challenged__gt=0).values_list("election_id", flat=True)
-    ) | set(Challenge.objects.filter(election__case__in=cases).values_list("election_id", flat=True))
-    states = ledger_selectors.ledger_states(with_ballots)
     off = [pk for pk, state in states.items() if state.matches_tally is False]
     lines = []
     for election in Election.objects.filter(pk__in=off[: MAX_LINES * 2]).select_related("case"):

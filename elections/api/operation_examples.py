@@ -1,7 +1,8 @@
 """Answers of the demo data, shown as the response examples of the API documentation.
 
 Taken from the live demo case (10-RC-990001) as loaded on 2026-12-03, and from the Bessemer record; the
-test suite checks each against its operation's response schema, so a changed field shows up there."""
+test suite checks each against its operation's response schema, closed (no field the schema does not name), so a
+changed, missing or dropped field shows up there; the values are not checked (the demo's dates move with today)."""
 
 from __future__ import annotations
 
