@@ -63,7 +63,11 @@ bench: install
 # restorable table by table). `make backup` writes backups/nlrb-<UTC time>.dump (or FILE=...);
 # `make restore FILE=backups/….dump` replaces what the database holds with the dump, all or nothing.
 BACKUP_DIR ?= backups
-FILE ?= $(BACKUP_DIR)/nlrb-$(shell date -u +%Y%m%dT%H%M%SZ).dump
+# Simply expanded (:=): a recursive FILE would run `date` at each use, and the file written and the file
+# announced could differ by a second.
+ifeq ($(origin FILE),undefined)
+FILE := $(BACKUP_DIR)/nlrb-$(shell date -u +%Y%m%dT%H%M%SZ).dump
+endif
 
 backup:
 	@case "$(DATABASE_URL)" in postgres*://*) ;; *) echo "make backup: set DATABASE_URL to the PostgreSQL database" >&2; exit 2;; esac

@@ -6,6 +6,9 @@ down where a route must queue work, raises; DRF's handler leaves those alone, so
 address (also with DEBUG on: this runs before Django's debug page). The server needs no restart when the
 database is back: persistent connections are health-checked (CONN_HEALTH_CHECKS) and a connection that
 failed is discarded at the end of its request.
+
+A database that answers "locked" or "deadlock" is up: that is a concurrent write the client may retry, a 409
+as the API's own handler makes it (issue 10), also where no DRF view stands (the admin, plain views).
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from django.db import InterfaceError, OperationalError
+from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from kombu.exceptions import OperationalError as BrokerError
+
+from elections.api.errors import WRITE_CONFLICT, is_write_conflict
 
 logger = logging.getLogger(__name__)
 
@@ -38,6 +43,9 @@ class ServiceUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, DatabaseError) and is_write_conflict(exception):
+            logger.info("write conflict on %s %s: %s", request.method, request.path, exception)
+            return JsonResponse({"detail": WRITE_CONFLICT}, status=409)
         if isinstance(exception, OperationalError | InterfaceError):
             logger.error("database unavailable on %s %s", request.method, request.path, exc_info=exception)
             return unavailable("database")

@@ -80,12 +80,19 @@ def case_update(*, case: Case, actor: Actor = None, **changes: Any) -> Case:
     return case
 
 
-@transaction.atomic
-def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Party:
-    name = tidy_union_name(name)  # stored as the NLRB writes it, white space tidied (elections/law/names.py)
+def _party_name(name: str) -> str:
+    """A party's name as stored: as the NLRB writes it, white space tidied (elections/law/names.py); compared
+    with ``union_key``. One rule for ``party_create`` and the public-record batch ``parties_add``."""
+    name = tidy_union_name(name)
     longest = Party._meta.get_field("name").max_length or 300
     if len(name) > longest:  # NFKC can lengthen a name ('ﬃ' → 'ffi'): checked after, not before
         raise RuleViolation("name", f"A party's name has at most {longest} characters once normalised.")
+    return name
+
+
+@transaction.atomic
+def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Party:
+    name = _party_name(name)
     if any(union_key(other) == union_key(name) for other in case.parties.values_list("name", flat=True)):
         raise RuleViolation("name", f"{name} is already a party to {case.number}.")
     party = Party(case=case, role=role, name=name)
@@ -447,21 +454,21 @@ def cases_create(*, cases: Iterable[Mapping[str, Any]], actor: Actor = None) -> 
 def parties_add(
     *, parties: Iterable[tuple[Case, str, str]], actor: Actor = None
 ) -> dict[tuple[int, str], Party]:
-    """Add the (case, role, name) parties not yet on their case (names compared as ``party_create`` does);
-    returns every party of those cases by (case id, case-folded name)."""
+    """Add the (case, role, name) parties not yet on their case (names tidied and compared as ``party_create``
+    does); returns every party of those cases by (case id, ``union_key`` of the name)."""
     batch = list(parties)
     case_ids = {case.pk for case, _, _ in batch}
-    on_case = {(p.case_id, p.name.casefold()): p for p in Party.objects.filter(case_id__in=case_ids)}
+    on_case = {(p.case_id, union_key(p.name)): p for p in Party.objects.filter(case_id__in=case_ids)}
     new = []
     roles = set(Party.Role.values)
     for case, role, name in batch:
-        name = " ".join(name.split())
+        name = _party_name(name)
         if role not in roles:
             raise RuleViolation("role", f"{role!r} is not a party role.")
-        if not name or (case.pk, name.casefold()) in on_case:
+        if not name or (case.pk, union_key(name)) in on_case:
             continue
         party = Party(case=case, role=role, name=name)
-        on_case[(case.pk, name.casefold())] = party
+        on_case[(case.pk, union_key(name))] = party
         new.append(party)
     if new:
         bulk_create_with_history(new, Party, batch_size=2000, default_user=acting_user(actor))
@@ -529,6 +536,7 @@ def elections_add(
                 "kind", f"A {kind} election follows an earlier election; {case.number} has none."
             )
         fields["choices"] = _check_choices(fields.get("choices"))
+        _check_agreement(fields.get("agreement"))
         fields["voting_unit"] = _check_voting_unit(fields.get("voting_unit", "A"))
         _check_dates_in_order(fields)
         last[case.pk] = before + 1

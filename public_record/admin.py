@@ -107,7 +107,7 @@ class CaseWithPublicRecordAdmin(CaseWithLadderAdmin):
     """The case page with its public docket, and an action to refresh cases from the public record."""
 
     inlines = [*CaseWithLadderAdmin.inlines, DocketInline]  # type: ignore[list-item]
-    actions = ["refresh_from_public_record"]
+    actions = [*(CaseWithLadderAdmin.actions or ()), "refresh_from_public_record"]  # add, never drop
 
     @admin.action(description="Import / refresh the selected cases from the public record (nlrb.db)")
     def refresh_from_public_record(self, request: HttpRequest, queryset: QuerySet[Case]) -> None:
@@ -122,5 +122,8 @@ class CaseWithPublicRecordAdmin(CaseWithLadderAdmin):
         messages.success(request, f"Queued the import of {', '.join(queued)}; see Import runs for the outcome.")
 
 
+# The case page is re-registered by each app that adds to it, downhill (elections → proceedings → here);
+# each link must extend the one registered before it, or that one's additions vanish without an error.
+assert isinstance(admin.site.get_model_admin(Case), CaseWithLadderAdmin), "the case admin chain is broken"
 admin.site.unregister(Case)
 admin.site.register(Case, CaseWithPublicRecordAdmin)

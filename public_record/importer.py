@@ -27,6 +27,7 @@ from elections import services as election_services
 from elections.actors import Actor
 from elections.errors import DomainError, RuleViolation
 from elections.law import case_numbers
+from elections.law.names import tidy_union_name, union_key
 from elections.models import Case, Election, Tally
 from proceedings import services as proceeding_services
 from public_record import mapping, source
@@ -275,7 +276,7 @@ def _write_contents(
     counsel: dict[int, list[dict[str, str]]] = {}
     for plan, case, _ in items:
         for c in plan.counsel:
-            party = parties[(case.pk, c.party.casefold())]
+            party = parties[(case.pk, union_key(c.party))]
             counsel.setdefault(party.pk, []).append(
                 {"name": c.name, "firm": c.firm, "address": c.address, "phone": c.phone}
             )
@@ -355,7 +356,7 @@ def _write_elections(
         announce = plan.status == "open"  # a closed case's periods have all run: no deadlines to set
         for election_plan in plan.elections:
             election = known[record.keys["elections"][election_plan.key]]
-            if [" ".join(c.split()) for c in election.choices] != election_plan.choices:
+            if [tidy_union_name(c) for c in election.choices] != election_plan.choices:
                 counts.differences.append(
                     Difference(case.number, f"election {election.sequence} choices", str(election.choices),
                                str(election_plan.choices), "the ballot cannot change once a tally is recorded")

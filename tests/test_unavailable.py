@@ -35,3 +35,16 @@ def test_an_unreachable_service_is_a_503_that_names_no_address(settings, error, 
 def test_other_errors_are_left_alone() -> None:
     middleware = ServiceUnavailableMiddleware(lambda request: None)  # type: ignore[arg-type,return-value]
     assert middleware.process_exception(RequestFactory().get("/"), ValueError("x")) is None
+
+
+@pytest.mark.parametrize(
+    "error",
+    [OperationalError("database is locked"), OperationalError("deadlock detected\nDETAIL: Process 7 waits")],
+)
+def test_a_database_that_answers_locked_is_up_a_conflict_is_a_409_not_a_503(error) -> None:
+    """Issue 10: a concurrent write is a 409 the client retries, also outside DRF (the admin)."""
+    middleware = ServiceUnavailableMiddleware(lambda request: None)  # type: ignore[arg-type,return-value]
+    response = middleware.process_exception(RequestFactory().post("/admin/elections/case/1/change/"), error)
+    assert response is not None and response.status_code == 409
+    assert "Retry-After" not in response
+    assert "changing this record" in json.loads(response.content)["detail"]

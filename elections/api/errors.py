@@ -35,6 +35,9 @@ _CONFLICT_MARKERS = (
 )
 
 
+WRITE_CONFLICT = "Another user is changing this record right now; reload and retry."
+
+
 def is_write_conflict(exc: BaseException) -> bool:
     text = str(exc).lower()
     return any(marker in text for marker in _CONFLICT_MARKERS)
@@ -65,7 +68,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, DatabaseError) and is_write_conflict(exc):
         logger.info("write conflict: %s", exc)
         return Response(
-            {"detail": "Another user is changing this record right now; reload and retry."},
+            {"detail": WRITE_CONFLICT},
             status=status.HTTP_409_CONFLICT,
         )
     return drf_exception_handler(exc, context)

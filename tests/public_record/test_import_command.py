@@ -351,3 +351,13 @@ def test_new_cases_written_together_land_exactly_as_case_by_case(nlrb_db: Path) 
     run(nlrb_db, "--case", THREE)
     assert snapshot() == together
     assert len(together["tallies"]) == 6
+
+
+def test_the_batch_compares_party_names_as_party_create_does() -> None:
+    """A name the public record spells with a full-width letter is the party staff typed plainly
+    (``union_key``, NFKC): ``parties_add`` does not add it twice, as ``party_create`` would refuse it."""
+    case = CaseFactory()
+    staff_typed = services.party_create(case=case, role="union", name="Office Workers Union")
+    parties = services.parties_add(parties=[(case, "union", "ＯＦＦＩＣＥ  Workers Union")])
+    assert list(case.parties.values_list("name", flat=True)) == ["Office Workers Union"]
+    assert parties[(case.pk, "office workers union")].pk == staff_typed.pk
