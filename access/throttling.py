@@ -42,3 +42,10 @@ class UserThrottle(_FailOpen, UserRateThrottle):
 
     def get_rate(self) -> str | None:
         return _rate("API_THROTTLE_USER")
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        # DRF's UserRateThrottle also counts anonymous calls, per address: AnonymousThrottle does that
+        # already, so without this an anonymous call was counted twice (two more cache round trips).
+        if not request.user or not request.user.is_authenticated:
+            return None
+        return super().get_cache_key(request, view)

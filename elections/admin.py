@@ -207,6 +207,7 @@ class AppearanceInline(NoDeleteMixin, admin.TabularInline[Appearance, Party]):
     model = Appearance
     extra = 1
     autocomplete_fields = ["user"]
+    exclude = ["ended_at"]  # the inline lists current appearances; one ends through appearance_end
 
 
 @admin.register(Party)
@@ -255,11 +256,22 @@ def _save_appearance(request: HttpRequest, form: Any, *, party: Party | None = N
 
 @admin.register(Appearance)
 class AppearanceAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
-    list_display = ["user", "capacity", "party", "case_number"]
+    list_display = ["user", "capacity", "party", "case_number", "ended_at"]
     list_filter = ["capacity"]
     search_fields = ["user__username", "party__name", "party__case__number"]
     list_select_related = ["user", "party__case"]
     autocomplete_fields = ["user", "party"]
+    readonly_fields = ["ended_at"]  # ended through appearance_end (the API's DELETE), never by hand
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Appearance]:
+        # Ended appearances too (the default manager hides them): staff look up who appeared, and until when.
+        ordering = self.get_ordering(request)
+        return Appearance.all_objects.order_by(*ordering) if ordering else Appearance.all_objects.all()
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is not None and obj.ended_at is not None:
+            return False  # an ended appearance is a record, read-only
+        return super().has_change_permission(request, obj)
 
     @admin.display(description="Case", ordering="party__case__number")
     def case_number(self, appearance: Appearance) -> str:

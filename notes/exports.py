@@ -17,14 +17,13 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import models
-from django.db.models import Prefetch
 
 from challenges.models import Challenge
 from elections.law.local_time import sortable_local_time as local_time
-from elections.models import Case, Election, Party, scoped_to_cases_of
+from elections.models import Case, Election, Party
 from notes import selectors as note_selectors
+from objections import selectors as objection_selectors
 from objections.models import Objection
-from objections.selectors import rulings_in_order
 from proceedings import selectors as proceeding_selectors
 from proceedings.models import Deadline
 from proceedings.timeline import case_timeline
@@ -129,9 +128,9 @@ def _objections(case: Case, user: Any, zone: str) -> Iterator[list[Any]]:
     columns.insert(1, ("case", lambda o: case.number))
     columns.append(("rulings", _rulings))
     records = (
-        scoped_to_cases_of(Objection.objects.filter(election__case=case), user, case_id="election__case_id")
+        objection_selectors.objections_for(user)  # scoped, with the rulings in order
+        .filter(election__case=case)
         .select_related(*joins)
-        .prefetch_related(Prefetch("rulings", queryset=rulings_in_order()))
         .order_by("election__sequence", "filed_by_id", "number", "id")
         .iterator(chunk_size=CHUNK)
     )

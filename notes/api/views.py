@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from challenges import selectors as challenge_selectors
+from challenges.api.scoping import ChallengeScopedMixin
 from challenges.models import Challenge
 from elections.api import schema
 from elections.api.permissions import StaffOnly
@@ -102,15 +102,7 @@ class CaseNotesView(CaseScopedMixin, SubjectNotesView):
 
 
 @extend_schema(tags=["notes"])
-class ChallengeNotesView(SubjectNotesView):
-    @cached_property
-    def challenge(self) -> Challenge:
-        pk = bounded_id(self.kwargs["challenge_id"])
-        challenge = challenge_selectors.challenges_for(self.request.user).filter(pk=pk).first()
-        if challenge is None:
-            raise Http404
-        return challenge
-
+class ChallengeNotesView(ChallengeScopedMixin, SubjectNotesView):
     def subject(self) -> tuple[Case, Challenge | None, Objection | None]:
         return self.challenge.election.case, self.challenge, None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from access.tokens import token_issue
@@ -67,3 +68,19 @@ def test_an_ended_counsel_is_no_longer_of_record_for_notices(world, as_staff) ->
     assert world.union_counsel in counsel_of_record(world.case)
     as_staff.delete(_url(world, appearance))
     assert world.union_counsel not in counsel_of_record(world.case)
+
+
+def test_staff_still_find_an_ended_appearance_in_the_admin_read_only(world, as_staff) -> None:
+    appearance = Appearance.objects.get(user=world.paralegal)
+    as_staff.delete(_url(world, appearance))
+    world.staff.is_superuser = True
+    world.staff.save()
+    browser = Client()
+    browser.force_login(world.staff)
+
+    listed = browser.get("/admin/elections/appearance/?q=" + world.paralegal.username)
+    assert f"/admin/elections/appearance/{appearance.pk}/change/" in listed.content.decode()
+    page = browser.get(f"/admin/elections/appearance/{appearance.pk}/change/")
+    assert page.status_code == 200
+    assert 'name="capacity"' not in page.content.decode()  # shown, not editable
+    assert browser.get(f"/admin/elections/appearance/{appearance.pk}/history/").status_code == 200

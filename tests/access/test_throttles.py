@@ -51,6 +51,14 @@ def test_anonymous_calls_are_throttled_per_address(world, settings) -> None:
     assert APIClient(REMOTE_ADDR="203.0.113.10").get(f"/api/v1/calendar/{'x' * 31}.ics").status_code == 404
 
 
+def test_an_anonymous_call_is_counted_once_at_the_anonymous_rate(world, settings) -> None:
+    settings.API_THROTTLE_ANON = "3/minute"
+    settings.API_THROTTLE_USER = "1/minute"  # a signed-in user's rate: not an anonymous caller's
+    guesser = APIClient(REMOTE_ADDR="203.0.113.11")
+    answers = [guesser.get(f"/api/v1/calendar/{'y' * 30}{n}.ics").status_code for n in range(4)]
+    assert answers == [404, 404, 404, 429]
+
+
 def test_health_is_never_throttled(settings) -> None:
     settings.API_THROTTLE_ANON = "1/minute"
     client = APIClient()
