@@ -40,6 +40,9 @@ def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int], 
     if tally is None:
         return challenges, objections, None
     ledger = challenges[Challenge.Status.PENDING] + settled.get(str(tally.revision), 0)
+    # The tally serializer's ledger_count (elections.selectors.tallies_with_ledger_count annotates lists
+    # the same way): counted here already, so the nested tally of the status says it too.
+    tally.ledger_count = ledger  # type: ignore[attr-defined]
     return challenges, objections, ledger == tally.challenged
 
 

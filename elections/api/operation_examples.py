@@ -66,8 +66,8 @@ STATUS_EXAMPLE: dict[str, Any] = {
             "still possible: representative (Retail, "
             "Wholesale and Department Store Union) or no "
             "representative.",
-            "ledger_count": None,
-            "ledger_matches_tally": None,
+            "ledger_count": 13,
+            "ledger_matches_tally": False,
         },
     },
     "proceeding_election": {"id": 5, "sequence": 1, "kind": "initial"},

@@ -40,6 +40,8 @@ def test_elections_and_tallies_say_whether_the_ledger_matches(as_staff: APIClien
     )
     assert (tallies[0]["ledger_count"], tallies[0]["ledger_matches_tally"]) == (1, False)
     assert status["ledger_matches_tally"] is False
+    latest = status["current_election"]["latest_tally"]
+    assert (latest["ledger_count"], latest["ledger_matches_tally"]) == (1, False)
 
     resolve(world, log(world, "B"), "sustained")  # settled after the tally: still among its ballots
 
