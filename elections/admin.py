@@ -236,8 +236,23 @@ class PartyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for inline_form in formset.forms:
-            if inline_form.has_changed() and not inline_form.cleaned_data.get("DELETE"):
+            if not (inline_form.has_changed() and not inline_form.cleaned_data.get("DELETE")):
+                continue
+            if formset.model is Counsel:
+                _save_counsel(request, inline_form, party=form.instance)
+            else:
                 _save_appearance(request, inline_form, party=form.instance)
+
+
+def _save_counsel(request: HttpRequest, form: Any, *, party: Party) -> None:
+    obj = form.instance
+    fields = ("name", "firm", "address", "phone")
+    if obj.pk is None:
+        changes: dict[str, Any] = {name: form.cleaned_data.get(name) or "" for name in fields}
+        saved = services.counsel_record(party=party, actor=request.user, **changes)
+    else:
+        saved = services.counsel_record(party=party, counsel=obj, actor=request.user, **_changes(form, fields))
+    _saved_as(obj, saved)
 
 
 def _save_appearance(request: HttpRequest, form: Any, *, party: Party | None = None) -> None:

@@ -49,6 +49,21 @@ class ServiceSaveMixin:
             setattr(request, _REFUSAL, exc)
             return parent.changeform_view(request, object_id, form_url, extra_context)
 
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """The ``save_formset`` of a ModelAdmin with this mixin calls services instead of ``formset.save()``,
+        so the formsets lack what ``formset.save()`` leaves for the change message (``new_objects``,
+        ``changed_objects``, ``deleted_objects``; without them every save with an inline is a 500). They
+        are recorded here from the forms that changed, once for every such ModelAdmin."""
+        changed = [
+            [(f, f.instance.pk is None) for f in formset.forms if _saves(f)] for formset in formsets
+        ]
+        parent: Any = super()
+        parent.save_related(request, form, formsets, change)
+        for formset, saved in zip(formsets, changed, strict=True):
+            formset.new_objects = [f.instance for f, new in saved if new]
+            formset.changed_objects = [(f.instance, f.changed_data) for f, new in saved if not new]
+            formset.deleted_objects = []
+
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
         parent: Any = super()
         form = parent.get_form(request, obj, change=change, **kwargs)
@@ -56,6 +71,11 @@ class ServiceSaveMixin:
         if refusal is None:
             return form
         return type(form.__name__, (RefusedForm, form), {"refusal": refusal})
+
+
+def _saves(form: Any) -> bool:
+    """Whether an inline form is one the ``save_formset`` of a ServiceSaveMixin admin passes to a service."""
+    return bool(form.has_changed() and not form.cleaned_data.get("DELETE"))
 
 
 class RefusedForm(forms.BaseForm):

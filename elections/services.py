@@ -108,10 +108,16 @@ def party_update(*, party: Party, actor: Actor = None, **changes: Any) -> Party:
     if "role" in changes and changes["role"] not in Party.Role.values:
         raise RuleViolation("role", f"{changes['role']!r} is not one of {', '.join(Party.Role.values)}.")
     if "name" in changes:
-        name = " ".join(str(changes["name"] or "").split())
+        # Tidied and compared as ``party_create`` does (elections/law/names.py), so a correction cannot
+        # store a name that creation would refuse as a duplicate.
+        name = tidy_union_name(str(changes["name"] or ""))
         if not name:
             raise RuleViolation("name", "A party needs a name.")
-        if Party.objects.filter(case_id=party.case_id, name__iexact=name).exclude(pk=party.pk).exists():
+        longest = Party._meta.get_field("name").max_length or 300
+        if len(name) > longest:
+            raise RuleViolation("name", f"A party's name has at most {longest} characters once normalised.")
+        others = Party.objects.filter(case_id=party.case_id).exclude(pk=party.pk).values_list("name", flat=True)
+        if any(union_key(other) == union_key(name) for other in others):
             raise RuleViolation("name", f"{name} is already a party to this case.")
         changes["name"] = name
     for field, value in changes.items():
@@ -119,6 +125,28 @@ def party_update(*, party: Party, actor: Actor = None, **changes: Any) -> Party:
     stamp(party, actor)
     party.save()
     return party
+
+
+@transaction.atomic
+def counsel_record(
+    *, party: Party, counsel: Counsel | None = None, actor: Actor = None, **changes: Any
+) -> Counsel:
+    """Staff enter counsel of record on a party (``source`` staff) or correct one (the admin's inline).
+    A name is required; white space is tidied as in ``counsel_sync``."""
+    if counsel is None:
+        counsel = Counsel(party=party, source=Counsel.Source.STAFF)
+    else:
+        counsel = Counsel.objects.select_for_update().get(pk=counsel.pk, party=party)
+    for field, value in changes.items():
+        if field not in ("name", "firm", "address", "phone"):
+            raise RuleViolation(field, f"{field} is not a field of counsel of record staff enter.")
+        setattr(counsel, field, str(value or "").strip())
+    counsel.name = " ".join(counsel.name.split())
+    if not counsel.name:
+        raise RuleViolation("name", "Counsel of record need a name.")
+    stamp(counsel, actor)
+    counsel.save()
+    return counsel
 
 
 def _check_appearance(*, party: Party, user: Any, exclude_pk: int | None = None) -> None:

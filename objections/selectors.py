@@ -35,6 +35,17 @@ def objections_of(election: Election) -> QuerySet[Objection]:
     )
 
 
+def open_objections(election: Election) -> QuerySet[Objection]:
+    """The election's objections not yet disposed of (pending or set for hearing), with their filers."""
+    return (
+        Objection.objects.filter(
+            election=election, status__in=[Objection.Status.PENDING, Objection.Status.SET_FOR_HEARING]
+        )
+        .select_related("filed_by")
+        .order_by("filed_by_id", "number")
+    )
+
+
 def visible_objection_or_404(user: Any, objection_id: Any) -> Objection:
     objection = objections_for(user).filter(pk=bounded_id(objection_id)).first()
     if objection is None:

@@ -311,11 +311,26 @@ def objection_confirm_filing(
             f"The filing time of {_label(objection)} ({_local(objection.filed_at, zone)}) is already "
             f"settled; timely: {objection.timely}."
         )
+    # Settle only what waits: an objection confirmed at filing keeps its ``timely`` when only its offer of
+    # proof waited, and the reverse.
+    if not objection.filing_confirmed:
+        objection.timely = not late
+    if not objection.offer_of_proof_confirmed and late and objection.offer_of_proof_received_at is not None:
+        # The stated time is not accepted: the offer counts as filed when the tracker received it, after
+        # it was due (``offer_of_proof_timely`` is derived from the filing time).
+        objection.offer_of_proof_filed_at = objection.offer_of_proof_received_at
     objection.filing_confirmed = True
     objection.offer_of_proof_confirmed = True
-    objection.timely = not late
     stamp(objection, actor)
-    objection.save(update_fields=["filing_confirmed", "offer_of_proof_confirmed", "timely", "updated_at"])
+    objection.save(
+        update_fields=[
+            "filing_confirmed",
+            "offer_of_proof_confirmed",
+            "timely",
+            "offer_of_proof_filed_at",
+            "updated_at",
+        ]
+    )
     if notify:
         verdict = "recorded as late" if late else "confirmed as timely"
         received = _local(objection.received_at, zone) if objection.received_at else "unknown"

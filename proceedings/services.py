@@ -24,6 +24,7 @@ from elections.actors import Actor, acting_user, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law.tally import NO_UNION
 from elections.models import Case, Election, Party, RelatedCase
+from objections import selectors as objection_selectors
 from objections import services as objection_services
 from objections.models import Objection
 from proceedings import clock, notifications, selectors
@@ -169,29 +170,13 @@ def event_record(
     return record
 
 
-E = ladder.Event
-# What each filing or decision answers: exceptions answer a report or an ALJ's decision, a request for
-# review answers the Regional Director's decision, and so on (29 CFR 102.69(c), 102.67).
-ANSWERS: dict[ladder.Event, tuple[ladder.Event, ...]] = {
-    E.EXCEPTIONS_FILED: (E.HEARING_OFFICER_REPORT, E.ALJ_DECISION),
-    E.ANSWERING_BRIEF_FILED: (E.EXCEPTIONS_FILED,),
-    E.REQUEST_FOR_REVIEW_FILED: (E.REGIONAL_DIRECTOR_DECISION,),
-    E.OPPOSITION_FILED: (E.REQUEST_FOR_REVIEW_FILED,),
-    E.HEARING_OPENED: (E.NOTICE_OF_HEARING, E.CONSOLIDATED_WITH_ULP),
-    E.HEARING_CLOSED: (E.HEARING_OPENED,),
-    E.HEARING_OFFICER_REPORT: (E.HEARING_CLOSED,),
-    E.BOARD_ORDER: (E.REFUSAL_TO_BARGAIN,),
-    E.COURT_DECISION: (E.COURT_PETITION_FILED,),
-}
-
-
 def _check_not_before_what_it_answers(
     code: ladder.Event, occurred_on: date, events: list[ProceedingEvent]
 ) -> None:
     """A 400 on ``occurred_on`` (before the ladder's 409) for a filing or decision dated before every
     recorded event it could answer: exceptions before the report, a request for review before the
     decision. With nothing recorded that it answers, the ladder says what is allowed instead."""
-    answered = ANSWERS.get(code)
+    answered = ladder.ANSWERS.get(code)
     if not answered:
         return
     candidates = [e for e in events if e.event in answered]
@@ -274,13 +259,7 @@ def _check_election_decided(record: ProceedingEvent, election: Election, before:
             next_steps.append(
                 "order the runoff election (regional_director_decision, outcome runoff_election)"
             )
-    open_objections = list(
-        Objection.objects.filter(
-            election=election, status__in=[Objection.Status.PENDING, Objection.Status.SET_FOR_HEARING]
-        )
-        .select_related("filed_by")
-        .order_by("filed_by_id", "number")
-    )
+    open_objections = list(objection_selectors.open_objections(election))
     if open_objections:
         named = ", ".join(
             f"{o.filed_by.name} objection {o.number} ({o.status.replace('_', ' ')})" for o in open_objections

@@ -97,6 +97,7 @@ _ZONED = (
     "filed_at",
     "received_at",
     "offer_of_proof_filed_at",
+    "offer_of_proof_received_at",
     "due_at",
     "offer_of_proof_due_at",
     "withdrawn_at",

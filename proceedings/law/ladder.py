@@ -788,3 +788,21 @@ def reachable_stages() -> frozenset[Stage]:
         for target in moves.values():
             found |= set(target.targets) if isinstance(target, Branch) else {target}
     return frozenset(found)
+
+
+# What each filing or decision answers: exceptions answer a report or an ALJ's decision, a request for
+# review answers the Regional Director's decision, and so on (29 CFR 102.69(c), 102.67). A filing dated
+# before everything it could answer is refused (proceedings.services).
+ANSWERS: Mapping[Event, tuple[Event, ...]] = MappingProxyType(
+    {
+        Event.EXCEPTIONS_FILED: (Event.HEARING_OFFICER_REPORT, Event.ALJ_DECISION),
+        Event.ANSWERING_BRIEF_FILED: (Event.EXCEPTIONS_FILED,),
+        Event.REQUEST_FOR_REVIEW_FILED: (Event.REGIONAL_DIRECTOR_DECISION,),
+        Event.OPPOSITION_FILED: (Event.REQUEST_FOR_REVIEW_FILED,),
+        Event.HEARING_OPENED: (Event.NOTICE_OF_HEARING, Event.CONSOLIDATED_WITH_ULP),
+        Event.HEARING_CLOSED: (Event.HEARING_OPENED,),
+        Event.HEARING_OFFICER_REPORT: (Event.HEARING_CLOSED,),
+        Event.BOARD_ORDER: (Event.REFUSAL_TO_BARGAIN,),
+        Event.COURT_DECISION: (Event.COURT_PETITION_FILED,),
+    }
+)

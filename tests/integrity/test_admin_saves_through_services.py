@@ -6,9 +6,10 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.contrib.admin.models import LogEntry
 from django.test import Client
 
-from elections.models import Appearance, Case, Election, Party, Tally
+from elections.models import Appearance, Case, Counsel, Election, Party, Tally
 from tests.conftest import World
 from tests.factories import record_tally
 from tests.integrity.conftest import page_form_data
@@ -34,6 +35,38 @@ def test_renaming_a_party_to_another_partys_name_is_refused(staff_browser: Clien
     assert response.status_code == 200
     assert "is already a party to this case" in response.content.decode()
     assert Party.objects.get(pk=world.union.pk).name == "RWDSU"
+
+
+def test_a_renamed_party_is_tidied_and_compared_as_on_creation(staff_browser: Client, world: World) -> None:
+    url = f"/admin/elections/party/{world.union.pk}/change/"
+
+    # Full-width letters are the same name once normalised (NFKC), as party_create compares names.
+    clash = staff_browser.post(url, page_form_data(staff_browser, url, name="Ａｍａｚｏｎ.com Services LLC"))
+    staff_browser.post(url, page_form_data(staff_browser, url, name="ＲＷＤＳＵ  Local 1"))
+
+    assert "is already a party to this case" in clash.content.decode()
+    assert Party.objects.get(pk=world.union.pk).name == "RWDSU Local 1"
+
+
+def test_a_change_that_the_services_accept_is_saved_and_logged(staff_browser: Client, world: World) -> None:
+    case_url = f"/admin/elections/case/{world.case.pk}/change/"
+    party_url = f"/admin/elections/party/{world.employer.pk}/change/"
+    counsel = {
+        "counsel-TOTAL_FORMS": "1",
+        "counsel-0-name": "  Jane   Roe ",
+        "counsel-0-firm": "Roe LLP",
+        "counsel-0-party": str(world.employer.pk),
+    }
+
+    saved_case = staff_browser.post(case_url, page_form_data(staff_browser, case_url, unit_description="Drivers"))
+    saved_party = staff_browser.post(party_url, page_form_data(staff_browser, party_url, **counsel))
+
+    assert (saved_case.status_code, saved_party.status_code) == (302, 302)
+    assert Case.objects.get(pk=world.case.pk).unit_description == "Drivers"
+    added = Counsel.objects.get(party=world.employer)
+    assert (added.name, added.firm, added.source) == ("Jane Roe", "Roe LLP", Counsel.Source.STAFF)
+    assert added.history.latest().history_user == world.staff
+    assert LogEntry.objects.filter(object_id=str(world.employer.pk), change_message__contains="Jane Roe").exists()
 
 
 def test_staff_cannot_be_made_to_appear_for_a_party(staff_browser: Client, world: World) -> None:

@@ -142,3 +142,24 @@ def test_an_offer_of_proof_stated_in_time_but_received_late_waits_for_staff(
         True,
         True,
     )
+
+
+def test_recording_a_waiting_offer_as_late_leaves_the_objection_timely(
+    as_union: APIClient, as_staff: APIClient, tallied: World
+) -> None:
+    objection = file(tallied.election, tallied.union, actor=tallied.staff)  # timely, confirmed
+    as_union.post(
+        f"/api/v1/objections/{objection.pk}/offer-of-proof/",
+        {"filed_at": "2021-04-16T12:00:00-04:00"},
+        format="json",
+    )
+
+    response = as_staff.post(
+        f"/api/v1/objections/{objection.pk}/confirm-filing/", {"late": True}, format="json"
+    )
+
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert (body["timely"], body["filing_confirmed"]) == (True, True)
+    assert (body["offer_of_proof_timely"], body["offer_of_proof_confirmed"]) == (False, True)
+    assert body["offer_of_proof_filed_at"] == body["offer_of_proof_received_at"]
