@@ -84,17 +84,29 @@ def _party_name(name: str) -> str:
     """A party's name as stored: as the NLRB writes it, white space tidied (elections/law/names.py); compared
     with ``union_key``. One rule for ``party_create`` and the public-record batch ``parties_add``."""
     name = tidy_union_name(name)
+    if not name:
+        raise RuleViolation("name", "A party needs a name.")
     longest = Party._meta.get_field("name").max_length or 300
     if len(name) > longest:  # NFKC can lengthen a name ('ﬃ' → 'ffi'): checked after, not before
         raise RuleViolation("name", f"A party's name has at most {longest} characters once normalised.")
     return name
 
 
+def _refuse_a_second_party_named(
+    name: str, *, case_id: int, number: str, other_than: int | None = None
+) -> None:
+    """One party per name in a case, names compared as the Regions type them (``union_key``)."""
+    others = Party.objects.filter(case_id=case_id)
+    if other_than is not None:
+        others = others.exclude(pk=other_than)
+    if any(union_key(other) == union_key(name) for other in others.values_list("name", flat=True)):
+        raise RuleViolation("name", f"{name} is already a party to {number}.")
+
+
 @transaction.atomic
 def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Party:
     name = _party_name(name)
-    if any(union_key(other) == union_key(name) for other in case.parties.values_list("name", flat=True)):
-        raise RuleViolation("name", f"{name} is already a party to {case.number}.")
+    _refuse_a_second_party_named(name, case_id=case.pk, number=case.number)
     party = Party(case=case, role=role, name=name)
     stamp(party, actor)
     party.save()
@@ -110,15 +122,8 @@ def party_update(*, party: Party, actor: Actor = None, **changes: Any) -> Party:
     if "name" in changes:
         # Tidied and compared as ``party_create`` does (elections/law/names.py), so a correction cannot
         # store a name that creation would refuse as a duplicate.
-        name = tidy_union_name(str(changes["name"] or ""))
-        if not name:
-            raise RuleViolation("name", "A party needs a name.")
-        longest = Party._meta.get_field("name").max_length or 300
-        if len(name) > longest:
-            raise RuleViolation("name", f"A party's name has at most {longest} characters once normalised.")
-        others = Party.objects.filter(case_id=party.case_id).exclude(pk=party.pk).values_list("name", flat=True)
-        if any(union_key(other) == union_key(name) for other in others):
-            raise RuleViolation("name", f"{name} is already a party to this case.")
+        name = _party_name(str(changes["name"] or ""))
+        _refuse_a_second_party_named(name, case_id=party.case_id, number="this case", other_than=party.pk)
         changes["name"] = name
     for field, value in changes.items():
         setattr(party, field, value)
@@ -490,6 +495,8 @@ def parties_add(
     new = []
     roles = set(Party.Role.values)
     for case, role, name in batch:
+        if not tidy_union_name(name):
+            continue  # a participant row with no name: nothing to add
         name = _party_name(name)
         if role not in roles:
             raise RuleViolation("role", f"{role!r} is not a party role.")
@@ -510,10 +517,14 @@ def counsel_sync(
     """Counsel of record from the public record, per party id: add the new, update the firm, address and
     phone of those already recorded (matched by name); counsel entered by staff are never touched.
     Returns (added, updated)."""
-    existing = {
-        (c.party_id, c.name.casefold()): c
-        for c in Counsel.objects.filter(party_id__in=list(parties), source=Counsel.Source.PUBLIC_RECORD)
-    } if parties else {}
+    existing = (
+        {
+            (c.party_id, c.name.casefold()): c
+            for c in Counsel.objects.filter(party_id__in=list(parties), source=Counsel.Source.PUBLIC_RECORD)
+        }
+        if parties
+        else {}
+    )
     new, changed = [], []
     for party_id, entries in parties.items():
         for entry in entries:
