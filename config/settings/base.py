@@ -37,7 +37,8 @@ INSTALLED_APPS = [
     "simple_history",
     "django_celery_beat",
     "access",  # API tokens (hashed), sign-in lockout, throttles, request guards
-    # Dependencies run downhill: proceedings → challenges, objections → elections.
+    # Dependencies run downhill: proceedings → challenges, objections → elections → core.
+    "core",  # the shared kernel: imports no app of ours
     "elections",
     "challenges",
     "objections",
