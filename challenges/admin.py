@@ -35,9 +35,9 @@ from challenges.validation import (
     clean_text,
     duplicate_column,
 )
+from core.errors import RuleViolation, TransitionNotAllowed
 from elections.admin import NoDeleteMixin
 from elections.admin_saving import ServiceSaveMixin
-from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers, levels
 from elections.law.regions import REGIONS
 from elections.models import Election, Party

@@ -1,4 +1,4 @@
-"""The e-mails the ledger owes counsel of record, written through the outbox (``elections.notifications``).
+"""The e-mails the ledger owes counsel of record, written through the outbox (``core.outbox``).
 
 Who hears of what: a challenge logged or withdrawn by a party goes to counsel for every *other* party; a
 challenge of the Board agent, a resolution, a batch marked moot and a revised tally go to all counsel.
@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from django.conf import settings
 
 from challenges.models import Challenge
+from core.outbox import notify
 from elections.models import Case, Tally
-from elections.notifications import counsel_of_record, notify
+from elections.recipients import counsel_of_record
 
 
 def _link(challenge: Challenge) -> str:

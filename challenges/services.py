@@ -47,8 +47,8 @@ from challenges.validation import (
     duplicate_column,
     resolve_challenger,
 )
-from elections.actors import Actor, acting_user, is_staff, stamp
-from elections.errors import RuleViolation, TransitionNotAllowed
+from core.actors import Actor, acting_user, is_staff, stamp
+from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law import levels
 from elections.law import tally as tally_law
 from elections.law.tally import MAX_COUNT

@@ -4,7 +4,7 @@ import os
 
 from celery import Celery
 
-from elections.worker import OutboxSweep
+from core.worker import OutboxSweep
 
 # As manage.py: production (DEBUG off) unless DJANGO_SETTINGS_MODULE says otherwise (`make worker` asks for local).
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")

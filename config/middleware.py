@@ -20,7 +20,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from kombu.exceptions import OperationalError as BrokerError
 
-from elections.api.errors import WRITE_CONFLICT, is_write_conflict
+from core.api.errors import WRITE_CONFLICT, is_write_conflict
 
 logger = logging.getLogger(__name__)
 

@@ -3,7 +3,8 @@ from django.urls import URLPattern, URLResolver, include, path, re_path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from elections.api import root
+from core import health
+from core.api import root
 
 api_v1: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -11,6 +12,7 @@ api_v1: list[URLPattern | URLResolver] = [
     # allows no inline script.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
     path("", include("public_record.api.urls")),  # before elections: cases/import/ is not a case number
+    path("health/", health.HealthView.as_view(), name="health"),
     path("", include("elections.api.urls")),
     path("", include("challenges.api.urls")),
     path("", include("objections.api.urls")),

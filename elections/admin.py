@@ -14,9 +14,10 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.models import Notification
 from elections import services
 from elections.admin_saving import NoRevertMixin, ServiceSaveMixin
-from elections.models import Appearance, Case, Counsel, Election, Notification, Party, RelatedCase, Tally
+from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
 
 class NoDeleteMixin(NoRevertMixin):

@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 
-from elections.errors import DomainError, RuleViolation, TransitionNotAllowed
+from core.errors import DomainError, RuleViolation, TransitionNotAllowed
 
 _REFUSAL = "_service_refusal"
 

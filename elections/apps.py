@@ -6,6 +6,6 @@ class ElectionsConfig(AppConfig):
     verbose_name = "Cases and elections"
 
     def ready(self) -> None:
-        from elections.api import strict_types
+        from core.api import strict_types
 
         strict_types.install()

@@ -7,7 +7,6 @@ modules in ``elections.law`` — never typed in by hand.
 
 from __future__ import annotations
 
-import uuid
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -347,48 +346,3 @@ class Tally(models.Model):
     @cached_property
     def assessment(self) -> tally_law.TallyAssessment:
         return tally_law.assess(self.figures())
-
-
-class Notification(models.Model):
-    """An e-mail owed to one person: the outbox row is written in the transaction that caused it.
-
-    The row is the promise; Celery only delivers it. A task that runs twice finds ``sent_at`` set and
-    does nothing; a broker that was down when the change committed is covered by the periodic sweep
-    (``deliver_pending_notifications``), so nothing is lost.
-    """
-
-    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    case = models.ForeignKey(Case, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    key = models.CharField(
-        max_length=200, help_text="What the notice is about; one notice per key and person"
-    )
-    subject = models.CharField(max_length=300)
-    body = models.TextField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    sent_at = models.DateTimeField(null=True, blank=True)
-    # Exactly once across crashes: the key is written with the row (before any send) and goes out as the
-    # e-mail's Message-ID, the same on every attempt; ``handing_over_since`` is committed just before the
-    # hand-over and cleared by ``sent_at`` just after it. A row found with it set and no ``sent_at`` was
-    # being sent by a worker that died: the recovery asks the mail transport before sending again.
-    idempotency_key = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    handing_over_since = models.DateTimeField(null=True, blank=True)
-    failures = models.PositiveSmallIntegerField(
-        default=0, help_text="Attempts the mail transport refused; staff are told after a few"
-    )
-    last_error = models.TextField(blank=True)
-    next_attempt_at = models.DateTimeField(
-        null=True, blank=True, help_text="After a failure, not retried before this (backoff)"
-    )
-
-    class Meta:
-        ordering = ["-created_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["key", "recipient"], name="one_notification_per_key_and_recipient"
-            ),
-        ]
-        indexes = [models.Index(fields=["sent_at", "created_at"], name="notification_outbox_idx")]
-
-    def __str__(self) -> str:
-        return f"{self.subject} → {self.recipient}"

@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.conf import settings
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
 from elections.models import (
     Appearance,
     Case,
     Election,
-    Notification,
     Party,
     Tally,
     scoped_to_cases_of,
@@ -91,15 +89,3 @@ def counsel_party_ids(user: Any, case_id: int) -> set[int]:
     """The parties of a case for which the user is counsel: who may file and challenge in their name
     (paralegals assist counsel; they do not sign)."""
     return user_party_ids(user, case_id, capacities=[Appearance.Capacity.COUNSEL])
-
-
-def notices_failing() -> QuerySet[Notification]:
-    """Unsent notices the mail transport refused at least ``NOTIFICATION_ALERT_AFTER_FAILURES`` times, oldest
-    first: what staff must look at (a bad address, a mail server refusing us). Retries go on meanwhile."""
-    return (
-        Notification.objects.filter(
-            sent_at=None, failures__gte=settings.NOTIFICATION_ALERT_AFTER_FAILURES
-        )
-        .select_related("recipient", "case")
-        .order_by("created_at")
-    )

@@ -16,9 +16,9 @@ from django.db.models import Max
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from core.actors import Actor, acting_user, stamp
+from core.errors import RuleViolation, TransitionNotAllowed
 from elections import events
-from elections.actors import Actor, acting_user, stamp
-from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law import tally as tally_law
 from elections.law.local_time import local_time

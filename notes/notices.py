@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from django.conf import settings
 
+from core.outbox import notify
 from elections.models import Appearance
-from elections.notifications import notify, people_of_record
+from elections.recipients import people_of_record
 from notes.models import Note, Visibility
 
 

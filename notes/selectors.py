@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from elections.actors import is_staff
+from core.actors import is_staff
 from elections.models import Appearance
 from notes.models import Note, Visibility
 

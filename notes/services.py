@@ -9,8 +9,8 @@ from typing import Any, cast
 from django.db import transaction
 
 from challenges.models import Challenge
-from elections.actors import Actor, is_staff, stamp
-from elections.errors import NotPermitted, RuleViolation, TransitionNotAllowed
+from core.actors import Actor, is_staff, stamp
+from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections.models import Case, Party
 from elections.selectors import user_party_ids
 from notes import notices

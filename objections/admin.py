@@ -26,9 +26,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.errors import RuleViolation, TransitionNotAllowed
 from elections.admin import NoDeleteMixin
 from elections.admin_saving import ServiceSaveMixin
-from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Election, Party
 from objections import rulings as rules

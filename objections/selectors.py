@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
-from elections.api.scoping import bounded_id
+from core.api.scoping import bounded_id
 from elections.models import Election, scoped_to_cases_of
 from objections.models import Objection, Ruling
 

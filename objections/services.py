@@ -2,7 +2,7 @@
 
 Each function is one transaction: it locks the rows it changes (``select_for_update``), checks the rule or the
 transition, writes, names the actor in the history (django-simple-history), queues the notices through the
-outbox (``elections.notifications.notify``: delivered after commit, once per key and person) and publishes a
+outbox (``core.outbox.notify``: delivered after commit, once per key and person) and publishes a
 domain event (``objections.events``) that the apps above subscribe to. The API views, the admin actions and
 the demo loader all call these functions; nobody writes ``status`` by hand.
 
@@ -25,9 +25,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from elections import notifications
-from elections.actors import Actor, acting_user, is_staff, stamp
-from elections.errors import RuleViolation, TransitionNotAllowed
+from core import outbox
+from core.actors import Actor, acting_user, is_staff, stamp
+from core.errors import RuleViolation, TransitionNotAllowed
+from elections import recipients
 from elections.law.calendar import is_timely
 from elections.law.local_time import local_time
 from elections.models import Case, Election, Party, Tally
@@ -237,8 +238,8 @@ def objection_file(
             else ""
         )
         due = f"Due {_local(deadline.due_at, zone)}." if deadline.due_at else "No deadline computed."
-        notifications.notify(
-            recipients=notifications.counsel_of_record(case, exclude_party_ids=[filed_by.pk]),
+        outbox.notify(
+            recipients=recipients.counsel_of_record(case, exclude_party_ids=[filed_by.pk]),
             key=f"objection:{objection.pk}:filed",
             subject=f"{case.number}: {filed_by.name} filed objection {number} ({objection.get_category_display()})",
             body=(
@@ -334,8 +335,8 @@ def objection_confirm_filing(
     if notify:
         verdict = "recorded as late" if late else "confirmed as timely"
         received = _local(objection.received_at, zone) if objection.received_at else "unknown"
-        notifications.notify(
-            recipients=notifications.counsel_of_record(case),
+        outbox.notify(
+            recipients=recipients.counsel_of_record(case),
             key=f"objection:{objection.pk}:filing-confirmed",
             subject=f"{case.number}: filing time of {_label(objection)} {verdict}",
             body=(
@@ -537,8 +538,8 @@ def _notify_rulings(
         + (f"\n\nNote: {note}" if note else "")
         + f"\n\n{_site(f'/api/v1/objections/?case={case.number}')}"
     )
-    notifications.notify(
-        recipients=notifications.counsel_of_record(case), key=key, subject=subject, body=body, case=case
+    outbox.notify(
+        recipients=recipients.counsel_of_record(case), key=key, subject=subject, body=body, case=case
     )
 
 
@@ -601,8 +602,8 @@ def objection_withdraw(
     stamp(objection, actor)
     objection.save(update_fields=["status", "withdrawn_at", "updated_at"])
     if notify:
-        notifications.notify(
-            recipients=notifications.counsel_of_record(case, exclude_party_ids=[objection.filed_by_id]),
+        outbox.notify(
+            recipients=recipients.counsel_of_record(case, exclude_party_ids=[objection.filed_by_id]),
             key=f"objection:{objection.pk}:withdrawn",
             subject=f"{case.number}: {_label(objection)} withdrawn",
             body=(
@@ -664,8 +665,8 @@ def offer_of_proof_extend(
         ]
     )
     if notify:
-        notifications.notify(
-            recipients=notifications.counsel_of_record(case),
+        outbox.notify(
+            recipients=recipients.counsel_of_record(case),
             key=f"objection:{objection.pk}:offer-extended:{until.isoformat()}",
             subject=f"{case.number}: offer of proof for {_label(objection)} extended",
             body=(

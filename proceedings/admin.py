@@ -25,13 +25,14 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from core import clock
+from core.errors import RuleViolation, TransitionNotAllowed
 from elections.admin import CaseAdmin
 from elections.admin_saving import NoRevertMixin, ServiceSaveMixin
-from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Case
-from proceedings import admin_desk, clock, selectors, services
+from proceedings import admin_desk, selectors, services
 from proceedings import deadlines as deadline_records
 from proceedings.admin_forms import sentence
 from proceedings.law import ladder

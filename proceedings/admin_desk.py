@@ -24,8 +24,8 @@ from django.urls import reverse
 
 from challenges.admin import ChallengeAdmin, ElectionLedgerAdmin
 from challenges.models import Challenge, ElectionLedger
+from core.errors import RuleViolation, TransitionNotAllowed
 from elections.admin import TallyAdmin
-from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Case, Tally
 from objections.admin import ObjectionAdmin

@@ -16,8 +16,9 @@ from django.db.models import Q
 from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
+from core import clock
 from elections.law.local_time import local_time
-from proceedings import clock, selectors
+from proceedings import selectors
 from proceedings.law.deadlines import SOURCE_LABELS, Status, flag
 from proceedings.models import Deadline
 

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from challenges import selectors as ledger_selectors
 from challenges.models import Challenge
+from core.models import Notification
 from elections.law.local_time import local_time
-from elections.models import Case, Election, Notification
+from elections.models import Case, Election
 from objections.models import Objection
 from proceedings import selectors
 from proceedings.law import ladder

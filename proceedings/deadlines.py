@@ -28,11 +28,11 @@ from django.db.models import Case as When_
 from django.db.models import CharField, F, Q, QuerySet, Value, When
 from simple_history.utils import bulk_update_with_history
 
-from elections.actors import acting_user, stamp
+from core import clock
+from core.actors import acting_user, stamp
 from elections.law import calendar, rule_sets
 from elections.models import Case, Election, Tally
 from objections.models import Objection
-from proceedings import clock
 from proceedings.law import deadlines as law
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import Deadline, ProceedingEvent

@@ -30,13 +30,13 @@ from django.db import transaction
 from challenges import csv_import
 from challenges import services as challenges_services
 from challenges.models import BOARD_AGENT
+from core import clock
 from elections import services as elections_services
 from elections.demo import LIVE_DEMO, RWDSU
 from elections.law.calendar import add_business_days, is_business_day
 from elections.models import Appearance, Case, Election, Party
 from objections import services as objections_services
 from objections.models import Objection
-from proceedings import clock
 
 LIVE = LIVE_DEMO
 EMPLOYER = "Riverbend Fulfillment LLC"

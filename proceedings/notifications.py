@@ -1,4 +1,4 @@
-"""Notices of the appeal ladder, through the outbox (``elections.notifications.notify``): one row per key and
+"""Notices of the appeal ladder, through the outbox (``core.outbox.notify``): one row per key and
 person, written in the transaction that caused it, delivered after commit — never lost, never sent twice.
 
 - Every new event (and every void) goes to the counsel of record of the case.
@@ -19,11 +19,11 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from elections import notifications as outbox
+from core import clock, outbox
+from elections import recipients
 from elections.law import calendar
 from elections.law.local_time import local_time
 from elections.models import Appearance
-from proceedings import clock
 from proceedings.deadlines import with_effective_status
 from proceedings.law.deadlines import Status, flag
 from proceedings.models import Deadline, ProceedingEvent, Reminder
@@ -55,7 +55,7 @@ def event_recorded(event: ProceedingEvent) -> list[int]:
         f"Timeline: {_site(f'/api/v1/cases/{case.number}/timeline/')}",
     ]
     return outbox.notify(
-        recipients=outbox.counsel_of_record(case),
+        recipients=recipients.counsel_of_record(case),
         key=f"proceeding:{event.pk}:recorded",
         subject=f"{case.number}: {event.event_label} ({event.occurred_on.isoformat()})",
         body="\n".join(body),
@@ -74,7 +74,7 @@ def event_voided(event: ProceedingEvent) -> list[int]:
         f"Status: {_site(f'/api/v1/cases/{case.number}/status/')}",
     ]
     return outbox.notify(
-        recipients=outbox.counsel_of_record(case),
+        recipients=recipients.counsel_of_record(case),
         key=f"proceeding:{event.pk}:voided",
         subject=f"{case.number}: {event.event_label} of {event.occurred_on.isoformat()} voided",
         body="\n".join(body),

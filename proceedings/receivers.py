@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from elections.errors import TransitionNotAllowed
+from core.errors import TransitionNotAllowed
 from elections.models import Election, Tally
 from proceedings import deadlines
 from proceedings.law import ladder

@@ -11,10 +11,10 @@ from zoneinfo import ZoneInfo
 
 from django.db.models import Prefetch, QuerySet
 
+from core import clock
 from elections.models import Case, Election, Tally
 from objections import services as objection_services
 from objections.models import Objection
-from proceedings import clock
 from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import CODE_RANK, Status

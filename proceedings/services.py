@@ -4,7 +4,7 @@ Each function is one transaction. It locks the case (events of one case are reco
 staff members cannot both move the same ladder), checks the step against the ladder (``proceedings.law``),
 writes, carries out the consequences (the next election, the certification, related cases, the rulings on the
 objections), creates and refreshes the deadlines, records who did it (django-simple-history) and queues the
-notices through the outbox (``elections.notifications.notify``, delivered after commit).
+notices through the outbox (``core.outbox.notify``, delivered after commit).
 
 Errors: ``RuleViolation`` → 400 naming the field (``details`` for anything inside ``details``);
 ``TransitionNotAllowed`` → 409 with the events allowed next.
@@ -19,16 +19,17 @@ from typing import Any
 from django.db import transaction
 
 from challenges.selectors import ledger_state
+from core import clock
+from core.actors import Actor, acting_user, stamp
+from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
-from elections.actors import Actor, acting_user, stamp
-from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law.tally import NO_UNION
 from elections.models import Case, Election, Party, RelatedCase
 from objections import selectors as objection_selectors
 from objections import services as objection_services
 from objections.models import Objection
-from proceedings import clock, notifications, selectors
 from proceedings import deadlines as deadline_records
+from proceedings import notifications, selectors
 from proceedings.law import ladder
 from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details

@@ -9,9 +9,10 @@ from typing import Any
 from django.db import connection
 
 from challenges.models import Challenge
+from core import clock
 from elections.models import Case, Election
 from objections.models import Objection
-from proceedings import clock, selectors
+from proceedings import selectors
 from proceedings.law import ladder
 
 

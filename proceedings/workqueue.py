@@ -34,12 +34,11 @@ from django.utils.http import urlencode
 
 from challenges import selectors as ledger_selectors
 from challenges.models import Challenge
-from elections import selectors as election_selectors
+from core import clock, delivery
 from elections.law import calendar
 from elections.law.local_time import day_text, local_time
 from elections.models import Case, Election, Tally
 from objections.models import Objection
-from proceedings import clock
 from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import Status
@@ -397,7 +396,7 @@ def notices_failing(cases: Any, *, region: int | None) -> Section:
         "Notices whose delivery keeps failing",
         "The mail transport refused these e-mails several times (retries go on): check the address.",
     )
-    failing = election_selectors.notices_failing()
+    failing = delivery.failing()
     if region is not None:
         failing = failing.filter(case__in=cases)
     lines = []
@@ -411,7 +410,7 @@ def notices_failing(cases: Any, *, region: int | None) -> Section:
                 what=f"“{notice.subject}” to {notice.recipient.get_username()} "
                 f"({notice.recipient.email or 'no address'}): {notice.failures} failed attempt(s)",
                 when=f"since {local_time(notice.created_at, case.office_zone if case else None)}",
-                url=reverse("admin:elections_notification_change", args=[notice.pk]),
+                url=reverse("admin:core_notification_change", args=[notice.pk]),
                 action="Open the notice",
                 sort_key=(notice.created_at, notice.pk),
             )

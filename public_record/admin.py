@@ -11,8 +11,8 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from core.errors import DomainError, RuleViolation, TransitionNotAllowed
 from elections.admin import NoDeleteMixin
-from elections.errors import DomainError, RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Case
 from proceedings.admin import CaseWithLadderAdmin

@@ -23,9 +23,9 @@ from typing import Any, TextIO
 
 from django.db import DatabaseError, connection, transaction
 
+from core.actors import Actor
+from core.errors import DomainError, RuleViolation
 from elections import services as election_services
-from elections.actors import Actor
-from elections.errors import DomainError, RuleViolation
 from elections.law import case_numbers
 from elections.law.names import tidy_union_name, union_key
 from elections.models import Case, Election, Tally

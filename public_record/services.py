@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from elections.actors import Actor, acting_user
-from elections.errors import RuleViolation, TransitionNotAllowed
+from core.actors import Actor, acting_user
+from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from public_record.importer import import_public_record
 from public_record.models import ImportRun

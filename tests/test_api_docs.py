@@ -10,7 +10,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-from elections.api.operation_docs import OPERATIONS
+from core.api.operation_docs import OPERATIONS
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from django.conf import settings
 from django.db import connection
 
 from config.celery import app as celery_app
-from elections import notifications
-from elections.models import Notification
+from core import outbox, tasks
+from core.models import Notification
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,14 +55,14 @@ def test_a_worker_process_delivers_a_notice_queued_over_the_broker(world) -> Non
         stderr=subprocess.STDOUT,
     )
     try:
-        ids = notifications.notify(
+        ids = outbox.notify(
             recipients=[world.union_counsel],
             key="worker:test",
             subject="Worker test",
             body="b",
             case=world.case,
         )
-        notifications.enqueue(ids)  # what on_commit does after the change commits
+        tasks.enqueue(ids)  # what on_commit does after the change commits
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if Notification.objects.filter(pk=ids[0], sent_at__isnull=False).exists():

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from access.api.serializers import IssuedTokenSerializer
 from access.models import ApiToken, digest
 from access.tokens import token_issue, token_max_age
-from elections.api import schema
+from core.api import schema
 
 
 @extend_schema(tags=["auth"])

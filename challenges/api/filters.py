@@ -6,7 +6,7 @@ from django.core.validators import RegexValidator
 from django.db.models import QuerySet
 
 from challenges.models import BOARD_AGENT, Challenge
-from elections.api.scoping import MAX_ID
+from core.api.scoping import MAX_ID
 from elections.law import case_numbers
 
 

@@ -10,7 +10,7 @@ from rest_framework import serializers
 from challenges.models import BOARD_AGENT, Challenge
 from challenges.services import MAX_COUNT
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
-from elections.api.scoping import MAX_ID
+from core.api.scoping import MAX_ID
 
 CHALLENGER_SCHEMA = {
     "oneOf": [

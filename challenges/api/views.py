@@ -27,9 +27,9 @@ from challenges.api.serializers import (
     OpenAndCountInputSerializer,
 )
 from challenges.models import Challenge
-from elections.api import schema
-from elections.api.parsers import SafeFormParser, SafeMultiPartParser
-from elections.api.permissions import StaffOnly, is_staff
+from core.api import schema
+from core.api.parsers import SafeFormParser, SafeMultiPartParser
+from core.api.permissions import StaffOnly, is_staff
 from elections.api.scoping import ElectionScopedMixin
 from elections.api.serializers import TallySerializer
 from elections.selectors import counsel_party_ids

@@ -136,16 +136,16 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PAGINATION_CLASS": "elections.api.pagination.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "core.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     # JSON only (the CSV import declares its own multipart parser): the schema then advertises no form
     # encodings that the input serializers, which expect JSON types, would misread. The parser refuses text
     # no column can hold (NUL, lone surrogates) and nesting past 32 levels with a 400.
-    "DEFAULT_PARSER_CLASSES": ["elections.api.parsers.SafeJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["core.api.parsers.SafeJSONParser"],
     # StrictFilterBackend, also refusing a NUL or a surrogate in any query parameter.
-    "DEFAULT_FILTER_BACKENDS": ["elections.api.parsers.SafeFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": ["core.api.parsers.SafeFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "elections.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api.errors.exception_handler",
     # ISO 8601 (date.isoformat): "%Y" is not zero-padded on Linux, so a year before 1000 printed as "326".
     "DATE_FORMAT": "iso-8601",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
@@ -191,8 +191,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "elections.api.openapi.bound_path_ids",
-        "elections.api.openapi.describe_operations",
+        "core.api.openapi.bound_path_ids",
+        "core.api.openapi.describe_operations",
     ],
     "ENUM_NAME_OVERRIDES": {
         "ElectionKindEnum": "elections.models.Election.Kind",

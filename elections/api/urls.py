@@ -3,7 +3,6 @@ from django.urls import path
 from elections.api import views
 
 urlpatterns = [
-    path("health/", views.HealthView.as_view(), name="health"),
     path("cases/", views.CaseListView.as_view(), name="case-list"),
     path("cases/<str:number>/", views.CaseDetailView.as_view(), name="case-detail"),
     path("cases/<str:number>/parties/", views.PartyListView.as_view(), name="case-parties"),

@@ -1,24 +1,24 @@
 """Thin views: scope to the caller, validate with an input serializer, call a service, answer with
-the output serializer. Errors become HTTP in ``elections.api.errors``."""
+the output serializer. Errors become HTTP in ``core.api.errors``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection
 from django.http import Http404
-from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import generics, serializers, status
-from rest_framework.permissions import AllowAny
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import schema
+from core.api.permissions import StaffOnly, StaffWritesOnly
+from core.api.scoping import bounded_id
+from core.errors import RuleViolation
 from elections import selectors, services
-from elections.api import schema
 from elections.api.filters import CaseFilter, ElectionFilter
-from elections.api.permissions import StaffOnly, StaffWritesOnly
-from elections.api.scoping import CaseScopedMixin, ElectionScopedMixin, bounded_id, visible_case_or_404
+from elections.api.scoping import CaseScopedMixin, ElectionScopedMixin, visible_case_or_404
 from elections.api.serializers import (
     AppearanceInputSerializer,
     AppearanceSerializer,
@@ -33,7 +33,6 @@ from elections.api.serializers import (
     TallyInputSerializer,
     TallySerializer,
 )
-from elections.errors import RuleViolation
 from elections.models import Appearance, Case, Election, Party, Tally
 
 
@@ -230,70 +229,3 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
         tally = services.tally_record(election=self.election, actor=request.user, **fields)
         tally = selectors.tallies_with_ledger_count(Tally.objects.filter(pk=tally.pk)).get()
         return Response(TallySerializer(tally).data, status=status.HTTP_201_CREATED)
-
-
-@extend_schema(
-    tags=["health"],
-    auth=[],
-    responses={
-        200: inline_serializer(
-            "Health",
-            {
-                "status": serializers.CharField(),
-                "database": serializers.CharField(),
-                "broker": serializers.CharField(),
-                "notices_failing": serializers.IntegerField(
-                    help_text="Unsent notices the mail server refused repeatedly"
-                ),
-            },
-        ),
-        503: inline_serializer(
-            "HealthDown",
-            {
-                "status": serializers.CharField(),
-                "database": serializers.CharField(),
-                "broker": serializers.CharField(),
-            },
-        ),
-    },
-)
-class HealthView(APIView):
-    """Database and broker state, without authentication: for load balancers and uptime checks."""
-
-    permission_classes = [AllowAny]
-    authentication_classes: list[Any] = []
-    throttle_classes: list[Any] = []  # load balancers poll it from one address; it reads nothing private
-
-    def get(self, request: Request) -> Response:
-        from django.conf import settings
-
-        body: dict[str, Any] = {"status": "ok", "database": "ok", "broker": "inline"}
-        try:
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT 1")
-            failing = selectors.notices_failing().count()
-        except Exception:
-            body["database"] = "down"
-        if settings.CELERY_BROKER_URL and not settings.CELERY_TASK_ALWAYS_EAGER:
-            body["broker"] = _broker_state()
-        if body["database"] != "ok":
-            body["status"] = "down"
-            return Response(
-                body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"}
-            )
-        # Notices the mail transport keeps refusing: staff must look (the admin lists them).
-        body["notices_failing"] = failing
-        if body["broker"] == "down" or failing:
-            body["status"] = "degraded"  # writes still commit; notices wait in the outbox
-        return Response(body)
-
-
-def _broker_state() -> str:
-    from config.celery import app
-
-    try:
-        with app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
-        return "ok"
-    except Exception:
-        return "down"

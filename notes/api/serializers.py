@@ -7,7 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from elections.api.scoping import MAX_ID
+from core.api.scoping import MAX_ID
 from notes.models import BODY_MAX, Note, Visibility
 
 SUBJECT_SCHEMA = {

@@ -20,9 +20,10 @@ from rest_framework.views import APIView
 
 from challenges.api.scoping import ChallengeScopedMixin
 from challenges.models import Challenge
-from elections.api import schema
-from elections.api.permissions import StaffOnly
-from elections.api.scoping import CaseScopedMixin, bounded_id
+from core.api import schema
+from core.api.permissions import StaffOnly
+from core.api.scoping import bounded_id
+from elections.api.scoping import CaseScopedMixin
 from elections.models import Case
 from notes import exports, history, selectors, services
 from notes.api.filters import NoteFilter, SubjectNoteFilter

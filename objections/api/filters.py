@@ -3,8 +3,8 @@ from __future__ import annotations
 import django_filters
 from django.db.models import QuerySet
 
+from core.api.scoping import MAX_ID
 from elections.api.filters import StrictBooleanFilter
-from elections.api.scoping import MAX_ID
 from elections.law import case_numbers
 from objections.models import Objection
 

@@ -16,7 +16,7 @@ from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from elections.api.scoping import MAX_ID
+from core.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections import rulings as rules
 from objections.models import Objection, Ruling

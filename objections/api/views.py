@@ -1,6 +1,6 @@
 """Thin views: resolve the parent within the caller's cases (404 before 403), check who may act, validate
 with an input serializer, call a service, answer with the output serializer. Domain errors become HTTP in
-``elections.api.errors``."""
+``core.api.errors``."""
 
 from __future__ import annotations
 
@@ -16,10 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from elections.api import schema
-from elections.api.permissions import StaffOnly, is_staff
+from core.api import schema
+from core.api.permissions import StaffOnly, is_staff
+from core.errors import RuleViolation
 from elections.api.scoping import ElectionScopedMixin
-from elections.errors import RuleViolation
 from elections.selectors import counsel_party_ids
 from objections import selectors, services
 from objections.api.filters import ObjectionFilter

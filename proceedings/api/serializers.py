@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from elections.api.scoping import MAX_ID
+from core.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
 from elections.models import Election
 from proceedings import deadlines as deadline_records

@@ -14,9 +14,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from elections.api import schema
-from elections.api.permissions import StaffWritesOnly
-from elections.api.scoping import CaseScopedMixin, bounded_id
+from core.api import schema
+from core.api.permissions import StaffWritesOnly
+from core.api.scoping import bounded_id
+from elections.api.scoping import CaseScopedMixin
 from proceedings import calendar_feed, selectors, services
 from proceedings.api.filters import DeadlineFilter, ProceedingEventFilter
 from proceedings.api.serializers import (

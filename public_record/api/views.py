@@ -10,9 +10,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from elections.api import schema
-from elections.api.permissions import StaffOnly
-from elections.api.scoping import bounded_id
+from core.api import schema
+from core.api.permissions import StaffOnly
+from core.api.scoping import bounded_id
 from public_record import services
 from public_record.api.serializers import ImportRequestSerializer, ImportRunSerializer
 from public_record.models import ImportRun

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from access.tokens import token_issue
 from elections.models import Appearance
-from elections.notifications import counsel_of_record
+from elections.recipients import counsel_of_record
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.db import connection, connections, transaction
 
 from challenges import services
 from challenges.models import Challenge
-from elections.errors import TransitionNotAllowed
+from core.errors import TransitionNotAllowed
 from tests.challenges.conftest import DECIDED, log
 from tests.conftest import World
 

@@ -10,8 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from challenges import services
-from elections import notifications
-from elections.models import Notification
+from core import delivery
+from core.models import Notification
 from tests.challenges.conftest import DECIDED, challenges_url, import_url, log, resolve, withdraw_url
 from tests.conftest import World
 from tests.factories import record_tally
@@ -35,7 +35,7 @@ def test_a_logged_challenge_is_mailed_once_to_the_other_partys_counsel_even_if_d
     ]
     notice = Notification.objects.get()
     assert notice.key == f"challenge:{challenge_id}:logged"
-    assert notifications.deliver(notice.pk) is False  # the task ran again: nothing more is sent
+    assert delivery.deliver(notice.pk) is False  # the task ran again: nothing more is sent
     assert len(mail.outbox) == 1
     assert "Ground: Supervisor (§2(11))" in mail.outbox[0].body
 

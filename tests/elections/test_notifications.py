@@ -9,9 +9,10 @@ from django.core import mail
 from django.utils import timezone
 
 from config.celery import app as celery_app
-from elections import notifications
-from elections.models import Notification
-from elections.tasks import deliver_pending_notifications
+from core import delivery, outbox, tasks
+from core.models import Notification
+from core.tasks import deliver_pending_notifications
+from elections import recipients
 from tests.conftest import World
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +22,7 @@ def test_a_notice_is_delivered_on_commit_once_even_if_delivery_runs_twice(
     world: World, django_capture_on_commit_callbacks
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        ids = notifications.notify(
+        ids = outbox.notify(
             recipients=[world.union_counsel, world.employer_counsel],
             key="test:tally:1",
             subject="Tally recorded",
@@ -30,20 +31,20 @@ def test_a_notice_is_delivered_on_commit_once_even_if_delivery_runs_twice(
         )
     assert len(ids) == 2
     assert sorted(m.to[0] for m in mail.outbox) == ["ecounsel@example.org", "ucounsel@example.org"]
-    assert notifications.deliver(ids[0]) is False  # the task ran again: nothing more is sent
+    assert delivery.deliver(ids[0]) is False  # the task ran again: nothing more is sent
     assert len(mail.outbox) == 2
 
 
 def test_notifying_the_same_key_twice_writes_one_notice_per_person(world: World) -> None:
     for _ in range(2):
-        notifications.notify(
+        outbox.notify(
             recipients=[world.union_counsel], key="k", subject="s", body="b", case=world.case
         )
     assert Notification.objects.filter(key="k").count() == 1
 
 
 def test_counsel_of_record_leaves_out_the_filing_party_and_paralegals(world: World) -> None:
-    people = notifications.counsel_of_record(world.case, exclude_party_ids=[world.union.pk])
+    people = recipients.counsel_of_record(world.case, exclude_party_ids=[world.union.pk])
     assert [u.username for u in people] == ["ecounsel"]
 
 
@@ -55,10 +56,10 @@ def test_a_broker_that_is_down_loses_no_notice_the_sweep_delivers_it(world: Worl
     celery_app.conf.broker_connection_max_retries = 0
     _reset_broker_pool()
     try:
-        ids = notifications.notify(
+        ids = outbox.notify(
             recipients=[world.paralegal], key="down", subject="s", body="b", case=world.case
         )
-        notifications.enqueue(ids)  # must not raise: the change has committed already
+        tasks.enqueue(ids)  # must not raise: the change has committed already
     finally:
         celery_app.conf.task_always_eager, celery_app.conf.broker_url = previous
         celery_app.conf.broker_connection_retry = True

@@ -11,8 +11,8 @@ import pytest
 from django.core import mail as django_mail
 from django.utils import timezone
 
-from elections import mail, notifications, selectors
-from elections.models import Notification
+from core import delivery, mail, outbox, tasks
+from core.models import Notification
 from tests.conftest import World
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ SMTP_NOBODY_LISTENS = {
 
 
 def _notice(world: World, key: str = "recovery") -> Notification:
-    [pk] = notifications.notify(
+    [pk] = outbox.notify(
         recipients=[world.union_counsel], key=key, subject="s", body="b", case=world.case
     )
     return Notification.objects.get(pk=pk)
@@ -45,7 +45,7 @@ def _copies(notice: Notification) -> int:
 
 def test_every_notice_goes_out_under_its_own_message_id(world: World) -> None:
     notice = _notice(world)
-    assert notifications.deliver(notice.pk) is True
+    assert delivery.deliver(notice.pk) is True
     [sent] = django_mail.outbox
     assert sent.message()["Message-ID"] == f"<notice-{notice.idempotency_key}@127.0.0.1>"
     assert Notification.objects.get(pk=notice.pk).handing_over_since is None
@@ -54,7 +54,7 @@ def test_every_notice_goes_out_under_its_own_message_id(world: World) -> None:
 def test_killed_before_the_hand_over_the_sweep_sends_it_once(world: World) -> None:
     notice = _notice(world)
     _as_if_its_worker_died(notice)
-    assert notifications.sweep(older_than_seconds=0) == 1
+    assert tasks.sweep(older_than_seconds=0) == 1
     assert _copies(notice) == 1
     notice.refresh_from_db()
     assert (notice.attempts, notice.handing_over_since) == (2, None)
@@ -65,7 +65,7 @@ def test_killed_after_the_hand_over_the_sweep_confirms_without_a_second_copy(wor
     notice = _notice(world)
     mail.send_notice(idempotency_key=notice.idempotency_key, subject="s", body="b", to="ucounsel@example.org")
     _as_if_its_worker_died(notice)
-    assert notifications.sweep(older_than_seconds=0) == 0
+    assert tasks.sweep(older_than_seconds=0) == 0
     assert _copies(notice) == 1
     notice.refresh_from_db()
     assert notice.sent_at is not None and notice.handing_over_since is None
@@ -74,7 +74,7 @@ def test_killed_after_the_hand_over_the_sweep_confirms_without_a_second_copy(wor
 def test_a_hand_over_in_progress_is_left_to_its_worker_until_the_lease_runs_out(world: World) -> None:
     notice = _notice(world)
     _as_if_its_worker_died(notice, seconds_ago=5)
-    outcome = notifications.attempt(notice.pk)
+    outcome = delivery.attempt(notice.pk)
     assert outcome.sent is False and outcome.retry_in is not None
     assert 80 < outcome.retry_in <= 91  # the 90 s lease less the 5 s it has run, plus one
     assert _copies(notice) == 0
@@ -86,26 +86,26 @@ def test_refusals_are_counted_with_their_error_backed_off_and_surfaced(
     notice = _notice(world)
     for name, value in SMTP_NOBODY_LISTENS.items():
         setattr(settings, name, value)
-    outcome = notifications.attempt(notice.pk)
+    outcome = delivery.attempt(notice.pk)
     notice.refresh_from_db()
     assert outcome.sent is False and outcome.retry_in == 60
     assert (notice.attempts, notice.failures, notice.handing_over_since) == (1, 1, None)
     assert "refused" in notice.last_error.lower() or "errno" in notice.last_error.lower()
-    assert notifications.attempt(notice.pk).retry_in is not None  # backing off: not tried again yet
+    assert delivery.attempt(notice.pk).retry_in is not None  # backing off: not tried again yet
     assert Notification.objects.get(pk=notice.pk).attempts == 1
-    assert list(selectors.notices_failing()) == []
+    assert list(delivery.failing()) == []
 
     for failures in (2, 3):
         Notification.objects.filter(pk=notice.pk).update(next_attempt_at=None)
-        assert notifications.attempt(notice.pk).retry_in == 60 * 2 ** (failures - 1)
-    assert list(selectors.notices_failing()) == [notice]
+        assert delivery.attempt(notice.pk).retry_in == 60 * 2 ** (failures - 1)
+    assert list(delivery.failing()) == [notice]
     health = api.get("/api/v1/health/").json()
     assert health["status"] == "degraded" and health["notices_failing"] == 1
 
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # the server is back
     Notification.objects.filter(pk=notice.pk).update(next_attempt_at=None)
-    assert notifications.sweep(older_than_seconds=0) == 1
-    assert list(selectors.notices_failing()) == []
+    assert tasks.sweep(older_than_seconds=0) == 1
+    assert list(delivery.failing()) == []
     assert _copies(notice) == 1
 
 

@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from elections.models import Notification
+from core.models import Notification
 from objections.models import Objection
 from tests.conftest import World
 from tests.objections.conftest import NY, file, payload, url

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
-from elections.models import Notification
+from core.models import Notification
 from notes.exports import KINDS
 from proceedings import services as proceeding_services
 from proceedings.models import Deadline

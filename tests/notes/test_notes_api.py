@@ -189,7 +189,7 @@ def test_the_list_reads_a_page_in_the_same_number_of_queries_however_many_notes(
 
 
 def test_the_service_refuses_a_note_from_someone_outside_the_case(world: World) -> None:
-    from elections.errors import NotPermitted
+    from core.errors import NotPermitted
     from notes import services
 
     with pytest.raises(NotPermitted):

@@ -11,8 +11,8 @@ import pytest
 from django.core import mail
 from django.dispatch import Signal
 
-from elections import notifications
-from elections.models import Notification
+from core import delivery
+from core.models import Notification
 from objections import events, services
 from objections.models import Objection, Ruling
 from tests.conftest import World
@@ -33,7 +33,7 @@ def test_filing_emails_counsel_of_every_other_party_once(
     assert mail.outbox[0].subject == "10-RC-269250: RWDSU filed objection 1 (Mail-ballot irregularities)"
     notice = Notification.objects.get()
     assert notice.key == f"objection:{response.json()['id']}:filed"
-    assert notifications.deliver(notice.pk) is False  # the task runs again: nothing more is sent
+    assert delivery.deliver(notice.pk) is False  # the task runs again: nothing more is sent
     assert len(mail.outbox) == 1
 
 
@@ -57,7 +57,7 @@ def test_a_reports_rulings_send_one_notice_per_person_not_one_per_objection(
     assert "- RWDSU objection 5 (Threats): recommend overrule; status pending" in body
     assert mail.outbox[0].subject == "10-RC-269250: the hearing officer ruled on 5 objections (2021-08-02)"
     for notice in Notification.objects.all():
-        assert notifications.deliver(notice.pk) is False
+        assert delivery.deliver(notice.pk) is False
     assert len(mail.outbox) == 2
 
 
@@ -149,7 +149,7 @@ def test_filing_ruling_and_withdrawal_publish_their_events(heard: list, tallied:
 def test_a_refused_ruling_publishes_nothing_and_records_nothing(heard: list, tallied: World) -> None:
     objection = file(tallied.election, tallied.union, actor=tallied.union_counsel)
     heard.clear()
-    from elections.errors import TransitionNotAllowed
+    from core.errors import TransitionNotAllowed
 
     with pytest.raises(TransitionNotAllowed):
         services.ruling_record(
@@ -165,7 +165,7 @@ def test_a_refused_ruling_publishes_nothing_and_records_nothing(heard: list, tal
 
 
 def test_a_batch_with_one_bad_objection_records_none_of_the_report(tallied: World) -> None:
-    from elections.errors import TransitionNotAllowed
+    from core.errors import TransitionNotAllowed
 
     good = file(tallied.election, tallied.union, actor=tallied.union_counsel)
     gone = file(tallied.election, tallied.union, actor=tallied.union_counsel)

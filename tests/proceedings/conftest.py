@@ -10,8 +10,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
+from core import clock as ladder_clock
 from elections.models import Case, Election, Party
-from proceedings import clock as ladder_clock
 from tests.factories import CaseFactory, ElectionFactory, PartyFactory, StaffFactory
 
 EASTERN = ZoneInfo("America/New_York")
@@ -19,7 +19,7 @@ CENTRAL = ZoneInfo("America/Chicago")
 
 
 class Clock:
-    """What ``proceedings.clock.now()`` answers. ``at("2021-04-12")`` means noon that day in Atlanta's zone."""
+    """What ``core.clock.now()`` answers. ``at("2021-04-12")`` means noon that day in Atlanta's zone."""
 
     def __init__(self) -> None:
         self.moment: datetime | None = None

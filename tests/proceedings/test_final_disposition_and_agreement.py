@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from challenges.models import Challenge
-from elections.errors import TransitionNotAllowed
+from core.errors import TransitionNotAllowed
 from elections.models import Election
 from proceedings.models import Deadline
 from tests.challenges.conftest import log, open_and_count_url, resolve
@@ -280,7 +280,7 @@ def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones
 
     # The filing is received when it is stated (issue 10 holds a stated time received after the period).
     monkeypatch.setattr(timezone, "now", lambda: clock.moment)
-    from elections.errors import RuleViolation
+    from core.errors import RuleViolation
     from objections import services as objection_services
 
     clock.at("2021-04-21")

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from elections.models import Case, Election, Notification, RelatedCase
+from core.models import Notification
+from elections.models import Case, Election, RelatedCase
 from objections.models import Objection, Ruling
 from proceedings.models import Deadline, ProceedingEvent
 from tests.factories import record_tally
@@ -399,7 +400,7 @@ def test_two_staff_recording_the_same_decision_at_once_one_wins_and_the_other_ge
 
     from django.db import connections
 
-    from elections.errors import TransitionNotAllowed
+    from core.errors import TransitionNotAllowed
     from proceedings import services
 
     clock.at("2021-11-30")

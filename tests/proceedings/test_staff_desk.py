@@ -11,7 +11,7 @@ import pytest
 from django.contrib import admin
 from django.test import Client
 
-from elections.errors import RuleViolation, TransitionNotAllowed
+from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law.local_time import local_day, local_time
 from proceedings import workqueue
 from proceedings.admin_forms import event_form_class, sentence
@@ -98,7 +98,7 @@ def test_the_queue_lists_objections_awaiting_a_ruling_and_a_hearing_never_opened
 def test_the_queue_lists_unconfirmed_filings_ledgers_off_their_tally_and_failing_notices(
     tallied: Any, clock: Any
 ) -> None:
-    from elections.models import Notification
+    from core.models import Notification
     from objections.models import Objection
 
     objection = file_objection(tallied, tallied.employer, datetime(2021, 4, 15, 16, 0, tzinfo=UTC))
@@ -125,7 +125,7 @@ def test_the_queue_lists_unconfirmed_filings_ledgers_off_their_tally_and_failing
     assert ledger.when == "tally of April 9, 2021, 1:00 p.m. EDT"
     (failing,) = lines(queue, "notices")
     assert failing.what.endswith(": 3 failed attempt(s)")
-    assert failing.url == f"/admin/elections/notification/{notice.pk}/change/"
+    assert failing.url == f"/admin/core/notification/{notice.pk}/change/"
 
 
 def test_bad_queue_parameters_fall_back_to_the_defaults(db: None) -> None:

@@ -38,7 +38,7 @@ class OutboxSweep(bootsteps.StartStopStep):
 
     @staticmethod
     def queue_sweep(older_than_seconds: int) -> None:
-        from elections.tasks import deliver_pending_notifications
+        from core.tasks import deliver_pending_notifications
 
         try:
             deliver_pending_notifications.apply_async((older_than_seconds,), expires=600)

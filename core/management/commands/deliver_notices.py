@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from elections import notifications
+from core import tasks
 
 
 class Command(BaseCommand):
@@ -19,5 +19,5 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        sent = notifications.sweep(older_than_seconds=options["older_than"])
+        sent = tasks.sweep(older_than_seconds=options["older_than"])
         self.stdout.write(f"{sent} notice(s) sent.")

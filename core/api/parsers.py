@@ -13,7 +13,7 @@ from typing import Any
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
-from elections.api.filters import StrictFilterBackend
+from core.api.filters import StrictFilterBackend
 
 MAX_DEPTH = 32
 """No request of this API nests deeper than a few levels (``details`` objects, ``votes_for``)."""

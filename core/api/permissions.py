@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
-from elections.actors import is_staff
+from core.actors import is_staff
 
 __all__ = ["StaffOnly", "StaffWritesOnly", "is_staff"]
 

@@ -1,4 +1,4 @@
-"""Domain errors that services raise; the API maps them to HTTP in one place (elections.api.errors)."""
+"""Domain errors that services raise; the API maps them to HTTP in one place (core.api.errors)."""
 
 from __future__ import annotations
 

@@ -1,89 +1,26 @@
-"""The outbox: write the notices owed in the same transaction as the change, deliver after commit.
+"""One delivery attempt of one notice, safe to run any number of times from anywhere (task, retry, sweep).
 
-``notify`` is what every service calls; ``attempt`` is what the Celery task and the sweep run. A notice is
-one row per (key, recipient): queuing the same notice twice, or running its delivery twice, sends one e-mail;
-a worker killed at any point of a delivery does not make it two (see ``attempt``).
+Imports no task: the Celery tasks in ``core.tasks`` call in here, never the other way round.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from elections import mail
-from elections.models import Appearance, Case, Notification
+from core import mail
+from core.models import Notification
 
 logger = logging.getLogger(__name__)
 
-
-def people_of_record(
-    case: Case, *, exclude_party_ids: Iterable[int] = (), capacities: Iterable[str] = ()
-) -> list[Any]:
-    """Users appearing in the case (optionally only some capacities), less those of some parties."""
-    appearances = Appearance.objects.filter(party__case=case).exclude(party_id__in=list(exclude_party_ids))
-    capacities = list(capacities)
-    if capacities:
-        appearances = appearances.filter(capacity__in=capacities)
-    seen: dict[int, object] = {}
-    for appearance in appearances.select_related("user"):
-        if appearance.user.is_active:
-            seen.setdefault(appearance.user_id, appearance.user)
-    return list(seen.values())
-
-
-def counsel_of_record(case: Case, *, exclude_party_ids: Iterable[int] = ()) -> list[Any]:
-    return people_of_record(
-        case, exclude_party_ids=exclude_party_ids, capacities=[Appearance.Capacity.COUNSEL]
-    )
-
-
-def notify(
-    *, recipients: Iterable[Any], key: str, subject: str, body: str, case: Case | None = None
-) -> list[int]:
-    """Record one notice per recipient under ``key`` and queue delivery once the transaction commits."""
-    rows = [
-        Notification(recipient=user, case=case, key=key[:200], subject=subject[:300], body=body)
-        for user in recipients
-        if getattr(user, "email", "")
-    ]
-    if not rows:
-        return []
-    Notification.objects.bulk_create(rows, ignore_conflicts=True)
-    ids = list(
-        Notification.objects.filter(
-            key=key[:200], recipient__in=[r.recipient for r in rows], sent_at=None
-        ).values_list("pk", flat=True)
-    )
-    transaction.on_commit(lambda: enqueue(ids))
-    return ids
-
-
 # The longest countdown given to a delayed delivery task (well inside the visibility timeout).
 LONGEST_COUNTDOWN = 240
-
-
-def enqueue(ids: Iterable[int]) -> None:
-    """Hand the notices to Celery. A broker that is down loses nothing: the rows wait in the outbox and the
-    sweep delivers them (a worker sweeps when it starts, beat every minute, ``manage.py deliver_notices``).
-    """
-    from elections.tasks import deliver_notification
-
-    for pk in ids:
-        try:
-            deliver_notification.delay(pk)
-        except Exception:  # broker down (or SMTP failing inline in embedded mode): the change has committed
-            logger.warning(
-                "notification %s not queued now; it waits in the outbox for the sweep", pk, exc_info=True
-            )
-            return  # the broker is down for the rest too: don't wait on it once per notice
 
 
 @dataclass(frozen=True)
@@ -186,28 +123,13 @@ def pending_ids(*, older_than_seconds: int = 60) -> list[int]:
     )
 
 
-def sweep(*, older_than_seconds: int = 60) -> int:
-    """Deliver what was left unsent; hand those that must wait (a live claim) to a delayed task.
-    Returns how many it sent."""
-    from elections.tasks import deliver_notification
-
-    sent = 0
-    for pk in pending_ids(older_than_seconds=older_than_seconds):
-        try:
-            outcome = attempt(pk)
-        except Exception:  # the database hiccuped on this one; the next sweep sees it again
-            logger.warning("notification %s: sweep attempt failed", pk, exc_info=True)
-            continue
-        sent += outcome.sent
-        # A wait longer than the broker's visibility timeout is left to a later sweep: Redis would hand a
-        # delayed message out again while the first copy waits.
-        if (
-            outcome.retry_in is not None
-            and outcome.retry_in <= LONGEST_COUNTDOWN
-            and not settings.CELERY_TASK_ALWAYS_EAGER
-        ):
-            try:
-                deliver_notification.apply_async((pk,), countdown=outcome.retry_in)
-            except Exception:  # broker down: the next sweep sees it again
-                logger.warning("notification %s: no delayed retry queued", pk, exc_info=True)
-    return sent
+def failing() -> QuerySet[Notification]:
+    """Unsent notices the mail transport refused at least ``NOTIFICATION_ALERT_AFTER_FAILURES`` times, oldest
+    first: what staff must look at (a bad address, a mail server refusing us). Retries go on meanwhile."""
+    return (
+        Notification.objects.filter(
+            sent_at=None, failures__gte=settings.NOTIFICATION_ALERT_AFTER_FAILURES
+        )
+        .select_related("recipient", "case")
+        .order_by("created_at")
+    )

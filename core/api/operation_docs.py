@@ -1,6 +1,6 @@
 """What each API operation is for, written for counsel, paralegals and Board staff — not for programmers.
 
-The schema post-processing hook (``elections.api.openapi.describe_operations``) puts each entry's summary,
+The schema post-processing hook (``core.api.openapi.describe_operations``) puts each entry's summary,
 description and examples on the operation with that ``operationId``; a view's docstring (a note for the
 people who maintain the code) never reaches the documentation. An operation without an entry here keeps
 the description its ``extend_schema`` gives it; the test suite checks that every operation has one and that
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from elections.api import operation_examples as examples
+from core.api import operation_examples as examples
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Post-processing of the generated OpenAPI schema, so that it tells the truth about the server.
 
 - Path ids are whole numbers from 1: the server answers 404 for anything else.
-- Every operation carries the description written for people (``elections.api.operation_docs``) in
+- Every operation carries the description written for people (``core.api.operation_docs``) in
   place of whatever a view's docstring would have leaked (code notes are for programmers).
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from elections.api.operation_docs import OPERATIONS
-from elections.api.scoping import MAX_ID
+from core.api.operation_docs import OPERATIONS
+from core.api.scoping import MAX_ID
 
 
 def bound_path_ids(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from elections.errors import NotPermitted, RuleViolation, TransitionNotAllowed
+from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 
 logger = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from elections.api import schema
+from core.api import schema
 
 API_PREFIX = "api/v1/"
 _CONVERTER = re.compile(r"<(?:\w+:)?(\w+)>")

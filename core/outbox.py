@@ -1,0 +1,38 @@
+"""The outbox: write the notices owed in the same transaction as the change, deliver after commit.
+
+``notify`` is what every service calls. A notice is one row per (key, recipient): queuing the same notice
+twice, or running its delivery twice, sends one e-mail; a worker killed at any point of a delivery does not
+make it two (``core.delivery.attempt``). Delivery is queued by ``core.tasks.enqueue`` once the change
+commits, and the sweep (``core.tasks.sweep``) delivers whatever that missed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+
+from core.models import Notification
+from core.tasks import enqueue
+
+
+def notify(
+    *, recipients: Iterable[Any], key: str, subject: str, body: str, case: Any = None
+) -> list[int]:
+    """Record one notice per recipient under ``key`` and queue delivery once the transaction commits."""
+    rows = [
+        Notification(recipient=user, case=case, key=key[:200], subject=subject[:300], body=body)
+        for user in recipients
+        if getattr(user, "email", "")
+    ]
+    if not rows:
+        return []
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    ids = list(
+        Notification.objects.filter(
+            key=key[:200], recipient__in=[r.recipient for r in rows], sent_at=None
+        ).values_list("pk", flat=True)
+    )
+    transaction.on_commit(lambda: enqueue(ids))
+    return ids
