@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
-from django.http import Http404
 
-from elections.api.scoping import bounded_id
 from elections.models import Election, scoped_to_cases_of
 from objections.models import Objection, Ruling
 
@@ -46,8 +44,7 @@ def open_objections(election: Election) -> QuerySet[Objection]:
     )
 
 
-def visible_objection_or_404(user: Any, objection_id: Any) -> Objection:
-    objection = objections_for(user).filter(pk=bounded_id(objection_id)).first()
-    if objection is None:
-        raise Http404
-    return objection
+def visible_objection(user: Any, objection_id: int) -> Objection | None:
+    """The objection if it is in the caller's cases (staff: any), else ``None`` — whether it does not exist
+    or is another party's is the caller's to answer (the API: a 404 either way)."""
+    return objections_for(user).filter(pk=objection_id).first()

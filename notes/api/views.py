@@ -34,7 +34,7 @@ from notes.api.serializers import (
     NoteVersionSerializer,
 )
 from notes.models import Note
-from objections import selectors as objection_selectors
+from objections.api.scoping import visible_objection_or_404
 from objections.models import Objection
 
 THROTTLED = OpenApiResponse(schema.Detail, description="Too many requests: retry after the time given")
@@ -111,7 +111,7 @@ class ChallengeNotesView(ChallengeScopedMixin, SubjectNotesView):
 class ObjectionNotesView(SubjectNotesView):
     @cached_property
     def objection(self) -> Objection:
-        return objection_selectors.visible_objection_or_404(self.request.user, self.kwargs["objection_id"])
+        return visible_objection_or_404(self.request.user, self.kwargs["objection_id"])
 
     def subject(self) -> tuple[Case, Challenge | None, Objection | None]:
         return self.objection.election.case, None, self.objection

@@ -10,19 +10,18 @@ from typing import Any
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from elections.api import schema
-from elections.api.permissions import StaffOnly, is_staff
+from elections.api.permissions import StaffOnly
 from elections.api.scoping import ElectionScopedMixin
 from elections.errors import RuleViolation
-from elections.selectors import counsel_party_ids
 from objections import selectors, services
 from objections.api.filters import ObjectionFilter
+from objections.api.scoping import visible_objection_or_404
 from objections.api.serializers import (
     ObjectionConfirmFilingInputSerializer,
     ObjectionInputSerializer,
@@ -41,23 +40,12 @@ def _fresh(request: Request, objection: Objection) -> Response:
     return Response(ObjectionSerializer(objection).data)
 
 
-def _check_filing_party_or_staff(request: Request, objection: Objection, action: str) -> None:
-    """Staff, or counsel of the party that filed the objection; anyone else who can see it gets a 403."""
-    if is_staff(request.user):
-        return
-    if objection.filed_by_id in counsel_party_ids(request.user, objection.election.case_id):
-        return
-    raise PermissionDenied(
-        f"Only counsel for {objection.filed_by.name}, which filed this objection, or Board staff may {action}."
-    )
-
-
 class ObjectionScopedView(APIView):
     """For views under ``objections/{id}/``: ``self.objection`` is visible to the caller or a 404."""
 
     @cached_property
     def objection(self) -> Objection:
-        return selectors.visible_objection_or_404(self.request.user, self.kwargs["objection_id"])
+        return visible_objection_or_404(self.request.user, self.kwargs["objection_id"])
 
     def check_permissions(self, request: Request) -> None:
         if request.user and request.user.is_authenticated:
@@ -101,10 +89,7 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         election = self.election
-        staff = is_staff(request.user)
-        counsel_for = counsel_party_ids(request.user, election.case_id)
-        if not staff and not counsel_for:
-            raise PermissionDenied("Only counsel of record for a party, or Board staff, file objections.")
+        services.objection_authorize_file(election=election, actor=request.user)  # 403 before a 400
         data = ObjectionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
@@ -114,8 +99,6 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
                 "filed_by",
                 f"Party {data.validated_data['filed_by']} is not a party to {election.case.number}.",
             )
-        if not staff and party.pk not in counsel_for:
-            raise PermissionDenied(f"You are not counsel for {party.name}; counsel file for their own party.")
         objection = services.objection_file(
             election=election,
             filed_by=party,
@@ -183,7 +166,7 @@ class ObjectionWithdrawView(ObjectionScopedView):
         description="Counsel of the filing party, or staff. Withdrawn already: 409.",
     )
     def post(self, request: Request, objection_id: int) -> Response:
-        _check_filing_party_or_staff(request, self.objection, "withdraw it")
+        services.objection_authorize_withdraw(objection=self.objection, actor=request.user)  # before a 400
         data = ObjectionWithdrawInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         objection = services.objection_withdraw(
@@ -249,7 +232,7 @@ class OfferOfProofFileView(ObjectionScopedView):
         ),
     )
     def post(self, request: Request, objection_id: int) -> Response:
-        _check_filing_party_or_staff(request, self.objection, "file its offer of proof")
+        services.offer_of_proof_authorize_file(objection=self.objection, actor=request.user)  # before a 400
         data = OfferOfProofFileInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         objection = services.offer_of_proof_file(
