@@ -29,16 +29,16 @@ from django.db.models import Max
 from django.utils import timezone
 
 from elections import notifications
-from elections.actors import Actor, acting_user, is_staff, stamp
+from elections.actors import Actor, acting_user, is_staff, require_staff, stamp
 from elections.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections.law.calendar import is_timely
 from elections.law.local_time import local_time
-from elections.models import Case, Election, Party, Tally
-from elections.selectors import counsel_party_ids
+from elections.models import Case, Election, Party
+from elections.selectors import counsel_party_ids, original_tally
 from objections import events
 from objections import rulings as rules
-from objections.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
 from objections.models import Objection, Ruling
+from objections.selectors import objections_deadline_of
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
 CLOCK_SKEW = timedelta(minutes=5)
@@ -68,11 +68,6 @@ def _label(objection: Objection) -> str:
 
 
 # --- who may act --------------------------------------------------------------------------------------
-
-
-def _require_staff(actor: Actor, doing: str) -> None:
-    if actor is not None and not is_staff(actor):
-        raise NotPermitted(f"Only Board staff may {doing}.")
 
 
 def objection_authorize_file(*, election: Election, actor: Actor, filed_by: Party | None = None) -> None:
@@ -106,33 +101,6 @@ def objection_authorize_withdraw(*, objection: Objection, actor: Actor) -> None:
 def offer_of_proof_authorize_file(*, objection: Objection, actor: Actor) -> None:
     """Counsel of the filing party, or staff, file the offer of proof of an objection."""
     _require_filer_or_staff(objection, actor, "file its offer of proof")
-
-
-def original_tally(election: Election) -> Tally | None:
-    """The tally of ballots (revision 0): the objections period runs from it, never from a revision."""
-    return Tally.objects.filter(election=election, revision=0).first()
-
-
-def deadline_for(
-    election: Election, tally: Tally | None = None, *, filed_at: datetime | None = None
-) -> ObjectionsDeadline | None:
-    """The election's objections deadline; ``None`` while there is no tally of ballots. With ``filed_at``:
-    the deadline that filing answers, a revised tally's (102.69(e)) when it is late for the tally's."""
-    tally = tally or original_tally(election)
-    if tally is None:
-        return None
-    if filed_at is not None:
-        revised = Tally.objects.filter(election=election, revision__gt=0).values_list("prepared_at", flat=True)
-        return deadline_for_filing(
-            rule_set=election.case.rule_set,
-            region=election.case.region,
-            tally_prepared_at=tally.prepared_at,
-            revised_at=list(revised),
-            filed_at=filed_at,
-        )
-    return objections_deadline(
-        rule_set=election.case.rule_set, region=election.case.region, tally_prepared_at=tally.prepared_at
-    )
 
 
 def _site(path: str) -> str:
@@ -197,7 +165,7 @@ def objection_file(
             f"Objections are filed after the tally of ballots; election {election.sequence} of {case.number} "
             "has no tally yet."
         )
-    deadline = deadline_for(election, tally, filed_at=filed_at)
+    deadline = objections_deadline_of(election, tally, filed_at=filed_at)
     assert deadline is not None
     zone = deadline.zone
     if filed_at < tally.prepared_at:
@@ -304,7 +272,7 @@ def objection_correct(
     *, objection: Objection, actor: Actor, category: str | None = None, statement: str | None = None
 ) -> Objection:
     """Staff correct an objection's category or statement, under the rules of ``objection_file``."""
-    _require_staff(actor, "correct an objection")
+    require_staff(actor, "correct an objection")
     objection = _locked(objection)
     if category is not None:
         if category not in Objection.Category.values:
@@ -330,7 +298,7 @@ def objection_correct(
 @transaction.atomic
 def ruling_note_correct(*, ruling: Ruling, note: str, actor: Actor) -> Ruling:
     """Staff correct the note of a ruling; its level, disposition and date are never edited."""
-    _require_staff(actor, "correct a ruling's note")
+    require_staff(actor, "correct a ruling's note")
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
     ruling.note = (note or "").strip()
     stamp(ruling, actor)
@@ -345,7 +313,7 @@ def objection_confirm_filing(
     """Staff settle a counsel-stated filing time that reached the tracker after the period closed: confirm
     it (``timely`` true) or record the filing as late (``timely`` false). The other side is told either way.
     Already confirmed → 409."""
-    _require_staff(actor, "confirm a filing time")
+    require_staff(actor, "confirm a filing time")
     objection = _locked(objection)
     case = objection.election.case
     zone = case.office_zone
@@ -437,7 +405,7 @@ def rulings_record_batch(
     the case get **one** notice per report listing every ruling in it, not one per objection.
     Returns the new rulings in the order given.
     """
-    _require_staff(actor, "record rulings")
+    require_staff(actor, "record rulings")
     if level not in rules.LEVELS:
         raise RuleViolation("level", f"{level!r} is not a level; allowed: {', '.join(rules.LEVELS)}.")
     pairs = _pairs(objections_dispositions)
@@ -671,7 +639,7 @@ def offer_of_proof_extend(
 
     Only the offer of proof may be extended; the objections' own ``due_at`` never moves
     (29 CFR 102.69(a)(8)). ``until`` must be later than the offer's current due time."""
-    _require_staff(actor, "extend an offer of proof")
+    require_staff(actor, "extend an offer of proof")
     objection = _locked(objection)
     case = objection.election.case
     zone = case.office_zone

@@ -84,7 +84,7 @@ class SubjectNotesView(generics.ListAPIView[Note]):
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         visibility = request.data.get("visibility") if isinstance(request.data, dict) else None
-        services.check_may_write(actor=request.user, visibility=visibility)
+        services.note_authorize_create(actor=request.user, visibility=visibility)
         data = NoteInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         case, challenge, objection = self.subject()
@@ -166,7 +166,7 @@ class NoteDetailView(ReadableNoteMixin, APIView):
         "made since is a 409.",
     )
     def patch(self, request: Request, note_id: int) -> Response:
-        services.check_may_edit(note=self.note, actor=request.user)
+        services.note_authorize_edit(note=self.note, actor=request.user)
         data = NotePatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         note = services.note_edit(note=self.note, actor=request.user, **data.validated_data)
