@@ -1,6 +1,7 @@
-"""Thin views: resolve the parent within the caller's cases (404 before 403), check who may act, validate
-with an input serializer, call a service, answer with the output serializer. Domain errors become HTTP in
-``elections.api.errors``."""
+"""Thin views: resolve the parent within the caller's cases (404 before 403), ask the service who may act
+(its ``*_authorize_*`` check, so that a 403 comes before a 400 about the body; the service checks again
+itself), validate with an input serializer, call a service, answer with the output serializer. Domain errors
+become HTTP in ``elections.api.errors``."""
 
 from __future__ import annotations
 
