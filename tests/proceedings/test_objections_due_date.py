@@ -39,7 +39,9 @@ def test_an_extension_of_the_offer_of_proof_moves_neither_the_objection_nor_its_
 ) -> None:
     objection = file_objection(tallied, tallied.union, datetime(2021, 4, 15, 10, tzinfo=EASTERN), offer=False)
     extension = {"until": datetime(2021, 4, 23, 23, 59, tzinfo=EASTERN), "reason": "witness abroad"}
-    objection_services.offer_of_proof_extend(objection=objection, actor=tallied.staff, notify=False, **extension)
+    objection_services.offer_of_proof_extend(
+        objection=objection, actor=tallied.staff, notify=False, **extension
+    )
     objection = Objection.objects.get(pk=objection.pk)
     assert objection.due_at == _record(0).due_at
     body = as_paralegal.get(f"/api/v1/objections/{objection.pk}/").json()
@@ -52,7 +54,9 @@ def test_an_extension_of_the_offer_of_proof_moves_neither_the_objection_nor_its_
 def test_an_objection_to_a_revised_tally_is_due_when_the_revised_tallys_objections_deadline_is(
     tallied: Any, as_paralegal: Any
 ) -> None:
-    record_tally(tallied.election, prepared_at=datetime(2021, 4, 20, 12, tzinfo=EASTERN), yes=739, votes_against=1798)
+    record_tally(
+        tallied.election, prepared_at=datetime(2021, 4, 20, 12, tzinfo=EASTERN), yes=739, votes_against=1798
+    )
     # Late for the tally of ballots (due 2021-04-16), in time for the revised tally's period (102.69(e)).
     objection = file_objection(tallied, tallied.employer, datetime(2021, 4, 22, 10, tzinfo=EASTERN))
     revised = _record(1)
