@@ -567,7 +567,7 @@ class ElectionLedgerAdmin(admin.ModelAdmin[ElectionLedger]):
         form = OpenAndCountForm(request.POST if "apply" in request.POST else None, unions=unions)
         if "apply" in request.POST and form.is_valid():
             try:
-                tally = services.open_and_count(
+                tally = services.challenges_open_and_count(
                     election=election,
                     votes_for=form.votes_for(),
                     votes_against=form.cleaned_data["votes_against"],

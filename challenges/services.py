@@ -27,7 +27,6 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -47,14 +46,14 @@ from challenges.validation import (
     duplicate_column,
     resolve_challenger,
 )
-from core.actors import Actor, acting_user, is_staff, stamp
-from core.errors import RuleViolation, TransitionNotAllowed
+from core.actors import Actor, acting_user, is_staff, require_staff, stamp
+from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections.law import levels
 from elections.law import tally as tally_law
 from elections.law.tally import MAX_COUNT
 from elections.models import Case, Election, Party, Tally
 from elections.selectors import counsel_party_ids
-from elections.services import check_votes_for, tally_record
+from elections.services import tally_record, tally_votes_clean
 
 BULK_BATCH = 2_000
 
@@ -64,21 +63,16 @@ OUTCOMES = (Challenge.Status.SUSTAINED, Challenge.Status.OVERRULED)
 # --- who may do what ----------------------------------------------------------------------------------
 
 
-def may_log_for(actor: Actor, case: Case) -> set[int] | None:
+def _may_log_for(actor: Actor, case: Case) -> set[int] | None:
     """The challengers the actor may log for: ``None`` means any (staff, the system); else party ids.
 
-    Raises PermissionDenied for anyone who is neither staff nor counsel in the case."""
+    Raises NotPermitted for anyone who is neither staff nor counsel in the case."""
     if actor is None or is_staff(actor):
         return None
     own = counsel_party_ids(actor, case.pk)
     if not own:
-        raise PermissionDenied("Only counsel for a party, or Board staff, may log challenged ballots.")
+        raise NotPermitted("Only counsel for a party, or Board staff, may log challenged ballots.")
     return own
-
-
-def _require_staff(actor: Actor, doing: str) -> None:
-    if actor is not None and not is_staff(actor):
-        raise PermissionDenied(f"Only Board staff may {doing}.")
 
 
 def _today_in(case: Case) -> date:
@@ -125,7 +119,7 @@ def challenge_log(
     # The election row serializes writes to its ledger: the duplicate check below cannot race.
     election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
     case = election.case
-    allowed = may_log_for(actor, case)
+    allowed = _may_log_for(actor, case)
     try:
         name = clean_text("voter_name", voter_name, max_length=VOTER_NAME_MAX, required=True)
         identifier = clean_text("voter_identifier", voter_identifier, max_length=VOTER_IDENTIFIER_MAX)
@@ -140,7 +134,7 @@ def challenge_log(
     except FieldProblem as problem:
         raise _rule(problem) from None
     if allowed is not None and challenger.party_id not in allowed:
-        raise PermissionDenied(
+        raise NotPermitted(
             f"Counsel log challenges only in their own party's name, not in the name of {challenger.name}."
         )
     _check_room_in_tally(election, adding=1)
@@ -182,7 +176,7 @@ def challenge_correct(*, challenge_id: int, actor: Actor, **changes: Any) -> Cha
     """Staff correct a challenge's particulars (the voter, the ground, the reason) under the rules of
     ``challenge_log``: the same lengths, grounds and one live challenge per voter. Who challenged and the
     disposition are not corrected here (withdraw and log anew; resolve)."""
-    _require_staff(actor, "correct a challenge")
+    require_staff(actor, "correct a challenge")
     unknown = sorted(set(changes) - set(CORRECTABLE))
     if unknown:
         raise RuleViolation(
@@ -278,7 +272,7 @@ def challenges_import(
     summarises the import."""
     election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
     case = election.case
-    allowed = may_log_for(actor, case)
+    allowed = _may_log_for(actor, case)
     existing = dict(Challenge.objects.live().filter(election=election).values_list("voter_key", "pk"))
     try:
         rows = csv_import.parse(
@@ -292,7 +286,7 @@ def challenges_import(
     except csv_import.CsvRejected as exc:
         raise ImportRejected(exc.errors) from None
     except csv_import.CsvForbidden as exc:
-        raise PermissionDenied(str(exc)) from None
+        raise NotPermitted(str(exc)) from None
     _check_room_in_tally(election, adding=len(rows))
     created = _bulk_log(
         election,
@@ -474,7 +468,7 @@ def challenge_resolve(
 ) -> Challenge:
     """Sustain or overrule one pending challenge (29 CFR 102.69(c)(1)), with the basis of the decision. Two
     staff at once: the second waits for the first's lock, then finds the challenge no longer pending (409)."""
-    _require_staff(actor, "resolve challenged ballots")
+    require_staff(actor, "resolve challenged ballots")
     level = _check_resolution(outcome, method, level)
     basis = _clean_basis(basis)
     locked = _locked([challenge_id])
@@ -521,7 +515,7 @@ def challenges_resolve(
 ) -> BatchResult:
     """Resolve a batch (the admin's action): pending ones are resolved, the others skipped and reported.
     One notice per counsel and case summarises the batch."""
-    _require_staff(actor, "resolve challenged ballots")
+    require_staff(actor, "resolve challenged ballots")
     level = _check_resolution(outcome, method, level)
     basis = _clean_basis(basis)
     result = BatchResult()
@@ -580,14 +574,14 @@ def challenges_resolve(
     return result
 
 
-def ensure_may_withdraw(challenge: Challenge, actor: Actor) -> None:
-    """Board staff, or counsel for the challenging party; anyone else who sees the challenge: PermissionDenied.
+def challenge_authorize_withdraw(*, challenge: Challenge, actor: Actor) -> None:
+    """Board staff, or counsel for the challenging party; anyone else who sees the challenge: NotPermitted.
     (The API asks before it reads the body, so that a caller who may not act never learns about its rules.)"""
     if is_staff(actor):
         return
     own = counsel_party_ids(actor, challenge.election.case_id)
     if challenge.challenged_by_id is None or challenge.challenged_by_id not in own:
-        raise PermissionDenied(
+        raise NotPermitted(
             f"Only counsel for {challenge.challenger_name}, or Board staff, may withdraw this challenge."
         )
 
@@ -601,7 +595,7 @@ def challenge_withdraw(*, challenge_id: int, actor: Actor, withdrawn_on: date | 
     challenge = locked[0]
     case = challenge.election.case
     if actor is not None:
-        ensure_may_withdraw(challenge, actor)
+        challenge_authorize_withdraw(challenge=challenge, actor=actor)
     if challenge.status != Challenge.Status.PENDING:
         raise _not_pending(challenge, "withdrawn")
     today = _today_in(case)
@@ -644,7 +638,7 @@ def challenges_mark_moot(
 
     The ballots still unknown are the pending ones and the released ones not yet opened: while those
     could still swing the result, nothing is moot (409)."""
-    _require_staff(actor, "mark challenges moot")
+    require_staff(actor, "mark challenges moot")
     election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
     state = ledger_state(election)
     tally = state.latest_tally
@@ -698,7 +692,7 @@ def _count(field_name: str, value: Any) -> int:
 
 
 @transaction.atomic
-def open_and_count(
+def challenges_open_and_count(
     *,
     election: Election,
     votes_for: Mapping[str, Any],
@@ -712,7 +706,7 @@ def open_and_count(
     ``votes_for`` / ``votes_against`` / ``void`` are what the opened ballots held; they must account for
     every one of them. The revised tally adds them to the latest tally's figures; its ``challenged`` is
     what is still pending, so its result and determinativeness are recomputed by the tally law."""
-    _require_staff(actor, "open and count challenged ballots")
+    require_staff(actor, "open and count challenged ballots")
     election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
     latest = election.tallies.order_by("-revision").first()
     if latest is None:
@@ -732,7 +726,7 @@ def open_and_count(
             f"{latest.revision}; overrule a challenge first.",
             allowed=["resolve"],
         )
-    found_for = check_votes_for(election, dict(votes_for))
+    found_for = tally_votes_clean(election=election, votes_for=dict(votes_for))
     found_against = _count("votes_against", votes_against)
     found_void = _count("void", void)
     for votes in found_for.values():

@@ -9,6 +9,8 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
+from core.errors import NotPermitted
+
 Actor = AbstractBaseUser | AnonymousUser | None
 
 
@@ -26,3 +28,10 @@ def stamp(instance: Any, actor: Actor) -> None:
     user = acting_user(actor)
     if user is not None:
         instance._history_user = user
+
+
+def require_staff(actor: Actor, doing: str) -> None:
+    """The staff-only steps: Board staff, or the system itself (``actor=None``: a command, the demo, a task).
+    Raised inside the service, so that the API, the admin and the tasks refuse alike."""
+    if actor is not None and not is_staff(actor):
+        raise NotPermitted(f"Only Board staff may {doing}.")

@@ -17,6 +17,12 @@ from elections.models import (
 )
 
 
+def original_tally(election: Election) -> Tally | None:
+    """The tally of ballots (revision 0): the objections period and the proceeding run from it, never from a
+    revision. Reads the election's prefetched tallies when it has them (one query otherwise)."""
+    return next((t for t in election.tallies.all() if t.revision == 0), None)
+
+
 def cases_for(user: Any) -> QuerySet[Case]:
     return Case.objects.visible_to(user).prefetch_related(
         Prefetch("parties", queryset=Party.objects.order_by("id")), "parties__counsel", "related_cases"

@@ -1,7 +1,9 @@
 """State changes to cases, parties, appearances, elections and tallies.
 
 Each function is one transaction: it validates against the law modules, writes, records who did it
-(django-simple-history), and publishes a domain event that the apps above may subscribe to.
+(django-simple-history), and publishes a domain event that the apps above may subscribe to. Every step
+here is Board staff's (or the system's: ``actor=None``, the import and the demo): anyone else is refused
+(``NotPermitted``, 403) by the service itself, whoever calls it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from django.db.models import Max
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
-from core.actors import Actor, acting_user, stamp
+from core.actors import Actor, acting_user, require_staff, stamp
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import events
 from elections.law import case_numbers
@@ -46,6 +48,7 @@ def case_create(
     closing_reason: str = "",
     actor: Actor = None,
 ) -> Case:
+    require_staff(actor, "create a case")
     normalized = _normalized_number(number)
     if Case.objects.filter(number=normalized).exists():
         raise RuleViolation("number", f"Case {normalized} is already on the tracker.")
@@ -67,6 +70,7 @@ def case_create(
 
 @transaction.atomic
 def case_update(*, case: Case, actor: Actor = None, **changes: Any) -> Case:
+    require_staff(actor, "change a case")
     case = Case.objects.select_for_update().get(pk=case.pk)
     if "number" in changes:
         normalized = _normalized_number(changes["number"])
@@ -105,6 +109,7 @@ def _refuse_a_second_party_named(
 
 @transaction.atomic
 def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Party:
+    require_staff(actor, "add a party")
     name = _party_name(name)
     _refuse_a_second_party_named(name, case_id=case.pk, number=case.number)
     party = Party(case=case, role=role, name=name)
@@ -116,6 +121,7 @@ def party_create(*, case: Case, role: str, name: str, actor: Actor = None) -> Pa
 @transaction.atomic
 def party_update(*, party: Party, actor: Actor = None, **changes: Any) -> Party:
     """Correct a party's role or name, under the same rules as ``party_create``."""
+    require_staff(actor, "change a party")
     party = Party.objects.select_for_update().get(pk=party.pk)
     if "role" in changes and changes["role"] not in Party.Role.values:
         raise RuleViolation("role", f"{changes['role']!r} is not one of {', '.join(Party.Role.values)}.")
@@ -138,6 +144,7 @@ def counsel_record(
 ) -> Counsel:
     """Staff enter counsel of record on a party (``source`` staff) or correct one (the admin's inline).
     A name is required; white space is tidied as in ``counsel_sync``."""
+    require_staff(actor, "record counsel")
     if counsel is None:
         counsel = Counsel(party=party, source=Counsel.Source.STAFF)
     else:
@@ -173,6 +180,7 @@ def _check_appearance(*, party: Party, user: Any, exclude_pk: int | None = None)
 def appearance_update(*, appearance: Appearance, actor: Actor = None, **changes: Any) -> Appearance:
     """Change an appearance (its capacity, or the party or person), under the rules of
     ``appearance_create``."""
+    require_staff(actor, "change an appearance")
     appearance = Appearance.objects.select_for_update().get(pk=appearance.pk)
     if "capacity" in changes and changes["capacity"] not in Appearance.Capacity.values:
         raise RuleViolation("capacity", f"{changes['capacity']!r} is not counsel or paralegal.")
@@ -186,6 +194,7 @@ def appearance_update(*, appearance: Appearance, actor: Actor = None, **changes:
 
 @transaction.atomic
 def appearance_create(*, party: Party, user: Any, capacity: str, actor: Actor = None) -> Appearance:
+    require_staff(actor, "record an appearance")
     _check_appearance(party=party, user=user)
     appearance = Appearance(party=party, user=user, capacity=capacity)
     stamp(appearance, actor)
@@ -197,6 +206,7 @@ def appearance_create(*, party: Party, user: Any, capacity: str, actor: Actor = 
 def appearance_end(*, appearance: Appearance, actor: Actor = None) -> Appearance:
     """End an appearance (the person withdrew or was replaced): from the next request on it gives no access
     to the case and no notices. Never deleted: the history keeps who appeared, when, and who ended it."""
+    require_staff(actor, "end an appearance")
     appearance = Appearance.all_objects.select_for_update().get(pk=appearance.pk)
     if appearance.ended_at is not None:
         raise TransitionNotAllowed(
@@ -212,6 +222,7 @@ def appearance_end(*, appearance: Appearance, actor: Actor = None) -> Appearance
 def related_case_add(
     *, case: Case, kind: str, number: str, court: str = "", description: str = "", actor: Actor = None
 ) -> RelatedCase:
+    require_staff(actor, "relate cases")
     if kind == RelatedCase.Kind.UNFAIR_LABOR_PRACTICE:
         number = _normalized_number_any(number)
     related, _ = RelatedCase.objects.get_or_create(
@@ -278,6 +289,7 @@ def election_create(
     voting_unit: str = "A",
     actor: Actor = None,
 ) -> Election:
+    require_staff(actor, "create an election")
     Case.objects.select_for_update().filter(pk=case.pk).first()  # serialize sequence numbering per case
     cleaned = _check_choices(choices)
     _check_agreement(agreement)
@@ -313,6 +325,7 @@ def election_create(
 
 @transaction.atomic
 def election_update(*, election: Election, actor: Actor = None, **changes: Any) -> Election:
+    require_staff(actor, "change an election")
     election = Election.objects.select_for_update().get(pk=election.pk)
     if "choices" in changes:
         changes["choices"] = _check_choices(changes["choices"])
@@ -333,7 +346,7 @@ def election_update(*, election: Election, actor: Actor = None, **changes: Any) 
     return election
 
 
-def check_votes_for(election: Election, votes_for: Any) -> dict[str, int]:
+def tally_votes_clean(*, election: Election, votes_for: Any) -> dict[str, int]:
     """``votes_for`` must name exactly the unions on this election's ballot, each with a count ≥ 0.
 
     A name that differs from the ballot's only in white space or letter case is that union (``union_key``):
@@ -377,7 +390,7 @@ def check_votes_for(election: Election, votes_for: Any) -> dict[str, int]:
     return counts
 
 
-def tally_check(
+def _tally_check(
     *,
     election: Election,
     latest: Tally | None,
@@ -389,7 +402,7 @@ def tally_check(
 ) -> dict[str, int]:
     """Every rule a tally must meet to be recorded after ``latest`` (one validation for the API, the admin
     and the public-record import); returns the votes for each union, in ballot order."""
-    counts = check_votes_for(election, dict(votes_for))
+    counts = tally_votes_clean(election=election, votes_for=dict(votes_for))
     try:
         tally_law.assess(
             tally_law.TallyFigures(
@@ -418,9 +431,10 @@ def tally_record(
     actor: Actor = None,
 ) -> Tally:
     """Record the tally of ballots (revision 0) or, later, a revised tally (revision 1, 2, …)."""
+    require_staff(actor, "record a tally")
     election = Election.objects.select_for_update().select_related("case").get(pk=election.pk)
     latest = election.tallies.order_by("-revision").first()
-    counts = tally_check(
+    counts = _tally_check(
         election=election,
         latest=latest,
         prepared_at=prepared_at,
@@ -465,6 +479,7 @@ def _check_voting_unit(voting_unit: str) -> str:
 @_batch
 def cases_create(*, cases: Iterable[Mapping[str, Any]], actor: Actor = None) -> list[Case]:
     """Create cases as ``case_create`` does (number checked and normalized, not already on the tracker)."""
+    require_staff(actor, "create cases")
     new = []
     for spec in cases:
         fields = dict(spec)
@@ -489,6 +504,7 @@ def parties_add(
 ) -> dict[tuple[int, str], Party]:
     """Add the (case, role, name) parties not yet on their case (names tidied and compared as ``party_create``
     does); returns every party of those cases by (case id, ``union_key`` of the name)."""
+    require_staff(actor, "add parties")
     batch = list(parties)
     case_ids = {case.pk for case, _, _ in batch}
     on_case = {(p.case_id, union_key(p.name)): p for p in Party.objects.filter(case_id__in=case_ids)}
@@ -517,6 +533,7 @@ def counsel_sync(
     """Counsel of record from the public record, per party id: add the new, update the firm, address and
     phone of those already recorded (matched by name); counsel entered by staff are never touched.
     Returns (added, updated)."""
+    require_staff(actor, "record counsel")
     existing = (
         {
             (c.party_id, c.name.casefold()): c
@@ -554,6 +571,7 @@ def elections_add(
     """Add elections to their cases, numbered after each case's last one, each checked as
     ``election_create`` checks it (the ballot, the order of the dates, a rerun or runoff only after an
     earlier election)."""
+    require_staff(actor, "add elections")
     batch = list(elections)
     case_ids = {case.pk for case, _ in batch}
     if not batch:
@@ -592,9 +610,10 @@ def tallies_add(
     announce: bool = True,
 ) -> list[Tally]:
     """Record tallies (each the next revision of its election) in one insert, each checked by
-    ``tally_check`` exactly as ``tally_record`` checks it. ``announce`` sends ``tally_recorded`` for each
+    ``_tally_check`` exactly as ``tally_record`` checks it. ``announce`` sends ``tally_recorded`` for each
     (the objections period and the deadlines follow); the import leaves it off for closed cases, whose
     periods have all run."""
+    require_staff(actor, "record tallies")
     batch = list(tallies)
     if not batch:
         return []
@@ -608,7 +627,7 @@ def tallies_add(
     for given, figures in batch:
         election = locked[given.pk]
         before = latest.get(election.pk)
-        counts = tally_check(election=election, latest=before, **figures)
+        counts = _tally_check(election=election, latest=before, **figures)
         tally = Tally(
             election=election,
             revision=0 if before is None else before.revision + 1,

@@ -18,7 +18,7 @@ from notes.models import BODY_MAX, Note, Visibility
 from objections.models import Objection
 
 
-def check_may_write(*, actor: Actor, visibility: Any) -> None:
+def note_authorize_create(*, actor: Actor, visibility: Any) -> None:
     """Whether ``actor``'s role may write a note of this visibility at all — decided before the rest of
     the input is read (a staff note by counsel is a 403, whatever else the body holds)."""
     staff = is_staff(actor)
@@ -28,7 +28,7 @@ def check_may_write(*, actor: Actor, visibility: Any) -> None:
         raise NotPermitted("A side note is a party's work product; Board staff appear for no party.")
 
 
-def check_may_edit(*, note: Note, actor: Actor) -> None:
+def note_authorize_edit(*, note: Note, actor: Actor) -> None:
     if getattr(actor, "pk", None) != note.author_id:
         raise NotPermitted("Only the author may edit a note.")
 
@@ -78,7 +78,7 @@ def note_create(
         raise RuleViolation("objection", f"Objection {objection.pk} is not in {case.number}.")
     if visibility not in Visibility.values:
         raise RuleViolation("visibility", f"Choose one of {', '.join(Visibility.values)}.")
-    check_may_write(actor=actor, visibility=visibility)
+    note_authorize_create(actor=actor, visibility=visibility)
     staff = is_staff(actor)
     if not staff and not user_party_ids(actor, case.pk):
         raise NotPermitted(f"Only the people appearing in {case.number}, and Board staff, write notes on it.")
@@ -107,7 +107,7 @@ def note_edit(*, note: Note, body: str, actor: Actor, revision: int | None = Non
     """Replace the text of a note (its author only). The earlier text stays in the note's history.
     ``revision``: the revision the author edited; another edit since then is a 409."""
     note = Note.objects.select_for_update(of=("self",)).get(pk=note.pk)
-    check_may_edit(note=note, actor=actor)
+    note_authorize_edit(note=note, actor=actor)
     if revision is not None and revision != note.revision:
         raise TransitionNotAllowed(
             f"The note was edited since revision {revision} (it is at revision {note.revision}); reload it."

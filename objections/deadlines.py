@@ -52,6 +52,11 @@ class ObjectionsDeadline:
     explanation: str
     rule: str  # "5 business days after the tally"
     citation: str
+    # The periods as computed (``None`` without a rule set): the stored deadline records of the proceeding
+    # (``proceedings``) are made from these, so that an objection's ``due_at`` and the objections deadline
+    # of its tally are one computation.
+    objections_period: calendar.ComputedDeadline | None = None
+    offer_of_proof_period: calendar.ComputedDeadline | None = None
 
     def is_timely(self, filed_at: datetime) -> bool | None:
         """Whether a filing at ``filed_at`` is in time; ``None`` when no deadline is computed."""
@@ -130,6 +135,8 @@ def objections_deadline(
         explanation=objections.explanation,
         rule=objections.rule,
         citation=objections.citation,
+        objections_period=objections,
+        offer_of_proof_period=offer,
     )
 
 

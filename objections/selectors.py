@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
-from django.http import Http404
 
-from core.api.scoping import bounded_id
-from elections.models import Election, scoped_to_cases_of
+from elections.models import Election, Tally, scoped_to_cases_of
+from elections.selectors import original_tally
+from objections.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
 from objections.models import Objection, Ruling
 
 
@@ -46,8 +47,30 @@ def open_objections(election: Election) -> QuerySet[Objection]:
     )
 
 
-def visible_objection_or_404(user: Any, objection_id: Any) -> Objection:
-    objection = objections_for(user).filter(pk=bounded_id(objection_id)).first()
-    if objection is None:
-        raise Http404
-    return objection
+def visible_objection(user: Any, objection_id: int) -> Objection | None:
+    """The objection if it is in the caller's cases (staff: any), else ``None`` — whether it does not exist
+    or is another party's is the caller's to answer (the API: a 404 either way)."""
+    return objections_for(user).filter(pk=objection_id).first()
+
+
+def objections_deadline_of(
+    election: Election, tally: Tally | None = None, *, filed_at: datetime | None = None
+) -> ObjectionsDeadline | None:
+    """The election's objections deadline (from its tally of ballots, or ``tally``); ``None`` while there is
+    no tally of ballots. With ``filed_at``: the deadline that filing answers, a revised tally's (102.69(e))
+    when it is late for the tally's."""
+    tally = tally or original_tally(election)
+    if tally is None:
+        return None
+    if filed_at is not None:
+        revised = Tally.objects.filter(election=election, revision__gt=0).values_list("prepared_at", flat=True)
+        return deadline_for_filing(
+            rule_set=election.case.rule_set,
+            region=election.case.region,
+            tally_prepared_at=tally.prepared_at,
+            revised_at=list(revised),
+            filed_at=filed_at,
+        )
+    return objections_deadline(
+        rule_set=election.case.rule_set, region=election.case.region, tally_prepared_at=tally.prepared_at
+    )

@@ -7,9 +7,13 @@ domain event (``objections.events``) that the apps above subscribe to. The API v
 the demo loader all call these functions; nobody writes ``status`` by hand.
 
 Errors: ``RuleViolation(field, message)`` → 400 naming the field and the rule; ``TransitionNotAllowed`` →
-409. Authorization (who may file for which party, staff-only steps) is the caller's job — the API checks it
-before calling — except where the law itself depends on who acts: a counsel's late filing is refused, while
-staff may record it so that the record is complete (flagged ``timely=False``).
+409; ``NotPermitted`` → 403. Who may act is decided here, so that the API, the admin and the demo cannot
+differ: counsel file for their own party, counsel of the filing party (or staff) withdraw an objection or file
+its offer of proof, and only staff record rulings, extensions, corrections and confirmations. ``actor=None``
+is the system itself (the demo loader, a command) and may do anything. The ``*_authorize_*`` functions are
+the same checks for a caller that must refuse before it reads the input (the API: a 403 before a 400). The
+law too depends on who acts: a counsel's late filing is refused, while staff may record it so that the record
+is complete (flagged ``timely=False``).
 """
 
 from __future__ import annotations
@@ -20,22 +24,22 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from core import outbox
-from core.actors import Actor, acting_user, is_staff, stamp
-from core.errors import RuleViolation, TransitionNotAllowed
+from core.actors import Actor, acting_user, is_staff, require_staff, stamp
+from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections import recipients
 from elections.law.calendar import is_timely
 from elections.law.local_time import local_time
-from elections.models import Case, Election, Party, Tally
+from elections.models import Case, Election, Party
+from elections.selectors import counsel_party_ids, original_tally
 from objections import events
 from objections import rulings as rules
-from objections.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
 from objections.models import Objection, Ruling
+from objections.selectors import objections_deadline_of
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
 CLOCK_SKEW = timedelta(minutes=5)
@@ -64,31 +68,40 @@ def _label(objection: Objection) -> str:
     return f"{objection.filed_by.name} objection {objection.number}"
 
 
-def original_tally(election: Election) -> Tally | None:
-    """The tally of ballots (revision 0): the objections period runs from it, never from a revision."""
-    return Tally.objects.filter(election=election, revision=0).first()
+# --- who may act --------------------------------------------------------------------------------------
 
 
-def deadline_for(
-    election: Election, tally: Tally | None = None, *, filed_at: datetime | None = None
-) -> ObjectionsDeadline | None:
-    """The election's objections deadline; ``None`` while there is no tally of ballots. With ``filed_at``:
-    the deadline that filing answers, a revised tally's (102.69(e)) when it is late for the tally's."""
-    tally = tally or original_tally(election)
-    if tally is None:
-        return None
-    if filed_at is not None:
-        revised = Tally.objects.filter(election=election, revision__gt=0).values_list("prepared_at", flat=True)
-        return deadline_for_filing(
-            rule_set=election.case.rule_set,
-            region=election.case.region,
-            tally_prepared_at=tally.prepared_at,
-            revised_at=list(revised),
-            filed_at=filed_at,
-        )
-    return objections_deadline(
-        rule_set=election.case.rule_set, region=election.case.region, tally_prepared_at=tally.prepared_at
+def objection_authorize_file(*, election: Election, actor: Actor, filed_by: Party | None = None) -> None:
+    """Counsel of record file objections for their own party; staff (and the system) record them for any
+    party. Without ``filed_by``: whether the actor may file in this election at all."""
+    if actor is None or is_staff(actor):
+        return
+    counsel_for = counsel_party_ids(actor, election.case_id)
+    if not counsel_for:
+        raise NotPermitted("Only counsel of record for a party, or Board staff, file objections.")
+    if filed_by is not None and filed_by.pk not in counsel_for:
+        raise NotPermitted(f"You are not counsel for {filed_by.name}; counsel file for their own party.")
+
+
+def _require_filer_or_staff(objection: Objection, actor: Actor, doing: str) -> None:
+    """Staff, or counsel of the party that filed the objection; anyone else who can see it: NotPermitted."""
+    if actor is None or is_staff(actor):
+        return
+    if objection.filed_by_id in counsel_party_ids(actor, objection.election.case_id):
+        return
+    raise NotPermitted(
+        f"Only counsel for {objection.filed_by.name}, which filed this objection, or Board staff may {doing}."
     )
+
+
+def objection_authorize_withdraw(*, objection: Objection, actor: Actor) -> None:
+    """Counsel of the filing party, or staff, withdraw an objection."""
+    _require_filer_or_staff(objection, actor, "withdraw it")
+
+
+def offer_of_proof_authorize_file(*, objection: Objection, actor: Actor) -> None:
+    """Counsel of the filing party, or staff, file the offer of proof of an objection."""
+    _require_filer_or_staff(objection, actor, "file its offer of proof")
 
 
 def _site(path: str) -> str:
@@ -132,6 +145,7 @@ def objection_file(
     case = election.case
     if filed_by.case_id != case.pk:
         raise RuleViolation("filed_by", f"Party {filed_by.pk} is not a party to {case.number}.")
+    objection_authorize_file(election=election, actor=actor, filed_by=filed_by)
     if category not in Objection.Category.values:
         raise RuleViolation(
             "category", f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}."
@@ -152,7 +166,7 @@ def objection_file(
             f"Objections are filed after the tally of ballots; election {election.sequence} of {case.number} "
             "has no tally yet."
         )
-    deadline = deadline_for(election, tally, filed_at=filed_at)
+    deadline = objections_deadline_of(election, tally, filed_at=filed_at)
     assert deadline is not None
     zone = deadline.zone
     if filed_at < tally.prepared_at:
@@ -259,8 +273,7 @@ def objection_correct(
     *, objection: Objection, actor: Actor, category: str | None = None, statement: str | None = None
 ) -> Objection:
     """Staff correct an objection's category or statement, under the rules of ``objection_file``."""
-    if actor is not None and not is_staff(actor):
-        raise PermissionDenied("Only Board staff may correct an objection.")
+    require_staff(actor, "correct an objection")
     objection = _locked(objection)
     if category is not None:
         if category not in Objection.Category.values:
@@ -286,8 +299,7 @@ def objection_correct(
 @transaction.atomic
 def ruling_note_correct(*, ruling: Ruling, note: str, actor: Actor) -> Ruling:
     """Staff correct the note of a ruling; its level, disposition and date are never edited."""
-    if actor is not None and not is_staff(actor):
-        raise PermissionDenied("Only Board staff may correct a ruling's note.")
+    require_staff(actor, "correct a ruling's note")
     ruling = Ruling.objects.select_for_update().get(pk=ruling.pk)
     ruling.note = (note or "").strip()
     stamp(ruling, actor)
@@ -302,8 +314,7 @@ def objection_confirm_filing(
     """Staff settle a counsel-stated filing time that reached the tracker after the period closed: confirm
     it (``timely`` true) or record the filing as late (``timely`` false). The other side is told either way.
     Already confirmed → 409."""
-    if actor is not None and not is_staff(actor):
-        raise PermissionDenied("Only Board staff may confirm a filing time.")
+    require_staff(actor, "confirm a filing time")
     objection = _locked(objection)
     case = objection.election.case
     zone = case.office_zone
@@ -395,6 +406,7 @@ def rulings_record_batch(
     the case get **one** notice per report listing every ruling in it, not one per objection.
     Returns the new rulings in the order given.
     """
+    require_staff(actor, "record rulings")
     if level not in rules.LEVELS:
         raise RuleViolation("level", f"{level!r} is not a level; allowed: {', '.join(rules.LEVELS)}.")
     pairs = _pairs(objections_dispositions)
@@ -583,6 +595,7 @@ def objection_withdraw(
 
     A withdrawn objection is ``withdrawn`` whatever its rulings were; no ruling can follow."""
     objection = _locked(objection)
+    objection_authorize_withdraw(objection=objection, actor=actor)
     case = objection.election.case
     zone = case.office_zone
     if objection.status == Objection.Status.WITHDRAWN:
@@ -627,6 +640,7 @@ def offer_of_proof_extend(
 
     Only the offer of proof may be extended; the objections' own ``due_at`` never moves
     (29 CFR 102.69(a)(8)). ``until`` must be later than the offer's current due time."""
+    require_staff(actor, "extend an offer of proof")
     objection = _locked(objection)
     case = objection.election.case
     zone = case.office_zone
@@ -690,6 +704,7 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
     Due with the objections unless extended (``offer_of_proof_due_at``); a counsel's late filing is refused,
     staff may record it (``offer_of_proof_timely`` is then false). Filed already → 409."""
     objection = _locked(objection)
+    offer_of_proof_authorize_file(objection=objection, actor=actor)
     zone = objection.election.case.office_zone
     if objection.status == Objection.Status.WITHDRAWN:
         raise TransitionNotAllowed(f"{_label(objection)} was withdrawn.")

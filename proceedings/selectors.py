@@ -13,7 +13,8 @@ from django.db.models import Prefetch, QuerySet
 
 from core import clock
 from elections.models import Case, Election, Tally
-from objections import services as objection_services
+from elections.selectors import original_tally
+from objections import selectors as objection_selectors
 from objections.models import Objection
 from proceedings import deadlines as deadline_records
 from proceedings.law import ladder
@@ -28,11 +29,6 @@ def elections_of(case: Case) -> list[Election]:
             Prefetch("tallies", queryset=Tally.objects.order_by("revision"))
         ).order_by("sequence")
     )
-
-
-def original_tally(election: Election) -> Tally | None:
-    tallies = [t for t in election.tallies.all() if t.revision == 0]
-    return tallies[0] if tallies else None
 
 
 @dataclass(frozen=True)
@@ -116,7 +112,7 @@ def objections_period(
             .first()
         )
     if row is None:
-        computed = objection_services.deadline_for(election, tally)
+        computed = objection_selectors.objections_deadline_of(election, tally)
         if computed is None or computed.due_at is None:
             return Period(None, None, True)
         row = (computed.due_at.astimezone(ZoneInfo(computed.zone)).date(), computed.due_at)

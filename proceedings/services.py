@@ -7,7 +7,8 @@ objections), creates and refreshes the deadlines, records who did it (django-sim
 notices through the outbox (``core.outbox.notify``, delivered after commit).
 
 Errors: ``RuleViolation`` → 400 naming the field (``details`` for anything inside ``details``);
-``TransitionNotAllowed`` → 409 with the events allowed next.
+``TransitionNotAllowed`` → 409 with the events allowed next; ``NotPermitted`` → 403 for anyone but Board staff
+(or the system, ``actor=None``) recording, voiding or setting anything.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.db import transaction
 
 from challenges.selectors import ledger_state
 from core import clock
-from core.actors import Actor, acting_user, stamp
+from core.actors import Actor, acting_user, require_staff, stamp
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
 from elections.law.tally import NO_UNION
@@ -77,6 +78,7 @@ def event_record(
 ) -> ProceedingEvent:
     """Record a step of the proceeding of ``election`` (by default the case's live proceeding, see
     ``selectors.current_and_proceeding``) and carry out what follows from it."""
+    require_staff(actor, "record a proceeding event")
     case = _locked_case(case)
     try:
         code = ladder.Event(event)
@@ -226,7 +228,7 @@ def _check_certification_kind(code: ladder.Event, cleaned: dict[str, object], be
 UNDECIDED_RESULTS = ("undetermined", "runoff_required")
 
 
-def certifies(record: ProceedingEvent) -> bool:
+def _certifies(record: ProceedingEvent) -> bool:
     if record.event == ladder.Event.CERTIFICATION_ISSUED:
         return True
     return (
@@ -239,7 +241,7 @@ def _check_election_decided(record: ProceedingEvent, election: Election, before:
     """A certification needs a decided election (29 CFR 102.69(b)–(c)): its latest tally neither
     undetermined (determinative challenges unresolved) nor calling for a runoff, and no objection to it
     pending or set for hearing. The 409 names what stands in the way and what may come next."""
-    if not certifies(record):
+    if not _certifies(record):
         return
     obstacles: list[str] = []
     next_steps: list[str] = []
@@ -371,6 +373,7 @@ def event_void(*, event: ProceedingEvent, reason: str, actor: Actor, notify: boo
     """Void a wrong event (never deleted): the ladder is replayed without it. Refused (409) while a later
     event depends on it — void those first — and for an order that created an election (elections are
     never deleted: record the decision that replaces the order instead)."""
+    require_staff(actor, "void a proceeding event")
     case = _locked_case(event.case)
     event = (
         ProceedingEvent.objects.select_for_update(of=("self",))
@@ -456,6 +459,7 @@ def deadline_set(
 ) -> Deadline:
     """Staff enter a deadline set by an order (an extension granted, a date in an order) or by hand; it
     supersedes the live deadline of that code (for everyone, or for the named party only)."""
+    require_staff(actor, "set a deadline")
     case = _locked_case(case)
     code = (code or "").strip()
     if not re.match(CODE_PATTERN, code):
@@ -512,6 +516,7 @@ def deadline_set(
 def deadline_mark_met(*, deadline: Deadline, met_on: date, actor: Actor) -> Deadline:
     """Staff record that a filing the tracker has no event for (a post-hearing brief, an ordered filing)
     came in."""
+    require_staff(actor, "mark a deadline met")
     deadline = Deadline.objects.select_for_update().get(pk=deadline.pk)
     if deadline.status == "superseded":
         raise TransitionNotAllowed("A superseded deadline is not marked met; mark the one that replaced it.")
@@ -527,7 +532,7 @@ def deadline_mark_met(*, deadline: Deadline, met_on: date, actor: Actor) -> Dead
 
 
 @transaction.atomic
-def calendar_feed_for(*, user: Any) -> CalendarFeed:
+def calendar_feed_ensure(*, user: Any) -> CalendarFeed:
     """The user's live feed, created on first use."""
     feed = CalendarFeed.objects.select_for_update().filter(user=user, revoked_at__isnull=True).first()
     if feed is None:

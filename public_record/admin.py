@@ -17,7 +17,7 @@ from elections.law import case_numbers
 from elections.models import Case
 from proceedings.admin import CaseWithLadderAdmin
 from proceedings.models import DocketEntry
-from public_record import services
+from public_record import selectors, services
 from public_record.models import ImportedCase, ImportRun
 
 
@@ -69,7 +69,7 @@ class ImportRequestForm(forms.ModelForm[ImportRun]):
     def clean_number(self) -> str:
         try:
             number = case_numbers.normalize(self.cleaned_data["number"])
-            services.data_path()
+            selectors.data_path()
         except case_numbers.InvalidCaseNumber as exc:
             raise forms.ValidationError(str(exc)) from None
         except DomainError as exc:

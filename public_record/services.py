@@ -4,9 +4,7 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
@@ -16,19 +14,10 @@ from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from public_record.importer import import_public_record
 from public_record.models import ImportRun
+from public_record.selectors import data_path
 from public_record.source import SchemaError
 
 logger = logging.getLogger(__name__)
-
-
-def data_path() -> str:
-    """The configured public-record file; 409 when there is none to read."""
-    path = settings.NLRB_DATA_PATH
-    if not path:
-        raise TransitionNotAllowed("No public-record file is configured: set NLRB_DATA_PATH (see the README).")
-    if not Path(path).exists():
-        raise TransitionNotAllowed(f"The configured public-record file {path} is not there (NLRB_DATA_PATH).")
-    return str(path)
 
 
 @transaction.atomic
@@ -54,7 +43,7 @@ def _queue(run_id: int) -> None:
         logger.warning("public record: import run %s could not be queued (broker down)", run_id)
 
 
-def import_run_execute(run_id: int) -> ImportRun | None:
+def import_run_execute(*, run_id: int) -> ImportRun | None:
     """Run a queued import (the task's body). Idempotent: a finished run is left as it is; the import itself
     adds nothing twice if a killed worker runs it again."""
     claimed = ImportRun.objects.filter(

@@ -9,5 +9,5 @@ from public_record import services
 
 @shared_task(acks_late=True)
 def import_case(run_id: int) -> str | None:
-    run = services.import_run_execute(run_id)
+    run = services.import_run_execute(run_id=run_id)
     return run.status if run is not None else None

@@ -295,7 +295,7 @@ def _side(number: str, name: str, secret: str, staff: Any, users: dict[str, Any]
     deadline = Deadline.objects.filter(case=case).order_by("id").first()
     assert deadline is not None, "the tally sets the objections deadline"
     holder = users.get("counsel_a") or appearance.user
-    feed = proceeding_services.calendar_feed_for(user=holder)
+    feed = proceeding_services.calendar_feed_ensure(user=holder)
     token = feed.token
     if not users:  # the other side's feed: revoked, so its token must answer 404 to everyone
         proceeding_services.calendar_feed_rotate(user=holder)

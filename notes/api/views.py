@@ -35,7 +35,7 @@ from notes.api.serializers import (
     NoteVersionSerializer,
 )
 from notes.models import Note
-from objections import selectors as objection_selectors
+from objections.api.scoping import ObjectionScopedMixin
 from objections.models import Objection
 
 THROTTLED = OpenApiResponse(schema.Detail, description="Too many requests: retry after the time given")
@@ -85,7 +85,7 @@ class SubjectNotesView(generics.ListAPIView[Note]):
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         visibility = request.data.get("visibility") if isinstance(request.data, dict) else None
-        services.check_may_write(actor=request.user, visibility=visibility)
+        services.note_authorize_create(actor=request.user, visibility=visibility)
         data = NoteInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         case, challenge, objection = self.subject()
@@ -109,11 +109,7 @@ class ChallengeNotesView(ChallengeScopedMixin, SubjectNotesView):
 
 
 @extend_schema(tags=["notes"])
-class ObjectionNotesView(SubjectNotesView):
-    @cached_property
-    def objection(self) -> Objection:
-        return objection_selectors.visible_objection_or_404(self.request.user, self.kwargs["objection_id"])
-
+class ObjectionNotesView(ObjectionScopedMixin, SubjectNotesView):
     def subject(self) -> tuple[Case, Challenge | None, Objection | None]:
         return self.objection.election.case, None, self.objection
 
@@ -167,7 +163,7 @@ class NoteDetailView(ReadableNoteMixin, APIView):
         "made since is a 409.",
     )
     def patch(self, request: Request, note_id: int) -> Response:
-        services.check_may_edit(note=self.note, actor=request.user)
+        services.note_authorize_edit(note=self.note, actor=request.user)
         data = NotePatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         note = services.note_edit(note=self.note, actor=request.user, **data.validated_data)

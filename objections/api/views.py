@@ -1,28 +1,27 @@
-"""Thin views: resolve the parent within the caller's cases (404 before 403), check who may act, validate
-with an input serializer, call a service, answer with the output serializer. Domain errors become HTTP in
-``core.api.errors``."""
+"""Thin views: resolve the parent within the caller's cases (404 before 403), ask the service who may act
+(its ``*_authorize_*`` check, so that a 403 comes before a 400 about the body; the service checks again
+itself), validate with an input serializer, call a service, answer with the output serializer. Domain errors
+become HTTP in ``core.api.errors``."""
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import schema
-from core.api.permissions import StaffOnly, is_staff
+from core.api.permissions import StaffOnly
 from core.errors import RuleViolation
 from elections.api.scoping import ElectionScopedMixin
-from elections.selectors import counsel_party_ids
 from objections import selectors, services
 from objections.api.filters import ObjectionFilter
+from objections.api.scoping import ObjectionScopedMixin
 from objections.api.serializers import (
     ObjectionConfirmFilingInputSerializer,
     ObjectionInputSerializer,
@@ -41,28 +40,8 @@ def _fresh(request: Request, objection: Objection) -> Response:
     return Response(ObjectionSerializer(objection).data)
 
 
-def _check_filing_party_or_staff(request: Request, objection: Objection, action: str) -> None:
-    """Staff, or counsel of the party that filed the objection; anyone else who can see it gets a 403."""
-    if is_staff(request.user):
-        return
-    if objection.filed_by_id in counsel_party_ids(request.user, objection.election.case_id):
-        return
-    raise PermissionDenied(
-        f"Only counsel for {objection.filed_by.name}, which filed this objection, or Board staff may {action}."
-    )
-
-
-class ObjectionScopedView(APIView):
+class ObjectionScopedView(ObjectionScopedMixin, APIView):
     """For views under ``objections/{id}/``: ``self.objection`` is visible to the caller or a 404."""
-
-    @cached_property
-    def objection(self) -> Objection:
-        return selectors.visible_objection_or_404(self.request.user, self.kwargs["objection_id"])
-
-    def check_permissions(self, request: Request) -> None:
-        if request.user and request.user.is_authenticated:
-            _ = self.objection  # 404 before 403
-        super().check_permissions(request)
 
 
 @extend_schema(tags=["objections"])
@@ -101,10 +80,7 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         election = self.election
-        staff = is_staff(request.user)
-        counsel_for = counsel_party_ids(request.user, election.case_id)
-        if not staff and not counsel_for:
-            raise PermissionDenied("Only counsel of record for a party, or Board staff, file objections.")
+        services.objection_authorize_file(election=election, actor=request.user)  # 403 before a 400
         data = ObjectionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
@@ -114,8 +90,6 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
                 "filed_by",
                 f"Party {data.validated_data['filed_by']} is not a party to {election.case.number}.",
             )
-        if not staff and party.pk not in counsel_for:
-            raise PermissionDenied(f"You are not counsel for {party.name}; counsel file for their own party.")
         objection = services.objection_file(
             election=election,
             filed_by=party,
@@ -183,7 +157,7 @@ class ObjectionWithdrawView(ObjectionScopedView):
         description="Counsel of the filing party, or staff. Withdrawn already: 409.",
     )
     def post(self, request: Request, objection_id: int) -> Response:
-        _check_filing_party_or_staff(request, self.objection, "withdraw it")
+        services.objection_authorize_withdraw(objection=self.objection, actor=request.user)  # before a 400
         data = ObjectionWithdrawInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         objection = services.objection_withdraw(
@@ -249,7 +223,7 @@ class OfferOfProofFileView(ObjectionScopedView):
         ),
     )
     def post(self, request: Request, objection_id: int) -> Response:
-        _check_filing_party_or_staff(request, self.objection, "file its offer of proof")
+        services.offer_of_proof_authorize_file(objection=self.objection, actor=request.user)  # before a 400
         data = OfferOfProofFileInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         objection = services.offer_of_proof_file(

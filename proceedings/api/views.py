@@ -183,7 +183,7 @@ class CalendarView(APIView):
         description="Your secret iCalendar feed URL (created on first call).",
     )
     def get(self, request: Request) -> Response:
-        return Response(CalendarFeedSerializer(_feed(services.calendar_feed_for(user=request.user))).data)
+        return Response(CalendarFeedSerializer(_feed(services.calendar_feed_ensure(user=request.user))).data)
 
 
 @extend_schema(tags=["calendar"])

@@ -117,7 +117,7 @@ def test_a_revised_tally_is_announced_to_all_counsel(
     mail.outbox.clear()
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.open_and_count(
+        services.challenges_open_and_count(
             election=world.election, votes_for={"RWDSU": 0}, votes_against=1, actor=world.staff
         )
 

@@ -218,11 +218,11 @@ def test_a_batch_resolves_pending_challenges_and_reports_the_others(world: World
 
 
 def test_only_staff_resolve_even_through_the_service(world: World) -> None:
-    from django.core.exceptions import PermissionDenied
+    from elections.errors import NotPermitted
 
     challenge = log(world, "A")
 
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotPermitted):
         services.challenge_resolve(
             challenge_id=challenge.pk,
             outcome="sustained",

@@ -75,9 +75,9 @@ def values_for(noted: Noted, role: str) -> dict[str, list[Any]]:
     world = noted.world
     user = noted.user(role)
     token = (
-        proceeding_services.calendar_feed_for(user=user).token
+        proceeding_services.calendar_feed_ensure(user=user).token
         if user is not None
-        else proceeding_services.calendar_feed_for(user=world.union_counsel).token
+        else proceeding_services.calendar_feed_ensure(user=world.union_counsel).token
     )
     event = (
         proceeding_services.event_record(

@@ -47,11 +47,11 @@ def test_a_log_gets_plain_lines_not_a_line_per_case() -> None:
 def test_the_task_run_twice_imports_once(settings: Any, nlrb_db: Path) -> None:
     settings.NLRB_DATA_PATH = str(nlrb_db)
     run = ImportRun.objects.create(number=MULTI)
-    first = services.import_run_execute(run.pk)
+    first = services.import_run_execute(run_id=run.pk)
     assert first is not None and (first.status, first.outcome) == ("done", "imported")
     tallies = Tally.objects.count()
-    again = services.import_run_execute(run.pk)  # a redelivered message: the run is finished already
+    again = services.import_run_execute(run_id=run.pk)  # a redelivered message: the run is finished already
     assert again is not None and again.finished_at == first.finished_at
     assert Tally.objects.count() == tallies == 5
-    assert services.import_run_execute(10**12) is None  # a run that is gone
+    assert services.import_run_execute(run_id=10**12) is None  # a run that is gone
     assert Case.objects.filter(number=MULTI).count() == 1

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from challenges import csv_import, services
+from core.errors import NotPermitted
 from elections.models import Election
 
 BAR_WIDTH = 30
@@ -64,7 +64,7 @@ class Command(BaseCommand):
             for error in exc.errors:
                 self.stderr.write(error)
             raise CommandError(f"{path}: nothing imported ({len(exc.errors)} errors listed above).") from None
-        except PermissionDenied as exc:
+        except NotPermitted as exc:
             self.stdout.write("")
             raise CommandError(str(exc)) from None
         elapsed = time.perf_counter() - started
