@@ -218,7 +218,7 @@ def test_a_batch_resolves_pending_challenges_and_reports_the_others(world: World
 
 
 def test_only_staff_resolve_even_through_the_service(world: World) -> None:
-    from elections.errors import NotPermitted
+    from core.errors import NotPermitted
 
     challenge = log(world, "A")
 
