@@ -1,6 +1,6 @@
 """The staff workplace for cases, parties, elections and tallies. Computed figures are read-only;
-every save goes through the same services as the API (``elections.admin_saving``): a refusal is shown on
-the form and nothing is written. Tallies are added as revisions, never edited in place."""
+every save goes through the same services as the API (``core.admin_kit.ServiceSaveMixin``): a refusal is
+shown on the form and nothing is written. Tallies are added as revisions, never edited in place."""
 
 from __future__ import annotations
 
@@ -14,16 +14,10 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin_kit import NoDeleteMixin, ServiceSaveMixin
 from elections import services
-from elections.admin_saving import NoRevertMixin, ServiceSaveMixin
+from elections.errors import DomainError
 from elections.models import Appearance, Case, Counsel, Election, Notification, Party, RelatedCase, Tally
-
-
-class NoDeleteMixin(NoRevertMixin):
-    """Nothing is hard-deleted: records are corrected, voided or closed, and history keeps the rest."""
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class PartyInline(NoDeleteMixin, admin.TabularInline[Party, Case]):
@@ -134,6 +128,7 @@ def _save_party_or_related(request: HttpRequest, form: Any, case: Case) -> None:
 
 @admin.register(Case)
 class CaseAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+    refusals = (DomainError,)
     list_display = ["number", "name", "region", "case_type", "rule_set", "status", "petition_filed_on"]
     list_filter = ["region", "case_type", "status", "rule_set"]
     search_fields = ["=number", "number", "name"]
@@ -212,6 +207,7 @@ class AppearanceInline(NoDeleteMixin, admin.TabularInline[Appearance, Party]):
 
 @admin.register(Party)
 class PartyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+    refusals = (DomainError,)
     list_display = ["name", "role", "case"]
     list_filter = ["role"]
     search_fields = ["name", "case__number"]
@@ -271,6 +267,7 @@ def _save_appearance(request: HttpRequest, form: Any, *, party: Party | None = N
 
 @admin.register(Appearance)
 class AppearanceAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+    refusals = (DomainError,)
     list_display = ["user", "capacity", "party", "case_number", "ended_at"]
     list_filter = ["capacity"]
     search_fields = ["user__username", "party__name", "party__case__number"]
@@ -331,6 +328,7 @@ class TallyInline(admin.TabularInline[Tally, Election]):
 
 @admin.register(Election)
 class ElectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+    refusals = (DomainError,)
     list_display = ["__str__", "kind", "voting_unit", "mode", "agreement", "count_on", "latest_result"]
     list_filter = ["kind", "mode", "agreement", "case__region"]
     search_fields = ["case__number", "case__name"]
@@ -406,6 +404,7 @@ class TallyForm(forms.ModelForm[Tally]):
 
 @admin.register(Tally)
 class TallyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+    refusals = (DomainError,)
     form = TallyForm
     list_display = ["election", "revision", "prepared_at", "votes_against", "challenged", "result"]
     list_select_related = ["election__case"]
