@@ -280,7 +280,7 @@ class InputFilter(admin.SimpleListFilter):
 
 # "10-RC-269250", "10 RC 269250", "10RC269250", "10/rc/269250": a region, a type, a serial.
 _PARTS = re.compile(r"^\s*(\d{1,2})[\s./_-]*([A-Za-z]{2})[\s./_-]*(\d{1,6})\s*$")
-_LONGEST_NUMBER = 20
+_LONGEST_NUMBER = 20  # a longer text is no part of a case number: it finds nothing, unsearched
 
 
 class CaseNumberFilter(InputFilter):
