@@ -14,12 +14,10 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin import helpers
 from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
-from django.template.response import TemplateResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -35,50 +33,17 @@ from challenges.validation import (
     clean_text,
     duplicate_column,
 )
-from core.errors import RuleViolation, TransitionNotAllowed
-from elections.admin import NoDeleteMixin
-from elections.admin_saving import ServiceSaveMixin
+from core import admin_kit
+from core.admin_kit import ActionPage, InputFilter, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin
+from core.errors import TransitionNotAllowed
 from elections.law import case_numbers, levels
 from elections.law.regions import REGIONS
-from elections.models import Election, Party
+from elections.models import Election, Party, Tally
 
 # --- filters ------------------------------------------------------------------------------------------
 
 
-class InputFilter(admin.SimpleListFilter):
-    """A text box in the filter sidebar: a list of 100,000 cases would be no filter at all."""
-
-    template = "admin/challenges/input_filter.html"
-    placeholder = ""
-
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return []
-
-    def has_output(self) -> bool:
-        return True
-
-    def choices(self, changelist: ChangeList) -> Any:
-        query = QueryDict(changelist.get_query_string(remove=[str(self.parameter_name), "p"]).lstrip("?"))
-        yield {
-            "preserved": [(key, value or "") for key in query for value in query.getlist(key)],
-            "value": self.value() or "",
-            "parameter_name": self.parameter_name,
-            "placeholder": self.placeholder,
-        }
-
-
-class CaseNumberFilter(InputFilter):
-    title = "case number"
-    parameter_name = "case"
-    placeholder = "10-RC-269250"
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> QuerySet[Challenge]:
-        if not self.value():
-            return queryset
-        try:
-            return queryset.filter(election__case__number=case_numbers.normalize(self.value() or ""))
-        except case_numbers.InvalidCaseNumber:
-            return queryset.none()
+CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize)
 
 
 class ElectionIdFilter(InputFilter):
@@ -118,12 +83,8 @@ class ChallengerFilter(admin.SimpleListFilter):
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
         options = [(BOARD_AGENT, "Board agent")]
         options += [(f"role:{code}", f"any {label.lower()}") for code, label in Party.Role.choices]
-        number = request.GET.get("case", "")
-        if number:
-            try:
-                normalized = case_numbers.normalize(number)
-            except case_numbers.InvalidCaseNumber:
-                return options
+        normalized = CaseNumberFilter.number(request.GET.get(CaseNumberFilter.parameter_name, ""))
+        if normalized is not None:
             parties = Party.objects.filter(case__number=normalized).order_by("pk")
             options += [(f"party:{p.pk}", p.name) for p in parties]
         return options
@@ -241,7 +202,7 @@ def _mark_moot(
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class ChallengeAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = ChallengeAdminForm
     list_display = [
         "voter_name",
@@ -362,59 +323,56 @@ class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
     @admin.action(description="Resolve selected challenges…")
     def resolve_selected(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> HttpResponse | None:
-        form = ResolveForm(request.POST if "apply" in request.POST else None)
-        if "apply" in request.POST and form.is_valid():
-            try:
-                result = services.challenges_resolve(
-                    challenge_ids=list(queryset.values_list("pk", flat=True)),
-                    outcome=form.cleaned_data["outcome"],
-                    method=form.cleaned_data["method"],
-                    decided_on=form.cleaned_data["decided_on"],
-                    level=form.cleaned_data["level"],
-                    basis=form.cleaned_data["basis"],
-                    actor=request.user,
+        form = ResolveForm(self.applied(request), initial={"decided_on": timezone.localdate()})
+
+        def resolve(data: dict[str, Any]) -> services.BatchResult:
+            return services.challenges_resolve(
+                challenge_ids=list(queryset.values_list("pk", flat=True)),
+                outcome=data["outcome"],
+                method=data["method"],
+                decided_on=data["decided_on"],
+                level=data["level"],
+                basis=data["basis"],
+                actor=request.user,
+            )
+
+        def resolved(result: services.BatchResult) -> None:
+            outcome, level = form.cleaned_data["outcome"], form.cleaned_data["level"]
+            if levels.is_recommendation(level):
+                self.message_user(
+                    request,
+                    f"{len(result.resolved)} recommendations to {services.RECOMMENDED[outcome]} recorded; "
+                    "the challenges stay pending until the Regional Director rules.",
+                    messages.SUCCESS,
                 )
-            except RuleViolation as exc:
-                form.add_error(exc.field if exc.field in form.fields else None, exc.message)
             else:
-                outcome = form.cleaned_data["outcome"]
-                if levels.is_recommendation(form.cleaned_data["level"]):
-                    self.message_user(
-                        request,
-                        f"{len(result.resolved)} recommendations to {services.RECOMMENDED[outcome]} recorded; "
-                        "the challenges stay pending until the Regional Director rules.",
-                        messages.SUCCESS,
-                    )
-                else:
-                    self.message_user(
-                        request, f"{len(result.resolved)} challenges {outcome}.", messages.SUCCESS
-                    )
-                if result.skipped:
-                    listed = ", ".join(f"{c.voter_name} ({c.status})" for c in result.skipped[:20])
-                    more = f" and {len(result.skipped) - 20} more" if len(result.skipped) > 20 else ""
-                    self.message_user(
-                        request,
-                        f"{len(result.skipped)} skipped, no longer pending: {listed}{more}.",
-                        messages.WARNING,
-                    )
-                return None
-        if not form.is_bound:
-            form = ResolveForm(initial={"decided_on": timezone.localdate()})
-        shown = list(queryset.select_related("election__case", "challenged_by")[:100])
-        context = {
-            **self.admin_site.each_context(request),
-            "title": "Resolve selected challenges",
-            "opts": self.model._meta,
-            "form": form,
-            "challenges": shown,
-            "total": queryset.count(),
-            "pending": queryset.filter(status=Challenge.Status.PENDING).count(),
-            "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
-            "select_across": request.POST.get("select_across", "0"),
-            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-            "preserved_query": request.GET.urlencode(),
-        }
-        return TemplateResponse(request, "admin/challenges/challenge/resolve.html", context)
+                self.message_user(request, f"{len(result.resolved)} challenges {outcome}.", messages.SUCCESS)
+            if result.skipped:
+                listed = ", ".join(f"{c.voter_name} ({c.status})" for c in result.skipped[:20])
+                more = f" and {len(result.skipped) - 20} more" if len(result.skipped) > 20 else ""
+                self.message_user(
+                    request,
+                    f"{len(result.skipped)} skipped, no longer pending: {listed}{more}.",
+                    messages.WARNING,
+                )
+
+        return self.service_form(
+            request,
+            form,
+            resolve,
+            resolved,
+            ActionPage(
+                title="Resolve selected challenges",
+                submit_label="Resolve",
+                template="admin/challenges/challenge/resolve.html",
+            ),
+            action="resolve_selected",
+            context=lambda: {
+                "challenges": list(queryset.select_related("election__case", "challenged_by")[:100]),
+                "total": queryset.count(),
+                "pending": queryset.filter(status=Challenge.Status.PENDING).count(),
+            },
+        )
 
     @admin.action(description="Mark pending as moot (elections of the selected challenges)")
     def mark_pending_moot(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> None:
@@ -460,16 +418,20 @@ class ChallengeAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                         return HttpResponseRedirect(f"{url}?election={election.pk}")
         else:
             form = ImportForm(initial={"election": request.GET.get("election", "")})
-        context = {
-            **self.admin_site.each_context(request),
-            "title": "Import challenged ballots",
-            "opts": self.model._meta,
-            "form": form,
-            "errors": errors,
-            "max_mb": csv_import.MAX_FILE_BYTES // 1_048_576,
-            "max_rows": csv_import.MAX_ROWS,
-        }
-        return TemplateResponse(request, "admin/challenges/challenge/import.html", context)
+        return self.action_page(
+            request,
+            form,
+            ActionPage(
+                title="Import challenged ballots",
+                submit_label="Import",
+                template="admin/challenges/challenge/import.html",
+            ),
+            context=lambda: {
+                "errors": errors,
+                "max_mb": csv_import.MAX_FILE_BYTES // 1_048_576,
+                "max_rows": csv_import.MAX_ROWS,
+            },
+        )
 
 
 # --- the ledger of each election ------------------------------------------------------------------------
@@ -495,7 +457,7 @@ class OpenAndCountForm(forms.Form):
 
 
 @admin.register(ElectionLedger)
-class ElectionLedgerAdmin(admin.ModelAdmin[ElectionLedger]):
+class ElectionLedgerAdmin(ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[ElectionLedger]):
     """Each election with its challenges now: pending, released and waiting to be opened, and whether
     they can still change the latest tally — with the two steps that follow: open and count, or moot."""
 
@@ -510,9 +472,6 @@ class ElectionLedgerAdmin(admin.ModelAdmin[ElectionLedger]):
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -563,36 +522,39 @@ class ElectionLedgerAdmin(admin.ModelAdmin[ElectionLedger]):
             self.message_user(request, "Select one election to open and count.", messages.WARNING)
             return None
         election = elections[0]
-        unions = list(election.choices)
-        form = OpenAndCountForm(request.POST if "apply" in request.POST else None, unions=unions)
-        if "apply" in request.POST and form.is_valid():
+        form = OpenAndCountForm(self.applied(request), unions=list(election.choices))
+
+        def count(data: dict[str, Any]) -> Tally | None:
             try:
-                tally = services.challenges_open_and_count(
+                return services.challenges_open_and_count(
                     election=election,
                     votes_for=form.votes_for(),
-                    votes_against=form.cleaned_data["votes_against"],
-                    void=form.cleaned_data["void"],
+                    votes_against=data["votes_against"],
+                    void=data["void"],
                     actor=request.user,
                 )
-            except TransitionNotAllowed as exc:
+            except TransitionNotAllowed as exc:  # nothing to open (or the ledger is off): back to the list
                 self.message_user(request, exc.detail, messages.WARNING)
                 return None
-            except RuleViolation as exc:
-                form.add_error(None, exc.message)
-            else:
+
+        def counted(tally: Tally | None) -> None:
+            if tally is not None:
                 self.message_user(
                     request,
                     f"{election}: revised tally {tally.revision} recorded. {tally.assessment.explanation}",
                     messages.SUCCESS,
                 )
-                return None
-        context = {
-            **self.admin_site.each_context(request),
-            "title": f"Open and count — {election}",
-            "opts": self.model._meta,
-            "form": form,
-            "state": selectors.ledger_state(election),
-            "selected": request.POST.getlist(helpers.ACTION_CHECKBOX_NAME),
-            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-        }
-        return TemplateResponse(request, "admin/challenges/electionledger/open_and_count.html", context)
+
+        return self.service_form(
+            request,
+            form,
+            count,
+            counted,
+            ActionPage(
+                title=f"Open and count — {election}",
+                submit_label="Record the revised tally",
+                template="admin/challenges/electionledger/open_and_count.html",
+            ),
+            action="open_and_count",
+            context=lambda: {"state": selectors.ledger_state(election)},
+        )

@@ -1,6 +1,6 @@
 """The staff workplace for cases, parties, elections and tallies. Computed figures are read-only;
-every save goes through the same services as the API (``elections.admin_saving``): a refusal is shown on
-the form and nothing is written. Tallies are added as revisions, never edited in place."""
+every save goes through the same services as the API (``core.admin_kit.ServiceSaveMixin``): a refusal is
+shown on the form and nothing is written. Tallies are added as revisions, never edited in place."""
 
 from __future__ import annotations
 
@@ -14,17 +14,10 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin_kit import NoDeleteMixin, ServiceSaveMixin
 from core.models import Notification
 from elections import services
-from elections.admin_saving import NoRevertMixin, ServiceSaveMixin
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
-
-
-class NoDeleteMixin(NoRevertMixin):
-    """Nothing is hard-deleted: records are corrected, voided or closed, and history keeps the rest."""
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class PartyInline(NoDeleteMixin, admin.TabularInline[Party, Case]):

@@ -12,11 +12,12 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from simple_history.admin import SimpleHistoryAdmin
 
+from core.admin_kit import NoDeleteMixin
 from notes.models import Note, Visibility
 
 
 @admin.register(Note)
-class NoteAdmin(SimpleHistoryAdmin):
+class NoteAdmin(NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["id", "case", "subject_type", "visibility", "author", "revision", "updated_at"]
     list_filter = ["visibility"]
     search_fields = ["body", "case__number"]
@@ -51,7 +52,4 @@ class NoteAdmin(SimpleHistoryAdmin):
         return False  # notes are written through the API (services.note_create)
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

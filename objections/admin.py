@@ -9,26 +9,23 @@ history shows who did it. Nothing is deleted.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import date, datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import admin, messages
-from django.contrib.admin import helpers
 from django.contrib.admin.widgets import AdminDateWidget, AdminTimeWidget, AutocompleteSelect
-from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from core.errors import RuleViolation, TransitionNotAllowed
-from elections.admin import NoDeleteMixin
-from elections.admin_saving import ServiceSaveMixin
+from core import admin_kit
+from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin
+from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Election, Party
 from objections import rulings as rules
@@ -50,36 +47,7 @@ def _zone_of(objection: Objection) -> str:
 # --- list filters -------------------------------------------------------------------------------------
 
 
-class CaseNumberFilter(admin.SimpleListFilter):
-    """A text box: 100,000 cases do not fit in a list of links."""
-
-    title = "case number"
-    parameter_name = "case"
-    template = "admin/objections/input_filter.html"
-    placeholder = "10-RC-269250"
-
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("", "")]  # never shown; a filter needs a lookup to be displayed
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Objection]) -> QuerySet[Objection]:
-        value = self.value()
-        if not value:
-            return queryset
-        try:
-            return queryset.filter(election__case__number=case_numbers.normalize(value))
-        except case_numbers.InvalidCaseNumber:
-            return queryset.filter(election__case__number__icontains=value.strip())
-
-    def choices(self, changelist: Any) -> Iterator[Any]:
-        all_choice: dict[str, Any] = dict(next(iter(super().choices(changelist))))
-        parts = []
-        for name, value in changelist.get_filters_params().items():
-            if name == self.parameter_name:
-                continue
-            for one in value if isinstance(value, list) else [value]:
-                parts.append((name, one))
-        all_choice["query_parts"] = parts
-        yield all_choice
+CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize)
 
 
 class FilingPartyFilter(admin.SimpleListFilter):
@@ -89,10 +57,8 @@ class FilingPartyFilter(admin.SimpleListFilter):
     parameter_name = "filed_by"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        number = request.GET.get(CaseNumberFilter.parameter_name, "")
-        try:
-            normalized = case_numbers.normalize(number)
-        except case_numbers.InvalidCaseNumber:
+        normalized = CaseNumberFilter.number(request.GET.get(CaseNumberFilter.parameter_name, ""))
+        if normalized is None:
             return []
         parties = Party.objects.filter(case__number=normalized).order_by("id")
         return [(str(p.pk), f"{p.name} ({p.get_role_display()})") for p in parties]
@@ -234,20 +200,11 @@ class WithdrawForm(forms.Form):
     )
 
 
-def _apply_error(form: forms.Form, exc: RuleViolation | TransitionNotAllowed, fields: dict[str, str]) -> None:
-    """Show a service's refusal on the form field it names (or at the top)."""
-    if isinstance(exc, RuleViolation):
-        form.add_error(fields.get(exc.field) if fields.get(exc.field) in form.fields else None, exc.message)
-    else:
-        allowed = f" Allowed next: {', '.join(exc.allowed)}." if exc.allowed else ""
-        form.add_error(None, exc.detail + allowed)
-
-
 # --- objections -----------------------------------------------------------------------------------------
 
 
 @admin.register(Objection)
-class ObjectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "__str__",
         "case_number",
@@ -364,78 +321,44 @@ class ObjectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
         self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         """File or record an objection through ``services.objection_file`` (late filings are flagged)."""
-        form = FilingForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            data = form.cleaned_data
-            election: Election = data["election"]
-            zone = election.case.office_zone
+
+        def file(data: dict[str, Any]) -> Objection:
+            zone = data["election"].case.office_zone
             offer = None
             if data.get("offer_filed_on"):
                 offer = _zoned(data["offer_filed_on"], data.get("offer_filed_time"), zone)
-            try:
-                objection = services.objection_file(
-                    election=election,
-                    filed_by=data["filed_by"],
-                    category=data["category"],
-                    statement=data["statement"],
-                    filed_at=_zoned(data["filed_on"], data["filed_time"], zone),
-                    offer_of_proof_filed_at=offer,
-                    number=data.get("number"),
-                    actor=request.user,
-                )
-            except (RuleViolation, TransitionNotAllowed) as exc:
-                _apply_error(
-                    form,
-                    exc,
-                    {
-                        "filed_by": "filed_by",
-                        "number": "number",
-                        "category": "category",
-                        "statement": "statement",
-                        "filed_at": "filed_on",
-                        "offer_of_proof_filed_at": "offer_filed_on",
-                    },
-                )
-            else:
-                level = messages.SUCCESS if objection.timely is not False else messages.WARNING
-                late = " — recorded after the deadline, flagged untimely" if objection.timely is False else ""
-                self.message_user(request, f"Recorded {objection}{late}.", level)
-                return HttpResponseRedirect(reverse("admin:objections_objection_change", args=[objection.pk]))
-        return self._render(
+            return services.objection_file(
+                election=data["election"],
+                filed_by=data["filed_by"],
+                category=data["category"],
+                statement=data["statement"],
+                filed_at=_zoned(data["filed_on"], data["filed_time"], zone),
+                offer_of_proof_filed_at=offer,
+                number=data.get("number"),
+                actor=request.user,
+            )
+
+        def filed(objection: Objection) -> HttpResponse:
+            level = messages.SUCCESS if objection.timely is not False else messages.WARNING
+            late = " — recorded after the deadline, flagged untimely" if objection.timely is False else ""
+            self.message_user(request, f"Recorded {objection}{late}.", level)
+            return HttpResponseRedirect(reverse("admin:objections_objection_change", args=[objection.pk]))
+
+        return self.service_form(
             request,
-            form,
-            title="File or record an objection",
-            intro="The due time is computed from the tally of ballots and the case's rule set. A filing "
-            "after it is recorded and flagged untimely.",
-            submit_label="File objection",
+            FilingForm(request.POST or None),
+            file,
+            filed,
+            ActionPage(
+                title="File or record an objection",
+                intro="The due time is computed from the tally of ballots and the case's rule set. A filing "
+                "after it is recorded and flagged untimely.",
+                submit_label="File objection",
+            ),
+            fields={"filed_at": "filed_on", "offer_of_proof_filed_at": "offer_filed_on"},
         )
 
     # --- actions ----------------------------------------------------------------------------------------
-
-    def _render(
-        self,
-        request: HttpRequest,
-        form: forms.Form,
-        *,
-        title: str,
-        intro: str = "",
-        submit_label: str = "Save",
-        queryset: Sequence[Objection] = (),
-        action: str = "",
-    ) -> TemplateResponse:
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": title,
-            "intro": intro,
-            "form": form,
-            "queryset": queryset,
-            "action": action,
-            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-            "submit_label": submit_label,
-            "media": self.media + form.media,
-        }
-        return TemplateResponse(request, "admin/objections/action_form.html", context)
 
     def _selected(self, request: HttpRequest, queryset: QuerySet[Objection]) -> list[Objection] | None:
         objections = list(queryset.select_related("election__case", "filed_by").order_by(*self.ordering))
@@ -447,83 +370,78 @@ class ObjectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     @admin.action(description="Record a report's rulings…")
     def record_report_rulings(
         self, request: HttpRequest, queryset: QuerySet[Objection]
-    ) -> TemplateResponse | None:
+    ) -> HttpResponse | None:
         objections = self._selected(request, queryset)
         if objections is None:
             return None
-        if "apply" in request.POST:
-            form = ReportRulingsForm(request.POST, objections=objections)
-            if form.is_valid():
-                data = form.cleaned_data
-                try:
-                    created = services.rulings_record_batch(
-                        objections_dispositions=data["pairs"],
-                        level=data["level"],
-                        decided_on=data["decided_on"],
-                        note=data["note"],
-                        actor=request.user,
-                    )
-                except (RuleViolation, TransitionNotAllowed) as exc:
-                    _apply_error(form, exc, {"decided_on": "decided_on", "level": "level"})
-                else:
-                    self.message_user(
-                        request,
-                        f"Recorded {len(created)} rulings of {rules.LEVEL_LABELS[data['level']]} of "
-                        f"{data['decided_on']}; counsel of every party get one notice.",
-                        messages.SUCCESS,
-                    )
-                    return None
-        else:
-            form = ReportRulingsForm(objections=objections)
-        return self._render(
+
+        def record(data: dict[str, Any]) -> list[Ruling]:
+            return services.rulings_record_batch(
+                objections_dispositions=data["pairs"],
+                level=data["level"],
+                decided_on=data["decided_on"],
+                note=data["note"],
+                actor=request.user,
+            )
+
+        def recorded(created: list[Ruling]) -> None:
+            data = form.cleaned_data
+            self.message_user(
+                request,
+                f"Recorded {len(created)} rulings of {rules.LEVEL_LABELS[data['level']]} of "
+                f"{data['decided_on']}; counsel of every party get one notice.",
+                messages.SUCCESS,
+            )
+
+        form = ReportRulingsForm(self.applied(request), objections=objections)
+        return self.service_form(
             request,
             form,
-            title="Record a report's rulings",
-            intro="One report, one level and date; a disposition per objection (or one for all left blank). "
-            "Statuses follow from the controlling rulings.",
-            submit_label="Record rulings",
-            queryset=objections,
+            record,
+            recorded,
+            ActionPage(
+                title="Record a report's rulings",
+                intro="One report, one level and date; a disposition per objection (or one for all left "
+                "blank). Statuses follow from the controlling rulings.",
+                submit_label="Record rulings",
+            ),
             action="record_report_rulings",
         )
 
     @admin.action(description="Extend the offer of proof…")
     def extend_offer_of_proof(
         self, request: HttpRequest, queryset: QuerySet[Objection]
-    ) -> TemplateResponse | None:
+    ) -> HttpResponse | None:
         objections = self._selected(request, queryset)
         if objections is None:
             return None
-        if "apply" in request.POST:
-            form = ExtendOfferForm(request.POST)
-            if form.is_valid():
-                data = form.cleaned_data
-                try:
-                    with transaction.atomic():
-                        for objection in objections:
-                            services.offer_of_proof_extend(
-                                objection=objection,
-                                until=_zoned(data["until_on"], data["until_time"], _zone_of(objection)),
-                                reason=data["reason"],
-                                actor=request.user,
-                            )
-                except (RuleViolation, TransitionNotAllowed) as exc:
-                    _apply_error(form, exc, {"until": "until_on", "reason": "reason"})
-                else:
-                    self.message_user(
-                        request,
-                        f"Extended the offer of proof of {len(objections)} objections.",
-                        messages.SUCCESS,
-                    )
-                    return None
-        else:
-            form = ExtendOfferForm()
-        return self._render(
+
+        def extend(data: dict[str, Any]) -> None:
+            for objection in objections:
+                services.offer_of_proof_extend(
+                    objection=objection,
+                    until=_zoned(data["until_on"], data["until_time"], _zone_of(objection)),
+                    reason=data["reason"],
+                    actor=request.user,
+                )
+
+        def extended(_: None) -> None:
+            self.message_user(
+                request, f"Extended the offer of proof of {len(objections)} objections.", messages.SUCCESS
+            )
+
+        return self.service_form(
             request,
-            form,
-            title="Extend the offer of proof",
-            intro="The Regional Director may extend the offer of proof, not the objections, for good cause.",
-            submit_label="Extend",
-            queryset=objections,
+            ExtendOfferForm(self.applied(request)),
+            extend,
+            extended,
+            ActionPage(
+                title="Extend the offer of proof",
+                intro="The Regional Director may extend the offer of proof, not the objections, for good "
+                "cause.",
+                submit_label="Extend",
+            ),
+            fields={"until": "until_on"},
             action="extend_offer_of_proof",
         )
 
@@ -553,41 +471,34 @@ class ObjectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
         self._settle_filings(request, queryset, late=True)
 
     @admin.action(description="Record withdrawal…")
-    def record_withdrawal(
-        self, request: HttpRequest, queryset: QuerySet[Objection]
-    ) -> TemplateResponse | None:
+    def record_withdrawal(self, request: HttpRequest, queryset: QuerySet[Objection]) -> HttpResponse | None:
         objections = self._selected(request, queryset)
         if objections is None:
             return None
-        if "apply" in request.POST:
-            form = WithdrawForm(request.POST)
-            if form.is_valid():
-                data = form.cleaned_data
-                try:
-                    with transaction.atomic():
-                        for objection in objections:
-                            at = (
-                                _zoned(data["withdrawn_on"], data.get("withdrawn_time"), _zone_of(objection))
-                                if data.get("withdrawn_on")
-                                else None
-                            )
-                            services.objection_withdraw(
-                                objection=objection, actor=request.user, withdrawn_at=at
-                            )
-                except (RuleViolation, TransitionNotAllowed) as exc:
-                    _apply_error(form, exc, {"withdrawn_at": "withdrawn_on"})
-                else:
-                    self.message_user(request, f"Withdrew {len(objections)} objections.", messages.SUCCESS)
-                    return None
-        else:
-            form = WithdrawForm()
-        return self._render(
+
+        def withdraw(data: dict[str, Any]) -> None:
+            for objection in objections:
+                at = (
+                    _zoned(data["withdrawn_on"], data.get("withdrawn_time"), _zone_of(objection))
+                    if data.get("withdrawn_on")
+                    else None
+                )
+                services.objection_withdraw(objection=objection, actor=request.user, withdrawn_at=at)
+
+        def withdrawn(_: None) -> None:
+            self.message_user(request, f"Withdrew {len(objections)} objections.", messages.SUCCESS)
+
+        return self.service_form(
             request,
-            form,
-            title="Record withdrawal",
-            intro="The filing party withdraws these objections; no ruling can follow.",
-            submit_label="Withdraw",
-            queryset=objections,
+            WithdrawForm(self.applied(request)),
+            withdraw,
+            withdrawn,
+            ActionPage(
+                title="Record withdrawal",
+                intro="The filing party withdraws these objections; no ruling can follow.",
+                submit_label="Withdraw",
+            ),
+            fields={"withdrawn_at": "withdrawn_on"},
             action="record_withdrawal",
         )
 

@@ -20,15 +20,13 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from core import clock
-from core.errors import RuleViolation, TransitionNotAllowed
+from core import admin_kit, clock
+from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin
 from elections.admin import CaseAdmin
-from elections.admin_saving import NoRevertMixin, ServiceSaveMixin
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Case
@@ -39,12 +37,6 @@ from proceedings.law import ladder
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
 from proceedings.status import case_status
-
-
-class NoDeleteMixin(NoRevertMixin):
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
 
 # --- the ladder picture ------------------------------------------------------------------------------------
 
@@ -219,24 +211,8 @@ class CaseLadderAdmin(NoDeleteMixin, admin.ModelAdmin[CaseLadder]):
 # --- events ---------------------------------------------------------------------------------------------------
 
 
-class CaseNumberFilter(admin.SimpleListFilter):
-    """``?case=10-RC-269250``: the links from a case ladder use it (no sidebar list: there are many cases)."""
-
-    title = "case"
-    parameter_name = "case"
-
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        value = self.value()
-        return [(value, value)] if value else []
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
-        value = self.value()
-        if not value:
-            return queryset
-        try:
-            return queryset.filter(case__number=case_numbers.normalize(value))
-        except case_numbers.InvalidCaseNumber:
-            return queryset.none()
+# ``?case=10-RC-269250``: the links from a case ladder use it.
+CaseNumberFilter = admin_kit.CaseNumberFilter.at("case__number", case_numbers.normalize)
 
 
 class VoidForm(forms.Form):
@@ -244,7 +220,7 @@ class VoidForm(forms.Form):
 
 
 @admin.register(ProceedingEvent)
-class ProceedingEventAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class ProceedingEventAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["occurred_on", "case_number", "election_sequence", "event", "voided", "recorded_by"]
     list_filter = [CaseNumberFilter, "event", "voided", "case__region"]
     search_fields = ["=case__number", "case__name"]
@@ -287,38 +263,27 @@ class ProceedingEventAdmin(NoDeleteMixin, SimpleHistoryAdmin):
 
     @admin.action(description="Void the selected events (with a reason)")
     def void_events(self, request: HttpRequest, queryset: QuerySet[ProceedingEvent]) -> HttpResponse | None:
-        if "apply" in request.POST:
-            form = VoidForm(request.POST)
-            if form.is_valid():
-                # Latest first: a later event must be voided before the one it depends on.
-                for event in queryset.order_by("-occurred_on", "-id"):
-                    try:
-                        services.event_void(
-                            event=event, reason=form.cleaned_data["reason"], actor=request.user
-                        )
-                    except (RuleViolation, TransitionNotAllowed) as exc:
-                        self.message_user(
-                            request,
-                            f"Event {event.pk}: {sentence(exc)}",
-                            messages.ERROR,
-                        )
-                    else:
-                        self.message_user(request, f"Voided event {event.pk} ({event.event_label}).")
-                return None
-        else:
-            form = VoidForm()
-        return TemplateResponse(
+        def void(data: dict[str, Any]) -> None:
+            # Latest first: a later event must be voided before the one it depends on.
+            for event in queryset.order_by("-occurred_on", "-id"):
+                try:
+                    services.event_void(event=event, reason=data["reason"], actor=request.user)
+                except self.refusals as exc:
+                    self.message_user(request, f"Event {event.pk}: {sentence(exc)}", messages.ERROR)
+                else:
+                    self.message_user(request, f"Voided event {event.pk} ({event.event_label}).")
+
+        return self.service_form(
             request,
-            "admin/proceedings/action_form.html",
-            {
-                **self.admin_site.each_context(request),
-                "title": "Void proceeding events",
-                "intro": "Voided events stay on the record with the reason; the ladder is recomputed without them.",
-                "objects": queryset,
-                "form": form,
-                "action": "void_events",
-                "opts": self.model._meta,
-            },
+            VoidForm(self.applied(request)),
+            void,
+            lambda _: None,
+            ActionPage(
+                title="Void proceeding events",
+                intro="Voided events stay on the record with the reason; the ladder is recomputed without them.",
+            ),
+            listed=queryset,
+            action="void_events",
         )
 
     # What voiding changed (the stage, deadlines restored or mooted) is said after the action.
@@ -349,7 +314,7 @@ class MarkMetForm(forms.Form):
 
 
 @admin.register(Deadline)
-class DeadlineAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "due_on",
         "case_number",
@@ -444,33 +409,26 @@ class DeadlineAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
     @admin.action(description="Mark met (the filing came in)")
     def mark_met(self, request: HttpRequest, queryset: QuerySet[Deadline]) -> HttpResponse | None:
-        if "apply" in request.POST:
-            form = MarkMetForm(request.POST)
-            if form.is_valid():
-                for deadline in queryset:
-                    try:
-                        services.deadline_mark_met(
-                            deadline=deadline, met_on=form.cleaned_data["met_on"], actor=request.user
-                        )
-                    except (RuleViolation, TransitionNotAllowed) as exc:
-                        self.message_user(request, f"{deadline}: {sentence(exc)}", messages.ERROR)
-                self.message_user(request, "Done.")
-                return None
-        else:
-            form = MarkMetForm()
-        return TemplateResponse(
+        def mark(data: dict[str, Any]) -> None:
+            for deadline in queryset:
+                try:
+                    services.deadline_mark_met(deadline=deadline, met_on=data["met_on"], actor=request.user)
+                except self.refusals as exc:
+                    self.message_user(request, f"{deadline}: {sentence(exc)}", messages.ERROR)
+            self.message_user(request, "Done.")
+
+        return self.service_form(
             request,
-            "admin/proceedings/action_form.html",
-            {
-                **self.admin_site.each_context(request),
-                "title": "Mark deadlines met",
-                "intro": "For filings the tracker records no event for (a post-hearing brief, a filing an order "
+            MarkMetForm(self.applied(request)),
+            mark,
+            lambda _: None,
+            ActionPage(
+                title="Mark deadlines met",
+                intro="For filings the tracker records no event for (a post-hearing brief, a filing an order "
                 "required).",
-                "objects": queryset,
-                "form": form,
-                "action": "mark_met",
-                "opts": self.model._meta,
-            },
+            ),
+            listed=queryset,
+            action="mark_met",
         )
 
     mark_met = admin_desk.said(mark_met, "election_id")

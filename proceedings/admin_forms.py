@@ -231,9 +231,9 @@ def event_form_class(event: E, case: Case, election: Election | None) -> type[Ev
     return type(f"{event.value.title().replace('_', '')}Form", (EventForm,), attrs)
 
 
-def sentence(exc: RuleViolation | TransitionNotAllowed) -> str:
+def sentence(exc: Exception) -> str:
     """A refusal of the service as staff read it: labels instead of event, stage and detail codes."""
-    text = exc.message if isinstance(exc, RuleViolation) else exc.detail
+    text = exc.message if isinstance(exc, RuleViolation) else getattr(exc, "detail", str(exc))
     text = re.sub(r"^details: ", "", text)
     # "Hearing opened (hearing_opened)" → "Hearing opened"; "at objections_period (objections period open)"
     text = re.sub(r" \((?:" + "|".join(e.value for e in E) + r")\)", "", text)

@@ -11,21 +11,14 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from core.errors import DomainError, RuleViolation, TransitionNotAllowed
-from elections.admin import NoDeleteMixin
+from core.admin_kit import NoDeleteMixin, refusal_text
+from core.errors import DomainError
 from elections.law import case_numbers
 from elections.models import Case
 from proceedings.admin import CaseWithLadderAdmin
 from proceedings.models import DocketEntry
 from public_record import selectors, services
 from public_record.models import ImportedCase, ImportRun
-
-
-def _message(exc: DomainError) -> str:
-    if isinstance(exc, RuleViolation):
-        return f"{exc.field}: {exc.message}"
-    return exc.detail if isinstance(exc, TransitionNotAllowed) else str(exc)
-
 
 RUN_FIELDS = [
     "number", "status", "outcome", "error", "report", "requested_by", "created_at", "started_at", "finished_at",
@@ -73,7 +66,7 @@ class ImportRequestForm(forms.ModelForm[ImportRun]):
         except case_numbers.InvalidCaseNumber as exc:
             raise forms.ValidationError(str(exc)) from None
         except DomainError as exc:
-            raise forms.ValidationError(_message(exc)) from None
+            raise forms.ValidationError(refusal_text(exc, naming_the_field=True)) from None
         return number
 
 
@@ -116,7 +109,7 @@ class CaseWithPublicRecordAdmin(CaseWithLadderAdmin):
             try:
                 run = services.import_run_request(number=case.number, actor=request.user)
             except DomainError as exc:
-                messages.error(request, f"{case.number}: {_message(exc)}")
+                messages.error(request, f"{case.number}: {refusal_text(exc, naming_the_field=True)}")
                 return
             queued.append(f"{case.number} (run {run.pk})")
         messages.success(request, f"Queued the import of {', '.join(queued)}; see Import runs for the outcome.")

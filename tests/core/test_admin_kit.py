@@ -1,0 +1,114 @@
+"""The admin kit (core/admin_kit.py): a case found however its number is typed, a refusal worded the same
+on every page, every admin that saves or acts through a service showing that service's refusals, and a kit
+that imports no app."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.contrib import admin
+from django.test import Client
+
+from core import admin_kit
+from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotAllowed
+from elections.law import case_numbers
+from tests.challenges.conftest import log
+from tests.conftest import World
+
+KIT = Path(admin_kit.__file__)
+OUR_APPS = {"access", "challenges", "elections", "notes", "objections", "proceedings", "public_record"}
+
+CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize)
+
+
+@pytest.mark.parametrize(
+    ("typed", "number"),
+    [
+        ("10-RC-269250", "10-RC-269250"),
+        (" 10-rc-269250 ", "10-RC-269250"),
+        ("10 RC 269250", "10-RC-269250"),
+        ("10RC269250", "10-RC-269250"),
+        ("10/rc/269250", "10-RC-269250"),
+        ("10-RC-14040", "10-RC-014040"),  # before NxGen: no zero padding
+        ("269250", None),  # a part of a number: searched, not normalized
+        ("99-RC-269250", None),  # no such region
+        ("", None),
+    ],
+)
+def test_a_case_number_is_read_in_any_of_the_usual_spellings(typed: str, number: str | None) -> None:
+    assert CaseNumberFilter.number(typed) == number
+
+
+@pytest.mark.parametrize(
+    ("typed", "found"),
+    [("10RC269250", 1), ("10 rc 269250", 1), ("269250", 1), ("RC-2692", 1), ("288020", 0), ("x" * 300, 0)],
+)
+def test_the_case_filter_finds_the_case_by_its_number_or_a_part_of_it(
+    world: World, admin_client: Client, typed: str, found: int
+) -> None:
+    log(world, "Ann Able")
+
+    response = admin_client.get("/admin/challenges/challenge/", {"case": typed})
+
+    assert response.status_code == 200
+    assert response.context["cl"].result_count == found
+
+
+def test_the_case_filter_keeps_the_other_filters_and_offers_to_clear_itself(
+    world: World, admin_client: Client
+) -> None:
+    response = admin_client.get(
+        "/admin/objections/objection/", {"case": "10-RC-269250", "status__exact": "pending"}
+    )
+
+    page = response.content.decode()
+    assert '<input type="hidden" name="status__exact" value="pending">' in page
+    assert 'placeholder="10-RC-269250"' in page
+    assert "× Clear" in page
+
+
+@pytest.mark.parametrize(
+    ("refusal", "text", "at_the_top"),
+    [
+        (RuleViolation("number", "is taken."), "is taken.", "number: is taken."),
+        (
+            TransitionNotAllowed("Already withdrawn.", allowed=["reinstate", "note"]),
+            "Already withdrawn. Allowed next: reinstate, note.",
+            "Already withdrawn. Allowed next: reinstate, note.",
+        ),
+        (TransitionNotAllowed("Nothing to open."), "Nothing to open.", "Nothing to open."),
+        (NotPermitted("Only the author may edit a note."), "Only the author may edit a note.", None),
+        (DomainError("Something else."), "Something else.", None),
+    ],
+)
+def test_a_refusal_reads_the_same_on_every_page(
+    refusal: Exception, text: str, at_the_top: str | None
+) -> None:
+    assert admin_kit.refusal_text(refusal) == text
+    assert admin_kit.refusal_text(refusal, naming_the_field=True) == (at_the_top or text)
+
+
+def test_every_admin_that_goes_through_a_service_shows_its_refusals() -> None:
+    through_services = [
+        model_admin
+        for model_admin in admin.site._registry.values()
+        if isinstance(model_admin, admin_kit.ServiceSaveMixin | admin_kit.ServiceActionMixin)
+    ]
+    assert len(through_services) >= 10
+    for model_admin in through_services:
+        assert model_admin.refusals, (
+            f"{type(model_admin).__name__} names no refusals: a refusal would be a 500"
+        )
+        assert all(issubclass(r, DomainError) for r in model_admin.refusals)
+
+
+def test_the_kit_imports_no_app() -> None:
+    imported = set()
+    for node in ast.walk(ast.parse(KIT.read_text())):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert not imported & OUR_APPS
