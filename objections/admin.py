@@ -31,8 +31,8 @@ from elections.admin_saving import ServiceSaveMixin
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Election, Party
-from objections import rulings as rules
 from objections import services
+from objections.law import rulings as rules
 from objections.models import Objection, Ruling
 
 MAX_BATCH = 500

@@ -31,8 +31,8 @@ from django.db import transaction
 
 from elections.demo import AMAZON, RWDSU
 from elections.models import Case, Election, Party
-from objections import rulings as rules
 from objections import services
+from objections.law import rulings as rules
 from objections.models import Objection, Ruling
 
 EASTERN = ZoneInfo("America/New_York")

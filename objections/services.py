@@ -32,8 +32,8 @@ from elections.law.calendar import is_timely
 from elections.law.local_time import local_time
 from elections.models import Case, Election, Party, Tally
 from objections import events
-from objections import rulings as rules
-from objections.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
+from objections.law import rulings as rules
+from objections.law.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
 from objections.models import Objection, Ruling
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
@@ -390,7 +390,7 @@ def rulings_record_batch(
 
     All or nothing: any objection that is withdrawn (409), already has this very ruling (409), or whose
     disposition does not belong to ``level`` (400 on ``disposition``) stops the whole batch. Each objection's
-    status is re-derived from its rulings (``objections.rulings.derive_status``). Counsel of every party of
+    status is re-derived from its rulings (``objections.law.rulings.derive_status``). Counsel of every party of
     the case get **one** notice per report listing every ruling in it, not one per objection.
     Returns the new rulings in the order given.
     """

@@ -22,7 +22,7 @@ from django.contrib.admin.widgets import AdminDateWidget
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Case, Election
-from objections import rulings as ruling_rules
+from objections.law import rulings as ruling_rules
 from objections.models import Objection
 from proceedings import clock
 from proceedings.law import ladder

@@ -10,7 +10,7 @@ from django.db.models import Q
 
 from elections.errors import TransitionNotAllowed
 from elections.models import Election, Tally
-from proceedings import deadlines
+from proceedings import deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status
 from proceedings.models import Deadline, ProceedingEvent
@@ -18,8 +18,8 @@ from proceedings.models import Deadline, ProceedingEvent
 
 def tally_recorded(sender: Any, *, tally: Tally, actor: Any = None, **kwargs: Any) -> None:
     _refuse_after_certification(tally)
-    deadlines.create_for_tally(tally, actor)
-    deadlines.refresh(tally.election)
+    deadline_records.create_for_tally(tally, actor)
+    deadline_records.refresh(tally.election)
 
 
 def _refuse_after_certification(tally: Tally) -> None:
@@ -52,7 +52,7 @@ def _refuse_after_certification(tally: Tally) -> None:
 def objections_changed(sender: Any, *, objection: Any, **kwargs: Any) -> None:
     election = Election.objects.filter(pk=objection.election_id).first()
     if election is not None:
-        deadlines.refresh(election)
+        deadline_records.refresh(election)
 
 
 def offer_of_proof_extended(
@@ -68,16 +68,16 @@ def offer_of_proof_extended(
         election=election, code="offer_of_proof", party_id=objection.filed_by_id, due_at=until
     ).exclude(status=Status.SUPERSEDED)
     if not already.exists():
-        deadlines.set_by_order(
+        deadline_records.set_by_order(
             case=election.case,
             election=election,
             code="offer_of_proof",
             label="",
-            due_on=deadlines.local_date(until, election.case.office_zone),
+            due_on=deadline_records.local_date(until, election.case.office_zone),
             reason=f"offer of proof extended by the Regional Director: {reason}".strip(),
             source=Source.ORDER,
             party_id=objection.filed_by_id,
             actor=actor,
             due_at=until,
         )
-    deadlines.refresh(election)
+    deadline_records.refresh(election)

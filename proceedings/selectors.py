@@ -14,8 +14,7 @@ from django.db.models import Prefetch, QuerySet
 from elections.models import Case, Election, Tally
 from objections import services as objection_services
 from objections.models import Objection
-from proceedings import clock
-from proceedings import deadlines as deadline_records
+from proceedings import clock, deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import CODE_RANK, Status
 from proceedings.models import Deadline, ProceedingEvent

@@ -27,8 +27,7 @@ from elections.models import Case, Election, Party, RelatedCase
 from objections import selectors as objection_selectors
 from objections import services as objection_services
 from objections.models import Objection
-from proceedings import clock, notifications, selectors
-from proceedings import deadlines as deadline_records
+from proceedings import clock, deadline_records, notifications, selectors
 from proceedings.law import ladder
 from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details

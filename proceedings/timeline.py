@@ -26,8 +26,8 @@ from django.db.models.functions import TruncDate
 
 from challenges.models import Challenge
 from elections.models import Case, Tally
+from objections.law.rulings import LEVEL_LABELS
 from objections.models import Objection, Ruling
-from objections.rulings import LEVEL_LABELS
 from proceedings import selectors
 from proceedings.models import DocketEntry, ProceedingEvent
 

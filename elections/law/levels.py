@@ -5,7 +5,7 @@ body disposes: the Board agent (by the parties' agreement at the count), the Reg
 a court of appeals (29 CFR 102.69(c)(1)(iii): the hearing officer's report goes to the Regional Director,
 who decides; 102.69(c)(2) and 102.67: the Board reviews; Section 10(e)–(f) of the Act: the court).
 
-Objections (``objections.rulings``) and challenges (``challenges.services``) both read their levels here.
+Objections (``objections.law.rulings``) and challenges (``challenges.services``) both read their levels here.
 """
 
 from __future__ import annotations

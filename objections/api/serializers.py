@@ -18,7 +18,7 @@ from rest_framework import serializers
 
 from elections.api.scoping import MAX_ID
 from elections.models import Election, Party
-from objections import rulings as rules
+from objections.law import rulings as rules
 from objections.models import Objection, Ruling
 
 

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Final
 
 from elections.law import case_numbers
-from objections import rulings as ruling_rules
+from objections.law import rulings as ruling_rules
 from proceedings.law.ladder import (
     BOARD_OUTCOMES,
     CERTIFICATION_KINDS,
@@ -176,7 +176,7 @@ _PARTY = Key(_party)
 _HEARING_ON = Key(_date, required=True, hint=" (YYYY-MM-DD)")
 _PRESIDING = Key(_text(MAX_SHORT))
 
-# The level of the rulings a decision event records on the objections (objections.rulings levels).
+# The level of the rulings a decision event records on the objections (objections.law.rulings levels).
 RULING_LEVELS: Mapping[Event, str] = MappingProxyType(
     {
         Event.HEARING_OFFICER_REPORT: ruling_rules.HEARING_OFFICER,

@@ -1,5 +1,5 @@
 """The ruling rules in plain Python, no database: which dispositions belong to which level, and which
-ruling controls an objection's status (the ladders of objections/rulings.py's docstring)."""
+ruling controls an objection's status (the ladders of objections/law/rulings.py's docstring)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objections import rulings as rules
-from objections.rulings import RulingFact
+from objections.law import rulings as rules
+from objections.law.rulings import RulingFact
 
 HO, ALJ, RD, BOARD, COURT = (
     rules.HEARING_OFFICER,
