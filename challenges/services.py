@@ -25,7 +25,6 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
@@ -51,6 +50,7 @@ from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law import levels
 from elections.law import tally as tally_law
+from elections.law.local_time import local_date
 from elections.law.tally import MAX_COUNT
 from elections.models import Case, Election, Party, Tally
 from elections.selectors import counsel_party_ids
@@ -83,7 +83,7 @@ def _require_staff(actor: Actor, doing: str) -> None:
 
 def _today_in(case: Case) -> date:
     """Today in the regional office's zone: a decision recorded at 8 p.m. Central is not 'tomorrow'."""
-    return timezone.localdate(timezone=ZoneInfo(case.office_zone))
+    return local_date(timezone.now(), case.office_zone)
 
 
 def _rule(problem: FieldProblem) -> RuleViolation:

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -29,7 +28,7 @@ from elections import notifications
 from elections.actors import Actor, acting_user, is_staff, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law.calendar import is_timely
-from elections.law.local_time import local_time
+from elections.law.local_time import local_date, local_time
 from elections.models import Case, Election, Party, Tally
 from objections import events
 from objections.law import rulings as rules
@@ -429,7 +428,7 @@ def rulings_record_batch(
         )
     case = next(iter(locked.values())).election.case
     zone = case.office_zone
-    today = timezone.now().astimezone(ZoneInfo(zone)).date()
+    today = local_date(timezone.now(), zone)
     if decided_on > today:
         raise RuleViolation(
             "decided_on", f"A ruling cannot be dated in the future ({decided_on}; today is {today})."
@@ -446,7 +445,7 @@ def rulings_record_batch(
         if objection.status == Objection.Status.WITHDRAWN:
             when = f" on {_local(objection.withdrawn_at, zone)}" if objection.withdrawn_at else ""
             raise TransitionNotAllowed(f"{label} was withdrawn{when}; no ruling can be recorded on it.")
-        filed_on = objection.filed_at.astimezone(ZoneInfo(zone)).date()
+        filed_on = local_date(objection.filed_at, zone)
         if decided_on < filed_on:
             raise RuleViolation(
                 "decided_on", f"{label} was filed on {filed_on}; a ruling on it cannot be dated {decided_on}."

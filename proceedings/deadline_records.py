@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.db.models import Case as When_
 from django.db.models import CharField, F, Q, QuerySet, Value, When
@@ -30,6 +29,7 @@ from simple_history.utils import bulk_update_with_history
 
 from elections.actors import acting_user, stamp
 from elections.law import calendar, rule_sets
+from elections.law.local_time import in_zone, local_date
 from elections.models import Case, Election, Tally
 from objections.models import Objection
 from proceedings import clock
@@ -40,10 +40,6 @@ from proceedings.models import Deadline, ProceedingEvent
 
 def zone_of(case: Case) -> str:
     return case.office_zone
-
-
-def local_date(moment: datetime, zone: str) -> date:
-    return moment.astimezone(ZoneInfo(zone)).date()
 
 
 def period_for(rule_set: str, code: str) -> rule_sets.Period | None:
@@ -275,7 +271,7 @@ def set_by_order(
             f"({previous.get_source_display().lower()})."
         )
     due_at = due_at or calendar.due_at_cutoff(due_on, zone)
-    text += f" Due {due_at.astimezone(ZoneInfo(zone)):%Y-%m-%d at %H:%M} {zone}."
+    text += f" Due {in_zone(due_at, zone):%Y-%m-%d at %H:%M} {zone}."
     deadline = Deadline(
         case=case,
         election=election,

@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import Q
 
 from elections.errors import TransitionNotAllowed
+from elections.law.local_time import local_date
 from elections.models import Election, Tally
 from proceedings import deadline_records
 from proceedings.law import ladder
@@ -73,7 +74,7 @@ def offer_of_proof_extended(
             election=election,
             code="offer_of_proof",
             label="",
-            due_on=deadline_records.local_date(until, election.case.office_zone),
+            due_on=local_date(until, election.case.office_zone),
             reason=f"offer of proof extended by the Regional Director: {reason}".strip(),
             source=Source.ORDER,
             party_id=objection.filed_by_id,

@@ -7,10 +7,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.db.models import Prefetch, QuerySet
 
+from elections.law.local_time import local_date
 from elections.models import Case, Election, Tally
 from objections import services as objection_services
 from objections.models import Objection
@@ -118,7 +118,7 @@ def objections_period(
         computed = objection_services.deadline_for(election, tally)
         if computed is None or computed.due_at is None:
             return Period(None, None, True)
-        row = (computed.due_at.astimezone(ZoneInfo(computed.zone)).date(), computed.due_at)
+        row = (local_date(computed.due_at, computed.zone), computed.due_at)
     return Period(row[0], row[1], now > row[1])
 
 
@@ -155,7 +155,7 @@ def replay(
     return ladder.replay(
         tallied=True,
         election_kind=election.kind,
-        tally_on=deadline_records.local_date(tally.prepared_at, election.case.office_zone),
+        tally_on=local_date(tally.prepared_at, election.case.office_zone),
         period_ends_on=period.ends_on,
         period_over=period.over,
         pending_after_period=pending_after_period(election, latest, objections_live),

@@ -22,6 +22,7 @@ from challenges.selectors import ledger_state
 from elections import services as election_services
 from elections.actors import Actor, acting_user, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
+from elections.law.local_time import local_date
 from elections.law.tally import NO_UNION
 from elections.models import Case, Election, Party, RelatedCase
 from objections import selectors as objection_selectors
@@ -102,7 +103,7 @@ def event_record(
         raise RuleViolation(
             "occurred_on", f"An event cannot be dated in the future ({occurred_on}; today is {today})."
         )
-    tally_on = deadline_records.local_date(tally.prepared_at, zone)
+    tally_on = local_date(tally.prepared_at, zone)
     if occurred_on < tally_on:
         raise RuleViolation(
             "occurred_on",
