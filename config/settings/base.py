@@ -200,8 +200,8 @@ SPECTACULAR_SETTINGS = {
         "CaseStatusEnum": "elections.models.Case.Status",
         "ChallengeStatusEnum": "challenges.models.Challenge.Status",
         "ChallengeMethodEnum": "challenges.models.Challenge.Method",
-        "ChallengeLevelEnum": "challenges.models.Challenge.Level",
-        "ObjectionStatusEnum": "objections.models.Objection.Status",
+        "ChallengeLevelEnum": "challenges.models.LEVEL_CHOICES",
+        "ObjectionStatusEnum": "objections.models.STATUS_CHOICES",
         # Three fields are named "source": what a deadline rests on, what staff may enter for one, and
         # where counsel of record came from.
         "DeadlineSourceEnum": "proceedings.models.SOURCE_CHOICES",
