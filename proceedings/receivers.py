@@ -10,6 +10,7 @@ from django.db.models import Q
 
 from elections.errors import TransitionNotAllowed
 from elections.law.local_time import local_date
+from elections.law.rule_sets import DeadlineCode
 from elections.models import Election, Tally
 from proceedings import deadline_records
 from proceedings.law import ladder
@@ -66,13 +67,13 @@ def offer_of_proof_extended(
     if until is None or election is None:
         return
     already = Deadline.objects.filter(
-        election=election, code="offer_of_proof", party_id=objection.filed_by_id, due_at=until
+        election=election, code=DeadlineCode.OFFER_OF_PROOF, party_id=objection.filed_by_id, due_at=until
     ).exclude(status=Status.SUPERSEDED)
     if not already.exists():
         deadline_records.set_by_order(
             case=election.case,
             election=election,
-            code="offer_of_proof",
+            code=DeadlineCode.OFFER_OF_PROOF,
             label="",
             due_on=local_date(until, election.case.office_zone),
             reason=f"offer of proof extended by the Regional Director: {reason}".strip(),

@@ -11,6 +11,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from elections.law.local_time import local_date
+from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
 from objections import services as objection_services
 from objections.models import Objection
@@ -102,13 +103,13 @@ def objections_period(
         live = [
             d
             for d in deadlines
-            if d.election_id == election.pk and d.code == "objections" and d.status != Status.SUPERSEDED
+            if d.election_id == election.pk and d.code == DeadlineCode.OBJECTIONS and d.status != Status.SUPERSEDED
         ]
         latest_live = max(live, key=lambda d: d.due_at) if live else None
         row = (latest_live.due_on, latest_live.due_at) if latest_live is not None else None
     else:
         row = (
-            Deadline.objects.filter(election=election, code="objections")
+            Deadline.objects.filter(election=election, code=DeadlineCode.OBJECTIONS)
             .exclude(status=Status.SUPERSEDED)
             .order_by("-due_at")
             .values_list("due_on", "due_at")
@@ -131,7 +132,7 @@ def pending_after_period(
         return True
     if objections_live is not None:
         return objections_live
-    return Objection.objects.filter(election=election).exclude(status="withdrawn").exists()
+    return Objection.objects.filter(election=election).exclude(status=Objection.Status.WITHDRAWN).exists()
 
 
 def replay(

@@ -23,6 +23,7 @@ from elections import services as election_services
 from elections.actors import Actor, acting_user, stamp
 from elections.errors import RuleViolation, TransitionNotAllowed
 from elections.law.local_time import local_date
+from elections.law.rule_sets import DeadlineCode
 from elections.law.tally import NO_UNION
 from elections.models import Case, Election, Party, RelatedCase
 from objections import selectors as objection_selectors
@@ -30,7 +31,7 @@ from objections import services as objection_services
 from objections.models import Objection
 from proceedings import clock, deadline_records, notifications, selectors
 from proceedings.law import ladder
-from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, review_refusal
+from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
 from proceedings.models import CalendarFeed, Deadline, DocketEntry, ProceedingEvent
 
@@ -459,7 +460,7 @@ def deadline_set(
     code = (code or "").strip()
     if not re.match(CODE_PATTERN, code):
         raise RuleViolation("code", "A deadline code is lower-case letters, digits and _ (e.g. exceptions).")
-    if code == "objections":
+    if code == DeadlineCode.OBJECTIONS:
         raise RuleViolation(
             "code",
             "The objections deadline cannot be extended (29 CFR 102.69(a)(8)); only the offer of proof can, "
@@ -512,7 +513,7 @@ def deadline_mark_met(*, deadline: Deadline, met_on: date, actor: Actor) -> Dead
     """Staff record that a filing the tracker has no event for (a post-hearing brief, an ordered filing)
     came in."""
     deadline = Deadline.objects.select_for_update().get(pk=deadline.pk)
-    if deadline.status == "superseded":
+    if deadline.status == Status.SUPERSEDED:
         raise TransitionNotAllowed("A superseded deadline is not marked met; mark the one that replaced it.")
     deadline.marked_met_on = met_on
     stamp(deadline, actor)

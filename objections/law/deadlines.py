@@ -21,10 +21,7 @@ from datetime import date, datetime
 
 from elections.law import calendar, regions, rule_sets
 from elections.law.local_time import in_zone, local_date
-
-OBJECTIONS = "objections"
-OFFER_OF_PROOF = "offer_of_proof"
-REVISED_TALLY_OBJECTIONS = "revised_tally_objections"
+from elections.law.rule_sets import DeadlineCode
 
 
 def office_zone(region: int) -> str:
@@ -104,7 +101,9 @@ def objections_deadline(
             citation="29 CFR 102.69(a)",
         )
     objections = calendar.compute_deadline(
-        period=rule_sets.period(rule_set, REVISED_TALLY_OBJECTIONS if revised else OBJECTIONS),
+        period=rule_sets.period(
+            rule_set, DeadlineCode.REVISED_TALLY_OBJECTIONS if revised else DeadlineCode.OBJECTIONS
+        ),
         rule_set=rule_set,
         trigger_on=trigger_on,
         region=region,
@@ -114,7 +113,7 @@ def objections_deadline(
         objections
         if revised
         else calendar.compute_deadline(
-            period=rule_sets.period(rule_set, OFFER_OF_PROOF),
+            period=rule_sets.period(rule_set, DeadlineCode.OFFER_OF_PROOF),
             rule_set=rule_set,
             trigger_on=trigger_on,
             region=region,
