@@ -8,12 +8,16 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from challenges.law import statuses
+from challenges.law.statuses import Status
 from elections.law import levels
 from elections.law.levels import Level
 from elections.models import Election, Party, Tally, scoped_to_cases_of
 
 BOARD_AGENT = Level.BOARD_AGENT.value
 """How the API and CSV files name the Board agent as challenger (``challenged_by`` is then empty)."""
+
+STATUS_CHOICES = [(status.value, statuses.LABELS[status]) for status in Status]
 
 # The levels that decide or recommend on a challenge (``elections.law.levels``), in the order of the stored
 # choices and of the API's ``ChallengeLevelEnum``.
@@ -57,12 +61,7 @@ class Challenge(models.Model):
         REPLACED_STRIKER = "replaced_striker", "Replaced striker beyond 12 months (§9(c)(3))"
         OTHER = "other", "Other"
 
-    class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SUSTAINED = "sustained", "Sustained (ballot not counted)"
-        OVERRULED = "overruled", "Overruled (ballot to be opened and counted)"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        MOOT = "moot", "Moot (not determinative)"
+    Status = Status  # the law's statuses, where callers look for them
 
     class Method(models.TextChoices):
         AGREEMENT = "agreement", "Agreement of the parties"
@@ -90,7 +89,7 @@ class Challenge(models.Model):
     )
     ground = models.CharField(max_length=40, choices=Ground.choices, db_index=True)
     reason = models.TextField(blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
+    status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=Status.PENDING, db_index=True)
     resolution_method = models.CharField(max_length=14, choices=Method.choices, blank=True)
     resolved_on = models.DateField(null=True, blank=True)
     resolved_level = models.CharField(max_length=24, choices=LEVEL_CHOICES, blank=True)

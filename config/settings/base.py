@@ -198,7 +198,7 @@ SPECTACULAR_SETTINGS = {
         "ElectionKindEnum": "elections.models.Election.Kind",
         "RelatedCaseKindEnum": "elections.models.RelatedCase.Kind",
         "CaseStatusEnum": "elections.models.Case.Status",
-        "ChallengeStatusEnum": "challenges.models.Challenge.Status",
+        "ChallengeStatusEnum": "challenges.models.STATUS_CHOICES",
         "ChallengeMethodEnum": "challenges.models.Challenge.Method",
         "ChallengeLevelEnum": "challenges.models.LEVEL_CHOICES",
         "ObjectionStatusEnum": "objections.models.STATUS_CHOICES",
