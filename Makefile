@@ -43,7 +43,7 @@ lint: install
 	$(BIN)/ruff check .
 
 typecheck: install
-	$(BIN)/mypy elections/law proceedings/law objections/rulings.py objections/deadlines.py --strict
+	$(BIN)/mypy elections/law proceedings/law objections/law challenges/law --strict
 	$(BIN)/mypy public_record/source.py public_record/mapping.py public_record/report.py public_record/progress.py --strict
 	$(BIN)/mypy .
 

@@ -24,7 +24,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from challenges import csv_import, selectors, services
-from challenges.models import BOARD_AGENT, Challenge, ElectionLedger
+from challenges.models import BOARD_AGENT, LEVEL_CHOICES, Challenge, ElectionLedger
 from challenges.validation import (
     JOB_CLASSIFICATION_MAX,
     VOTER_IDENTIFIER_MAX,
@@ -162,7 +162,7 @@ class ResolveForm(forms.Form):
     )
     method = forms.ChoiceField(choices=Challenge.Method.choices)
     decided_on = forms.DateField(help_text="YYYY-MM-DD; not in the future")
-    level = forms.ChoiceField(choices=[("", "—"), *Challenge.Level.choices], required=False)
+    level = forms.ChoiceField(choices=[("", "—"), *LEVEL_CHOICES], required=False)
     basis = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "cols": 80}),
         required=False,

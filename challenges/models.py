@@ -8,10 +8,30 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from challenges.law import statuses
+from challenges.law.statuses import Status
+from elections.law import levels
+from elections.law.levels import Level
 from elections.models import Election, Party, Tally, scoped_to_cases_of
 
-BOARD_AGENT = "board_agent"
+BOARD_AGENT = Level.BOARD_AGENT.value
 """How the API and CSV files name the Board agent as challenger (``challenged_by`` is then empty)."""
+
+STATUS_CHOICES = [(status.value, statuses.LABELS[status]) for status in Status]
+
+# The levels that decide or recommend on a challenge (``elections.law.levels``), in the order of the stored
+# choices and of the API's ``ChallengeLevelEnum``.
+LEVEL_CHOICES = [
+    (level.value, levels.TITLES[level])
+    for level in (
+        Level.BOARD_AGENT,
+        Level.REGIONAL_DIRECTOR,
+        Level.HEARING_OFFICER,
+        Level.ADMINISTRATIVE_LAW_JUDGE,
+        Level.BOARD,
+        Level.COURT_OF_APPEALS,
+    )
+]
 
 
 class ChallengeQuerySet(models.QuerySet["Challenge"]):
@@ -41,25 +61,12 @@ class Challenge(models.Model):
         REPLACED_STRIKER = "replaced_striker", "Replaced striker beyond 12 months (§9(c)(3))"
         OTHER = "other", "Other"
 
-    class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SUSTAINED = "sustained", "Sustained (ballot not counted)"
-        OVERRULED = "overruled", "Overruled (ballot to be opened and counted)"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        MOOT = "moot", "Moot (not determinative)"
+    Status = Status  # the law's statuses, where callers look for them
 
     class Method(models.TextChoices):
         AGREEMENT = "agreement", "Agreement of the parties"
         INVESTIGATION = "investigation", "Regional investigation"
         HEARING = "hearing", "Hearing"
-
-    class Level(models.TextChoices):
-        BOARD_AGENT = "board_agent", "Board agent"
-        REGIONAL_DIRECTOR = "regional_director", "Regional Director"
-        HEARING_OFFICER = "hearing_officer", "Hearing officer"
-        ADMINISTRATIVE_LAW_JUDGE = "administrative_law_judge", "Administrative law judge"
-        BOARD = "board", "The Board"
-        COURT_OF_APPEALS = "court_of_appeals", "Court of appeals"
 
     class Recommendation(models.TextChoices):
         SUSTAIN = "sustain", "Sustain the challenge"
@@ -82,10 +89,10 @@ class Challenge(models.Model):
     )
     ground = models.CharField(max_length=40, choices=Ground.choices, db_index=True)
     reason = models.TextField(blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
+    status = models.CharField(max_length=10, choices=STATUS_CHOICES, default=Status.PENDING, db_index=True)
     resolution_method = models.CharField(max_length=14, choices=Method.choices, blank=True)
     resolved_on = models.DateField(null=True, blank=True)
-    resolved_level = models.CharField(max_length=24, choices=Level.choices, blank=True)
+    resolved_level = models.CharField(max_length=24, choices=LEVEL_CHOICES, blank=True)
     resolution_basis = models.TextField(
         blank=True, help_text="Why it was decided so: the finding, the agreement, or the order's reasoning"
     )
@@ -93,7 +100,7 @@ class Challenge(models.Model):
     # stays pending until the Regional Director, the Board or a court disposes of it.
     recommendation = models.CharField(max_length=8, choices=Recommendation.choices, blank=True)
     recommended_on = models.DateField(null=True, blank=True)
-    recommendation_level = models.CharField(max_length=24, choices=Level.choices, blank=True)
+    recommendation_level = models.CharField(max_length=24, choices=LEVEL_CHOICES, blank=True)
     # The revision of the election's latest tally when the challenge was settled (sustained, overruled,
     # withdrawn, moot); null while pending or when settled before any tally. The challenges settled since
     # the latest tally are still among its ``challenged`` ballots; the next revision no longer counts them.

@@ -25,7 +25,6 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -50,6 +49,7 @@ from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections.law import levels
 from elections.law import tally as tally_law
+from elections.law.local_time import local_date
 from elections.law.tally import MAX_COUNT
 from elections.models import Case, Election, Party, Tally
 from elections.selectors import counsel_party_ids
@@ -77,7 +77,7 @@ def _may_log_for(actor: Actor, case: Case) -> set[int] | None:
 
 def _today_in(case: Case) -> date:
     """Today in the regional office's zone: a decision recorded at 8 p.m. Central is not 'tomorrow'."""
-    return timezone.localdate(timezone=ZoneInfo(case.office_zone))
+    return local_date(timezone.now(), case.office_zone)
 
 
 def _rule(problem: FieldProblem) -> RuleViolation:

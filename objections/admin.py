@@ -28,9 +28,9 @@ from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, Servic
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Election, Party
-from objections import rulings as rules
 from objections import services
-from objections.models import Objection, Ruling
+from objections.law import rulings as rules
+from objections.models import LEVEL_CHOICES, Objection, Ruling
 
 MAX_BATCH = 500
 DISPOSITION_CHOICES = [(d, d.replace("_", " ")) for d in rules.ALL_DISPOSITIONS]
@@ -119,7 +119,7 @@ class FilingForm(forms.Form):
 class ReportRulingsForm(forms.Form):
     """One report (a hearing officer's, an ALJ's, the RD's…) ruling on many objections at once."""
 
-    level = forms.ChoiceField(choices=Ruling.Level.choices)
+    level = forms.ChoiceField(choices=LEVEL_CHOICES)
     decided_on = forms.DateField(widget=AdminDateWidget, label="Date of the report")
     note = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 2, "cols": 80}),

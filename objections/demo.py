@@ -30,9 +30,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from elections.demo import AMAZON, RWDSU
+from elections.law.levels import Level
 from elections.models import Case, Election, Party
-from objections import rulings as rules
 from objections import services
+from objections.law import rulings as rules
 from objections.models import Objection, Ruling
 
 EASTERN = ZoneInfo("America/New_York")
@@ -339,7 +340,7 @@ def load(case: Case) -> None:
                 o: rules.RECOMMEND_SUSTAIN if n in SUSTAINED_2021 else rules.RECOMMEND_OVERRULE
                 for n, o in filed.items()
             },
-            level=rules.HEARING_OFFICER,
+            level=Level.HEARING_OFFICER,
             decided_on=HO_REPORT,
             note="Hearing Officer Kerstin Meyers's report (about 61 pages): sustain the mailbox and the "
             '"vote no" paraphernalia/polling objections, overrule the others, and hold a second election.',
@@ -347,7 +348,7 @@ def load(case: Case) -> None:
         )
         _report(
             {o: rules.SUSTAINED if n in SUSTAINED_2021 else rules.OVERRULED for n, o in filed.items()},
-            level=rules.REGIONAL_DIRECTOR,
+            level=Level.REGIONAL_DIRECTOR,
             decided_on=RD_DECISION_2021,
             note="Regional Director Lisa Henderson's decision (20 pages) adopting the hearing officer's "
             "rulings and ordering a second election.",
@@ -365,7 +366,7 @@ def load(case: Case) -> None:
     everyone = [*rwdsu.values(), *amazon.values()]
     _report(
         {o: rules.SET_FOR_HEARING if o in heard else rules.OVERRULED for o in everyone},
-        level=rules.REGIONAL_DIRECTOR,
+        level=Level.REGIONAL_DIRECTOR,
         decided_on=RD_ORDER_2023,
         note="Regional Director's order consolidating 14 of RWDSU's 21 and 7 of Amazon's 8 objections (and the "
         "challenged ballots) with the ULP complaint for hearing before an ALJ, set for 2023-09-25. Date of "
@@ -380,7 +381,7 @@ def load(case: Case) -> None:
             else rules.RECOMMEND_OVERRULE
             for o in heard
         },
-        level=rules.ADMINISTRATIVE_LAW_JUDGE,
+        level=Level.ADMINISTRATIVE_LAW_JUDGE,
         decided_on=ALJ_DECISION,
         note="ALJ Michael Silverstein's decision (87 pages): 2 RWDSU objections sustained (which two is "
         "UNVERIFIED), the 2022 election set aside and a third election directed; both parties said they "

@@ -9,11 +9,17 @@ from django.db import models
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from elections.law import levels
 from elections.law.calendar import is_timely
 from elections.models import Election, Party
+from objections.law.rulings import LEVELS, Status
 
 if TYPE_CHECKING:
     from django.db.models.fields.related_descriptors import RelatedManager
+
+# The stored choices: the law's values (``objections.law.rulings``) with the labels a form shows.
+STATUS_CHOICES = [(status.value, status.value.replace("_", " ").capitalize()) for status in Status]
+LEVEL_CHOICES = [(level.value, levels.TITLES[level]) for level in LEVELS]
 
 
 class Objection(models.Model):
@@ -32,12 +38,7 @@ class Objection(models.Model):
         MAIL_BALLOT = "mail_ballot", "Mail-ballot irregularities"
         OTHER = "other", "Other"
 
-    class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SET_FOR_HEARING = "set_for_hearing", "Set for hearing"
-        SUSTAINED = "sustained", "Sustained"
-        OVERRULED = "overruled", "Overruled"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+    Status = Status  # the law's statuses, where callers look for them
 
     election = models.ForeignKey(Election, on_delete=models.PROTECT, related_name="objections")
     filed_by = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="objections")
@@ -72,7 +73,7 @@ class Objection(models.Model):
     offer_of_proof_extended_until = models.DateTimeField(
         null=True, blank=True, help_text="Set when staff extended the offer of proof (never the objections)"
     )
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING, db_index=True)
+    status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=Status.PENDING, db_index=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+"
@@ -113,15 +114,8 @@ class Objection(models.Model):
 
 
 class Ruling(models.Model):
-    class Level(models.TextChoices):
-        HEARING_OFFICER = "hearing_officer", "Hearing officer"
-        ADMINISTRATIVE_LAW_JUDGE = "administrative_law_judge", "Administrative law judge"
-        REGIONAL_DIRECTOR = "regional_director", "Regional Director"
-        BOARD = "board", "The Board"
-        COURT_OF_APPEALS = "court_of_appeals", "Court of appeals"
-
     objection = models.ForeignKey(Objection, on_delete=models.PROTECT, related_name="rulings")
-    level = models.CharField(max_length=24, choices=Level.choices)
+    level = models.CharField(max_length=24, choices=LEVEL_CHOICES)
     disposition = models.CharField(max_length=20)
     decided_on = models.DateField()
     note = models.TextField(blank=True)

@@ -9,7 +9,7 @@ from django.db.models import Prefetch, QuerySet
 
 from elections.models import Election, Tally, scoped_to_cases_of
 from elections.selectors import original_tally
-from objections.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
+from objections.law.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
 from objections.models import Objection, Ruling
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
@@ -33,11 +32,11 @@ from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections import recipients
 from elections.law.calendar import is_timely
-from elections.law.local_time import local_time
+from elections.law.local_time import local_date, local_time
 from elections.models import Case, Election, Party
 from elections.selectors import counsel_party_ids, original_tally
 from objections import events
-from objections import rulings as rules
+from objections.law import rulings as rules
 from objections.models import Objection, Ruling
 from objections.selectors import objections_deadline_of
 
@@ -402,7 +401,7 @@ def rulings_record_batch(
 
     All or nothing: any objection that is withdrawn (409), already has this very ruling (409), or whose
     disposition does not belong to ``level`` (400 on ``disposition``) stops the whole batch. Each objection's
-    status is re-derived from its rulings (``objections.rulings.derive_status``). Counsel of every party of
+    status is re-derived from its rulings (``objections.law.rulings.derive_status``). Counsel of every party of
     the case get **one** notice per report listing every ruling in it, not one per objection.
     Returns the new rulings in the order given.
     """
@@ -442,7 +441,7 @@ def rulings_record_batch(
         )
     case = next(iter(locked.values())).election.case
     zone = case.office_zone
-    today = timezone.now().astimezone(ZoneInfo(zone)).date()
+    today = local_date(timezone.now(), zone)
     if decided_on > today:
         raise RuleViolation(
             "decided_on", f"A ruling cannot be dated in the future ({decided_on}; today is {today})."
@@ -459,7 +458,7 @@ def rulings_record_batch(
         if objection.status == Objection.Status.WITHDRAWN:
             when = f" on {_local(objection.withdrawn_at, zone)}" if objection.withdrawn_at else ""
             raise TransitionNotAllowed(f"{label} was withdrawn{when}; no ruling can be recorded on it.")
-        filed_on = objection.filed_at.astimezone(ZoneInfo(zone)).date()
+        filed_on = local_date(objection.filed_at, zone)
         if decided_on < filed_on:
             raise RuleViolation(
                 "decided_on", f"{label} was filed on {filed_on}; a ruling on it cannot be dated {decided_on}."

@@ -30,41 +30,16 @@ from elections.admin import CaseAdmin
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Case
-from proceedings import admin_desk, selectors, services
-from proceedings import deadlines as deadline_records
+from proceedings import admin_desk, deadline_records, selectors, services
 from proceedings.admin_forms import sentence
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source, Status
+from proceedings.law.ladder import AFTER_CERTIFICATION as _AFTER_CERTIFICATION
+from proceedings.law.ladder import USUAL_CLIMB as _CLIMB
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
 from proceedings.status import case_status
 
 # --- the ladder picture ------------------------------------------------------------------------------------
-
-S = ladder.Stage
-# The stages still ahead on the usual climb, as the picture shows them greyed out.
-_CLIMB = {
-    ladder.Track.REGIONAL: [
-        S.OBJECTIONS_PERIOD,
-        S.REGIONAL_INVESTIGATION,
-        S.HEARING_SCHEDULED,
-        S.HEARING,
-        S.AWAITING_REPORT,
-        S.EXCEPTIONS_PERIOD,
-        S.AWAITING_REGIONAL_DIRECTOR,
-        S.REVIEW_PERIOD,
-        S.BOARD_REVIEW,
-    ],
-    ladder.Track.ALJ: [
-        S.OBJECTIONS_PERIOD,
-        S.REGIONAL_INVESTIGATION,
-        S.HEARING_SCHEDULED,
-        S.HEARING,
-        S.AWAITING_REPORT,
-        S.EXCEPTIONS_PERIOD,
-        S.BOARD_REVIEW,
-    ],
-}
-_AFTER_CERTIFICATION = [S.CERTIFIED, S.TEST_OF_CERTIFICATION, S.COURT_OF_APPEALS, S.CLOSED]
 
 
 def ahead_of(state: ladder.State) -> list[dict[str, str]]:

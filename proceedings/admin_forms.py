@@ -23,7 +23,7 @@ from core import clock
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Case, Election
-from objections import rulings as ruling_rules
+from objections.law import rulings as ruling_rules
 from objections.models import Objection
 from proceedings.law import ladder
 from proceedings.law.details import KEYS, MAX_SHORT, MAX_TEXT, RULING_LEVELS

@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from elections.models import Case
-from proceedings import deadlines, services
+from proceedings import deadline_records, services
 from proceedings.models import ProceedingEvent
 
 UNVERIFIED = "UNVERIFIED: "
@@ -128,7 +128,7 @@ def load(case: Case) -> None:
     elections = {e.sequence: e for e in case.elections.all()}
     for election in elections.values():
         for tally in election.tallies.filter(revision=0):
-            deadlines.create_for_tally(tally, staff)  # a database loaded before this app had the ladder
+            deadline_records.create_for_tally(tally, staff)  # a database loaded before this app had the ladder
     for sequence, event, on, details in RECORD:
         found = elections.get(sequence) or case.elections.filter(sequence=sequence).first()
         if found is None:
@@ -148,4 +148,4 @@ def load(case: Case) -> None:
             notify=False,
         )
     for election in case.elections.all():
-        deadlines.refresh(election)
+        deadline_records.refresh(election)

@@ -24,7 +24,7 @@ from elections import recipients
 from elections.law import calendar
 from elections.law.local_time import local_time
 from elections.models import Appearance
-from proceedings.deadlines import with_effective_status
+from proceedings.deadline_records import with_effective_status
 from proceedings.law.deadlines import Status, flag
 from proceedings.models import Deadline, ProceedingEvent, Reminder
 

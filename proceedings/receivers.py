@@ -9,8 +9,10 @@ from typing import Any
 from django.db.models import Q
 
 from core.errors import TransitionNotAllowed
+from elections.law.local_time import local_date
+from elections.law.rule_sets import DeadlineCode
 from elections.models import Election, Tally
-from proceedings import deadlines
+from proceedings import deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status
 from proceedings.models import Deadline, ProceedingEvent
@@ -18,8 +20,8 @@ from proceedings.models import Deadline, ProceedingEvent
 
 def tally_recorded(sender: Any, *, tally: Tally, actor: Any = None, **kwargs: Any) -> None:
     _refuse_after_certification(tally)
-    deadlines.create_for_tally(tally, actor)
-    deadlines.refresh(tally.election)
+    deadline_records.create_for_tally(tally, actor)
+    deadline_records.refresh(tally.election)
 
 
 def _refuse_after_certification(tally: Tally) -> None:
@@ -52,7 +54,7 @@ def _refuse_after_certification(tally: Tally) -> None:
 def objections_changed(sender: Any, *, objection: Any, **kwargs: Any) -> None:
     election = Election.objects.filter(pk=objection.election_id).first()
     if election is not None:
-        deadlines.refresh(election)
+        deadline_records.refresh(election)
 
 
 def offer_of_proof_extended(
@@ -65,19 +67,19 @@ def offer_of_proof_extended(
     if until is None or election is None:
         return
     already = Deadline.objects.filter(
-        election=election, code="offer_of_proof", party_id=objection.filed_by_id, due_at=until
+        election=election, code=DeadlineCode.OFFER_OF_PROOF, party_id=objection.filed_by_id, due_at=until
     ).exclude(status=Status.SUPERSEDED)
     if not already.exists():
-        deadlines.set_by_order(
+        deadline_records.set_by_order(
             case=election.case,
             election=election,
-            code="offer_of_proof",
+            code=DeadlineCode.OFFER_OF_PROOF,
             label="",
-            due_on=deadlines.local_date(until, election.case.office_zone),
+            due_on=local_date(until, election.case.office_zone),
             reason=f"offer of proof extended by the Regional Director: {reason}".strip(),
             source=Source.ORDER,
             party_id=objection.filed_by_id,
             actor=actor,
             due_at=until,
         )
-    deadlines.refresh(election)
+    deadline_records.refresh(election)

@@ -7,16 +7,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.db.models import Prefetch, QuerySet
 
 from core import clock
+from elections.law.local_time import local_date
+from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
 from elections.selectors import original_tally
 from objections import selectors as objection_selectors
 from objections.models import Objection
-from proceedings import deadlines as deadline_records
+from proceedings import deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import CODE_RANK, Status
 from proceedings.models import Deadline, ProceedingEvent
@@ -99,13 +100,13 @@ def objections_period(
         live = [
             d
             for d in deadlines
-            if d.election_id == election.pk and d.code == "objections" and d.status != Status.SUPERSEDED
+            if d.election_id == election.pk and d.code == DeadlineCode.OBJECTIONS and d.status != Status.SUPERSEDED
         ]
         latest_live = max(live, key=lambda d: d.due_at) if live else None
         row = (latest_live.due_on, latest_live.due_at) if latest_live is not None else None
     else:
         row = (
-            Deadline.objects.filter(election=election, code="objections")
+            Deadline.objects.filter(election=election, code=DeadlineCode.OBJECTIONS)
             .exclude(status=Status.SUPERSEDED)
             .order_by("-due_at")
             .values_list("due_on", "due_at")
@@ -115,7 +116,7 @@ def objections_period(
         computed = objection_selectors.objections_deadline_of(election, tally)
         if computed is None or computed.due_at is None:
             return Period(None, None, True)
-        row = (computed.due_at.astimezone(ZoneInfo(computed.zone)).date(), computed.due_at)
+        row = (local_date(computed.due_at, computed.zone), computed.due_at)
     return Period(row[0], row[1], now > row[1])
 
 
@@ -128,7 +129,7 @@ def pending_after_period(
         return True
     if objections_live is not None:
         return objections_live
-    return Objection.objects.filter(election=election).exclude(status="withdrawn").exists()
+    return Objection.objects.filter(election=election).exclude(status=Objection.Status.WITHDRAWN).exists()
 
 
 def replay(
@@ -152,7 +153,7 @@ def replay(
     return ladder.replay(
         tallied=True,
         election_kind=election.kind,
-        tally_on=deadline_records.local_date(tally.prepared_at, election.case.office_zone),
+        tally_on=local_date(tally.prepared_at, election.case.office_zone),
         period_ends_on=period.ends_on,
         period_over=period.over,
         pending_after_period=pending_after_period(election, latest, objections_live),

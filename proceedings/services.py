@@ -24,15 +24,16 @@ from core import clock
 from core.actors import Actor, acting_user, require_staff, stamp
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
+from elections.law.local_time import local_date
+from elections.law.rule_sets import DeadlineCode
 from elections.law.tally import NO_UNION
 from elections.models import Case, Election, Party, RelatedCase
 from objections import selectors as objection_selectors
 from objections import services as objection_services
 from objections.models import Objection
-from proceedings import deadlines as deadline_records
-from proceedings import notifications, selectors
+from proceedings import deadline_records, notifications, selectors
 from proceedings.law import ladder
-from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, review_refusal
+from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
 from proceedings.models import CalendarFeed, Deadline, DocketEntry, ProceedingEvent
 
@@ -106,7 +107,7 @@ def event_record(
         raise RuleViolation(
             "occurred_on", f"An event cannot be dated in the future ({occurred_on}; today is {today})."
         )
-    tally_on = deadline_records.local_date(tally.prepared_at, zone)
+    tally_on = local_date(tally.prepared_at, zone)
     if occurred_on < tally_on:
         raise RuleViolation(
             "occurred_on",
@@ -464,7 +465,7 @@ def deadline_set(
     code = (code or "").strip()
     if not re.match(CODE_PATTERN, code):
         raise RuleViolation("code", "A deadline code is lower-case letters, digits and _ (e.g. exceptions).")
-    if code == "objections":
+    if code == DeadlineCode.OBJECTIONS:
         raise RuleViolation(
             "code",
             "The objections deadline cannot be extended (29 CFR 102.69(a)(8)); only the offer of proof can, "
@@ -518,7 +519,7 @@ def deadline_mark_met(*, deadline: Deadline, met_on: date, actor: Actor) -> Dead
     came in."""
     require_staff(actor, "mark a deadline met")
     deadline = Deadline.objects.select_for_update().get(pk=deadline.pk)
-    if deadline.status == "superseded":
+    if deadline.status == Status.SUPERSEDED:
         raise TransitionNotAllowed("A superseded deadline is not marked met; mark the one that replaced it.")
     deadline.marked_met_on = met_on
     stamp(deadline, actor)

@@ -19,8 +19,8 @@ from proceedings.law import ladder
 def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int], bool | None]:
     """Challenged ballots and objections of ``election`` by status, every status present, and whether the
     ledger matches the latest tally's challenged ballots (``None`` before a tally): one query."""
-    challenges = dict.fromkeys(Challenge.Status.values, 0)
-    objections = dict.fromkeys(Objection.Status.values, 0)
+    challenges = dict.fromkeys((status.value for status in Challenge.Status), 0)
+    objections = dict.fromkeys((status.value for status in Objection.Status), 0)
     settled: dict[str, int] = {}
     if election is None:
         return challenges, objections, None

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from proceedings import deadlines, notifications
+from proceedings import deadline_records, notifications
 
 
 @shared_task(acks_late=True)
 def send_deadline_reminders() -> int:
     """Hourly: persist the deadlines that lapsed, then e-mail the reminders owed (each at most once per
     deadline, person and threshold). Returns the number of digests queued."""
-    deadlines.refresh_lapsed()
+    deadline_records.refresh_lapsed()
     return notifications.send_deadline_reminders()

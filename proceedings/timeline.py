@@ -25,9 +25,10 @@ from django.db.models import Count, Max, Min
 from django.db.models.functions import TruncDate
 
 from challenges.models import Challenge
+from elections.law.local_time import local_date
 from elections.models import Case, Tally
+from objections.law.rulings import LEVEL_LABELS
 from objections.models import Objection, Ruling
-from objections.rulings import LEVEL_LABELS
 from proceedings import selectors
 from proceedings.models import DocketEntry, ProceedingEvent
 
@@ -89,7 +90,7 @@ def case_timeline(case: Case) -> list[dict[str, Any]]:
         for tally in election.tallies.all():
             items.append(_tally(tally, election.sequence, zone))
             if tally.revision == 0:
-                tally_days[election.pk] = tally.prepared_at.astimezone(zone).date()
+                tally_days[election.pk] = local_date(tally.prepared_at, case.office_zone)
     items += _challenges_logged(case, sequence, zone, tally_days)
     items += _challenges_decided(case, sequence)
     items += _objections_filed(case, sequence, zone)

@@ -39,7 +39,7 @@ from elections.law import calendar
 from elections.law.local_time import day_text, local_time
 from elections.models import Case, Election, Tally
 from objections.models import Objection
-from proceedings import deadlines as deadline_records
+from proceedings import deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import Status
 from proceedings.models import Deadline, ProceedingEvent

@@ -5,7 +5,7 @@ from django import forms
 from django.core.validators import RegexValidator
 from django.db.models import QuerySet
 
-from challenges.models import BOARD_AGENT, Challenge
+from challenges.models import BOARD_AGENT, STATUS_CHOICES, Challenge
 from core.api.scoping import MAX_ID
 from elections.law import case_numbers
 
@@ -19,7 +19,7 @@ class IdFilter(django_filters.Filter):
 class ElectionChallengeFilter(django_filters.FilterSet):
     """Filters of ``elections/{id}/challenges/``, where the path names the election."""
 
-    status = django_filters.ChoiceFilter(choices=Challenge.Status.choices)
+    status = django_filters.ChoiceFilter(choices=STATUS_CHOICES)
     ground = django_filters.ChoiceFilter(choices=Challenge.Ground.choices)
     challenged_by = django_filters.CharFilter(
         method="by_challenger",

@@ -7,7 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from challenges.models import BOARD_AGENT, Challenge
+from challenges.models import BOARD_AGENT, LEVEL_CHOICES, Challenge
 from challenges.services import MAX_COUNT
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
 from core.api.scoping import MAX_ID
@@ -62,14 +62,14 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
         choices=Challenge.Method.choices, allow_blank=True, read_only=True
     )
     resolved_level = serializers.ChoiceField(
-        choices=Challenge.Level.choices, allow_blank=True, read_only=True
+        choices=LEVEL_CHOICES, allow_blank=True, read_only=True
     )
     # Blank until a hearing officer or ALJ recommends (issue 10).
     recommendation = serializers.ChoiceField(
         choices=Challenge.Recommendation.choices, allow_blank=True, read_only=True
     )
     recommendation_level = serializers.ChoiceField(
-        choices=Challenge.Level.choices, allow_blank=True, read_only=True
+        choices=LEVEL_CHOICES, allow_blank=True, read_only=True
     )
 
     class Meta:
@@ -139,7 +139,7 @@ class ChallengeResolveInputSerializer(serializers.Serializer[Any]):
     method = serializers.ChoiceField(choices=Challenge.Method.choices)
     decided_on = serializers.DateField()
     level = serializers.ChoiceField(
-        choices=Challenge.Level.choices, required=False, allow_blank=True, default=""
+        choices=LEVEL_CHOICES, required=False, allow_blank=True, default=""
     )
 
 

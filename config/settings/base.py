@@ -198,10 +198,10 @@ SPECTACULAR_SETTINGS = {
         "ElectionKindEnum": "elections.models.Election.Kind",
         "RelatedCaseKindEnum": "elections.models.RelatedCase.Kind",
         "CaseStatusEnum": "elections.models.Case.Status",
-        "ChallengeStatusEnum": "challenges.models.Challenge.Status",
+        "ChallengeStatusEnum": "challenges.models.STATUS_CHOICES",
         "ChallengeMethodEnum": "challenges.models.Challenge.Method",
-        "ChallengeLevelEnum": "challenges.models.Challenge.Level",
-        "ObjectionStatusEnum": "objections.models.Objection.Status",
+        "ChallengeLevelEnum": "challenges.models.LEVEL_CHOICES",
+        "ObjectionStatusEnum": "objections.models.STATUS_CHOICES",
         # Three fields are named "source": what a deadline rests on, what staff may enter for one, and
         # where counsel of record came from.
         "DeadlineSourceEnum": "proceedings.models.SOURCE_CHOICES",

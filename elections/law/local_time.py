@@ -40,6 +40,12 @@ def in_zone(moment: datetime, zone: str | None = None) -> datetime:
     return moment.astimezone(ZoneInfo(zone or DEFAULT_ZONE))
 
 
+def local_date(moment: datetime, zone: str) -> date:
+    """The calendar day of ``moment`` in ``zone``: the day a period counts from, or a ruling is dated, in the
+    regional office's zone (29 CFR 102.2(a)) — a tally at 9 p.m. Pacific is already tomorrow in UTC."""
+    return in_zone(moment, zone).date()
+
+
 def day_text(day: date) -> str:
     """``April 7, 2022``."""
     return f"{_MONTHS[day.month - 1]} {day.day}, {day.year}"

@@ -74,6 +74,26 @@ class Unit(StrEnum):
     business_days = "business_days"
 
 
+class DeadlineCode(StrEnum):
+    """The code of a period in the tables below, and of the deadline computed from it (``Deadline.code``, the
+    API's ``code``). Objections to a revised tally are a table entry of their own, but their deadline carries
+    ``objections`` (their ``Period.code``): one code for objections, as product.md has it."""
+
+    OBJECTIONS = "objections"
+    OFFER_OF_PROOF = "offer_of_proof"
+    REVISED_TALLY_OBJECTIONS = "revised_tally_objections"
+    HEARING = "hearing"
+    POST_HEARING_BRIEF = "post_hearing_brief"
+    EXCEPTIONS = "exceptions"
+    ANSWERING_BRIEF = "answering_brief"
+    REQUEST_FOR_REVIEW = "request_for_review"
+    OPPOSITION = "opposition"
+    RECONSIDERATION = "reconsideration"
+    EXCEPTIONS_TO_BOARD = "exceptions_to_board"
+    ANSWERING_BRIEF_TO_BOARD = "answering_brief_to_board"
+    REQUEST_FOR_REVIEW_OF_DDE = "request_for_review_of_dde"
+
+
 class Tier(StrEnum):
     """What a deadline rests on (``source`` of a deadline). ``order`` and ``manual`` are dates set by an
     order or entered by staff; the other four are the evidence for a computed period."""
@@ -113,12 +133,12 @@ TRIGGER_PHRASES: Mapping[str, str] = MappingProxyType(
         "revised_tally": "the revised tally",
         "hearing_closed": "the close of the hearing",
         "hearing_officer_report": "the hearing officer's report",
-        "exceptions": "the due date for exceptions",
+        DeadlineCode.EXCEPTIONS: "the due date for exceptions",
         "final_disposition": "the Regional Director's final disposition",
         "decision_served": "service of the Regional Director's decision",
-        "request_for_review": "the due date for the request for review",
+        DeadlineCode.REQUEST_FOR_REVIEW: "the due date for the request for review",
         "alj_decision": "the administrative law judge's decision",
-        "exceptions_to_board": "the due date for exceptions to the Board",
+        DeadlineCode.EXCEPTIONS_TO_BOARD: "the due date for exceptions to the Board",
     }
 )
 
@@ -219,19 +239,19 @@ class _Figure:
 
 _LABELS: Mapping[str, str] = MappingProxyType(
     {
-        "objections": "Objections and offer of proof",
-        "offer_of_proof": "Offer of proof in support of objections",
-        "revised_tally_objections": "Objections to the revised tally",
-        "hearing": "Post-election hearing opens (target)",
-        "post_hearing_brief": "Post-hearing brief to the hearing officer",
-        "exceptions": "Exceptions to the hearing officer's report",
-        "answering_brief": "Answering brief to exceptions",
-        "request_for_review": "Request for review by the Board",
-        "opposition": "Opposition to the request for review",
-        "reconsideration": "Motion for reconsideration or rehearing of the Regional Director's decision",
-        "exceptions_to_board": "Exceptions to the administrative law judge's decision (to the Board)",
-        "answering_brief_to_board": "Answering brief to exceptions to the ALJ's decision (to the Board)",
-        "request_for_review_of_dde": "Request for review of the decision and direction of election "
+        DeadlineCode.OBJECTIONS: "Objections and offer of proof",
+        DeadlineCode.OFFER_OF_PROOF: "Offer of proof in support of objections",
+        DeadlineCode.REVISED_TALLY_OBJECTIONS: "Objections to the revised tally",
+        DeadlineCode.HEARING: "Post-election hearing opens (target)",
+        DeadlineCode.POST_HEARING_BRIEF: "Post-hearing brief to the hearing officer",
+        DeadlineCode.EXCEPTIONS: "Exceptions to the hearing officer's report",
+        DeadlineCode.ANSWERING_BRIEF: "Answering brief to exceptions",
+        DeadlineCode.REQUEST_FOR_REVIEW: "Request for review by the Board",
+        DeadlineCode.OPPOSITION: "Opposition to the request for review",
+        DeadlineCode.RECONSIDERATION: "Motion for reconsideration or rehearing of the Regional Director's decision",
+        DeadlineCode.EXCEPTIONS_TO_BOARD: "Exceptions to the administrative law judge's decision (to the Board)",
+        DeadlineCode.ANSWERING_BRIEF_TO_BOARD: "Answering brief to exceptions to the ALJ's decision (to the Board)",
+        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: "Request for review of the decision and direction of election "
         "(due with the exceptions to the ALJ's decision)",
     }
 )
@@ -239,11 +259,18 @@ _LABELS: Mapping[str, str] = MappingProxyType(
 # code → (trigger, citation, responsive, target_only, filed_with, note)
 _SHAPE: Mapping[str, tuple[str, str, bool, bool, FiledWith, str]] = MappingProxyType(
     {
-        "objections": ("tally", "29 CFR 102.69(a)(8)", False, False, "region", ""),
-        "offer_of_proof": ("tally", "29 CFR 102.69(a)(8)", False, False, "region", _OFFER_NOTE),
-        "revised_tally_objections": ("revised_tally", "29 CFR 102.69(e)", False, False, "region", ""),
-        "hearing": ("tally", "29 CFR 102.69(c)(1)(ii)", False, True, "region", ""),
-        "post_hearing_brief": (
+        DeadlineCode.OBJECTIONS: ("tally", "29 CFR 102.69(a)(8)", False, False, "region", ""),
+        DeadlineCode.OFFER_OF_PROOF: ("tally", "29 CFR 102.69(a)(8)", False, False, "region", _OFFER_NOTE),
+        DeadlineCode.REVISED_TALLY_OBJECTIONS: (
+            "revised_tally",
+            "29 CFR 102.69(e)",
+            False,
+            False,
+            "region",
+            "",
+        ),
+        DeadlineCode.HEARING: ("tally", "29 CFR 102.69(c)(1)(ii)", False, True, "region", ""),
+        DeadlineCode.POST_HEARING_BRIEF: (
             "hearing_closed",
             "84 FR 69524 (2019 rule), as described at 88 FR 14913",
             False,
@@ -251,9 +278,23 @@ _SHAPE: Mapping[str, tuple[str, str, bool, bool, FiledWith, str]] = MappingProxy
             "region",
             "",
         ),
-        "exceptions": ("hearing_officer_report", "29 CFR 102.69(c)(1)(iii)", False, False, "region", ""),
-        "answering_brief": ("exceptions", "29 CFR 102.69(c)(1)(iii), 102.2(a)", True, False, "region", ""),
-        "request_for_review": (
+        DeadlineCode.EXCEPTIONS: (
+            "hearing_officer_report",
+            "29 CFR 102.69(c)(1)(iii)",
+            False,
+            False,
+            "region",
+            "",
+        ),
+        DeadlineCode.ANSWERING_BRIEF: (
+            "exceptions",
+            "29 CFR 102.69(c)(1)(iii), 102.2(a)",
+            True,
+            False,
+            "region",
+            "",
+        ),
+        DeadlineCode.REQUEST_FOR_REVIEW: (
             "final_disposition",
             "29 CFR 102.67(c), 102.69(c)(2), 102.69(h)",
             False,
@@ -261,10 +302,17 @@ _SHAPE: Mapping[str, tuple[str, str, bool, bool, FiledWith, str]] = MappingProxy
             "board",
             _FINAL_DISPOSITION_NOTE,
         ),
-        "opposition": ("request_for_review", "29 CFR 102.67(f), 102.2(a)", True, False, "board", ""),
-        "reconsideration": ("decision_served", "29 CFR 102.65(e)(2)", False, False, "region", ""),
-        "exceptions_to_board": ("alj_decision", "29 CFR 102.46(a)", False, False, "board", ""),
-        "answering_brief_to_board": (
+        DeadlineCode.OPPOSITION: (
+            "request_for_review",
+            "29 CFR 102.67(f), 102.2(a)",
+            True,
+            False,
+            "board",
+            "",
+        ),
+        DeadlineCode.RECONSIDERATION: ("decision_served", "29 CFR 102.65(e)(2)", False, False, "region", ""),
+        DeadlineCode.EXCEPTIONS_TO_BOARD: ("alj_decision", "29 CFR 102.46(a)", False, False, "board", ""),
+        DeadlineCode.ANSWERING_BRIEF_TO_BOARD: (
             "exceptions_to_board",
             "29 CFR 102.46(b), 102.2(a)",
             True,
@@ -272,7 +320,7 @@ _SHAPE: Mapping[str, tuple[str, str, bool, bool, FiledWith, str]] = MappingProxy
             "board",
             "",
         ),
-        "request_for_review_of_dde": (
+        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: (
             "alj_decision",
             "29 CFR 102.69(c)(2), 102.46(a)",
             False,
@@ -292,89 +340,93 @@ _ALJ_2014 = (
 _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
     {
         "2014": {
-            "objections": _Figure(7, CAL, FAQ, "NLRB FAQ: objections within 7 days after the tally."),
-            "offer_of_proof": _Figure(7, CAL, FAQ, "NLRB FAQ: the offer of proof with the objections."),
-            "revised_tally_objections": _Figure(
+            DeadlineCode.OBJECTIONS: _Figure(
+                7, CAL, FAQ, "NLRB FAQ: objections within 7 days after the tally."
+            ),
+            DeadlineCode.OFFER_OF_PROOF: _Figure(
+                7, CAL, FAQ, "NLRB FAQ: the offer of proof with the objections."
+            ),
+            DeadlineCode.REVISED_TALLY_OBJECTIONS: _Figure(
                 7,
                 CAL,
                 INFERRED,
                 "No 2014 figure found for objections to a revised tally; the 7 days of the FAQ for the "
                 "tally itself are assumed.",
             ),
-            "hearing": _Figure(
+            DeadlineCode.HEARING: _Figure(
                 21,
                 CAL,
                 FAQ,
                 "NLRB FAQ: the hearing opens 21 days after the tally or as soon as practicable, earlier if "
                 "the parties agree. A target, not a bar.",
             ),
-            "exceptions": _Figure(
+            DeadlineCode.EXCEPTIONS: _Figure(
                 14, CAL, FAQ, "NLRB FAQ: exceptions to the hearing officer's report within 14 days."
             ),
-            "answering_brief": _Figure(
+            DeadlineCode.ANSWERING_BRIEF: _Figure(
                 7, CAL, FAQ, "NLRB FAQ: answering briefs 7 days from the last day for exceptions."
             ),
-            "request_for_review": _Figure(
+            DeadlineCode.REQUEST_FOR_REVIEW: _Figure(
                 14,
                 CAL,
                 FAQ,
                 "NLRB FAQ: a request for review within 14 days after a final disposition (a dismissal, a "
                 "certification, or an order to open and count ballots).",
             ),
-            "opposition": _Figure(
+            DeadlineCode.OPPOSITION: _Figure(
                 7,
                 CAL,
                 INFERRED,
                 "7 days after the last day for the request, from the pre-2014 text of 102.67; not confirmed "
                 "for the 2014 rules.",
             ),
-            "exceptions_to_board": _Figure(28, CAL, INFERRED, "102.46(a): 28 days. " + _ALJ_2014),
-            "answering_brief_to_board": _Figure(
+            DeadlineCode.EXCEPTIONS_TO_BOARD: _Figure(28, CAL, INFERRED, "102.46(a): 28 days. " + _ALJ_2014),
+            DeadlineCode.ANSWERING_BRIEF_TO_BOARD: _Figure(
                 14, CAL, INFERRED, "102.46(b): 14 days from the last day for exceptions. " + _ALJ_2014
             ),
         },
         "2019": {
-            "objections": _Figure(
+            DeadlineCode.OBJECTIONS: _Figure(
                 5,
                 BUS,
                 INFERRED,
                 "The 2019 rule's section, left in place by the 2023 rule; fits Bessemer (tally 2021-04-09, "
                 "objections due 2021-04-16), JFK8 and LDJ5.",
             ),
-            "offer_of_proof": _Figure(
+            DeadlineCode.OFFER_OF_PROOF: _Figure(
                 5, BUS, INFERRED, "With the objections, as the 2019 section left in place (102.69(a)(8))."
             ),
-            "revised_tally_objections": _Figure(
+            DeadlineCode.REVISED_TALLY_OBJECTIONS: _Figure(
                 5,
                 BUS,
                 INFERRED,
                 "102.69(e) as the 2023 rule left it: 5 business days after the revised tally.",
             ),
-            "hearing": _Figure(
+            DeadlineCode.HEARING: _Figure(
                 15,
                 BUS,
                 INFERRED,
                 "15 business days after the tally, as the 2019 section the 2023 rule left in place "
                 "(102.69(c)(1)(ii)); or as soon as practicable. A target, not a bar.",
             ),
-            "post_hearing_brief": _Figure(
+            DeadlineCode.POST_HEARING_BRIEF: _Figure(
                 5,
                 BUS,
                 FR,
                 "2019 text as quoted at 88 FR 14913: briefs as of right within 5 business days after the "
                 "hearing closes, extendable by up to 10 more business days.",
             ),
-            "exceptions": _Figure(
+            DeadlineCode.EXCEPTIONS: _Figure(
                 10,
                 BUS,
                 INFERRED,
                 "10 business days (102.69(c)(1)(iii) as left in place); JFK8 (29-RC-288020): report "
                 "2022-09-01, exceptions due 2022-09-16.",
             ),
-            "answering_brief": _Figure(
+            DeadlineCode.ANSWERING_BRIEF: _Figure(
                 5, BUS, INFERRED, "5 business days from the last day for exceptions, as the 2023 text."
             ),
-            "request_for_review": _Figure(
+            DeadlineCode.REQUEST_FOR_REVIEW: _Figure(
                 10,
                 BUS,
                 INFERRED,
@@ -382,23 +434,23 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 "03-RC-282139: certified 2022-01-10, review due 2022-01-25 ('10 business days', MLK Day "
                 "skipped). In conflict, JFK8's reported due date of 2023-01-25 fits 14 calendar days.",
             ),
-            "opposition": _Figure(
+            DeadlineCode.OPPOSITION: _Figure(
                 5, BUS, INFERRED, "5 business days after the request was due, as the 2023 text of 102.67(f)."
             ),
-            "reconsideration": _Figure(
+            DeadlineCode.RECONSIDERATION: _Figure(
                 10,
                 BUS,
                 CFR,
                 _CFR_2019 + "a motion for reconsideration or rehearing within 10 business days after service "
                 "of the decision (102.65(e)(2)).",
             ),
-            "exceptions_to_board": _Figure(
+            DeadlineCode.EXCEPTIONS_TO_BOARD: _Figure(
                 28, CAL, CFR, "Current CFR text of 102.46(a): 28 days (also 102.69(c)(2))."
             ),
-            "answering_brief_to_board": _Figure(
+            DeadlineCode.ANSWERING_BRIEF_TO_BOARD: _Figure(
                 14, CAL, CFR, "Current CFR text of 102.46(b): 14 days from the last day for exceptions."
             ),
-            "request_for_review_of_dde": _Figure(
+            DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: _Figure(
                 28,
                 CAL,
                 CFR,
@@ -408,23 +460,23 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
             ),
         },
         "2023": {
-            "objections": _Figure(
+            DeadlineCode.OBJECTIONS: _Figure(
                 5, BUS, CFR, _CFR_2023 + "within 5 business days after the tally is prepared (102.69(a)(8))."
             ),
-            "offer_of_proof": _Figure(
+            DeadlineCode.OFFER_OF_PROOF: _Figure(
                 5,
                 BUS,
                 CFR,
                 _CFR_2023 + "the written offer of proof is filed with the objections (102.69(a)(8)).",
             ),
-            "revised_tally_objections": _Figure(
+            DeadlineCode.REVISED_TALLY_OBJECTIONS: _Figure(
                 5,
                 BUS,
                 CFR,
                 _CFR_2023 + "objections to a revised tally within 5 business days after it has been made "
                 "available (102.69(e)).",
             ),
-            "hearing": _Figure(
+            DeadlineCode.HEARING: _Figure(
                 15,
                 BUS,
                 CFR,
@@ -433,27 +485,27 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 "practicable, unless the parties agree to an earlier date (102.69(c)(1)(ii)). A target, not a "
                 "bar.",
             ),
-            "exceptions": _Figure(
+            DeadlineCode.EXCEPTIONS: _Figure(
                 10,
                 BUS,
                 CFR,
                 _CFR_2023 + "within 10 business days from issuance of the report (102.69(c)(1)(iii)).",
             ),
-            "answering_brief": _Figure(
+            DeadlineCode.ANSWERING_BRIEF: _Figure(
                 5,
                 BUS,
                 CFR,
                 _CFR_2023 + "within 5 business days from the last date on which exceptions may be filed "
                 "(102.69(c)(1)(iii)).",
             ),
-            "request_for_review": _Figure(
+            DeadlineCode.REQUEST_FOR_REVIEW: _Figure(
                 10,
                 BUS,
                 CFR,
                 _CFR_2023 + "until 10 business days after a final disposition by the Regional Director "
                 "(102.67(c)); final disposition defined in 102.69(h).",
             ),
-            "opposition": _Figure(
+            DeadlineCode.OPPOSITION: _Figure(
                 5,
                 BUS,
                 CFR,
@@ -461,22 +513,22 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 + "within 5 business days after the last day on which the request for review must be "
                 "filed (102.67(f)).",
             ),
-            "reconsideration": _Figure(
+            DeadlineCode.RECONSIDERATION: _Figure(
                 10,
                 BUS,
                 CFR,
                 _CFR_2023 + "within 10 business days after service of the decision or report (102.65(e)(2)).",
             ),
-            "exceptions_to_board": _Figure(
+            DeadlineCode.EXCEPTIONS_TO_BOARD: _Figure(
                 28,
                 CAL,
                 CFR,
                 _CFR_2023 + "28 days from service of the order transferring the case (102.46(a)).",
             ),
-            "answering_brief_to_board": _Figure(
+            DeadlineCode.ANSWERING_BRIEF_TO_BOARD: _Figure(
                 14, CAL, CFR, _CFR_2023 + "14 days from the last day for exceptions (102.46(b))."
             ),
-            "request_for_review_of_dde": _Figure(
+            DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: _Figure(
                 28,
                 CAL,
                 CFR,
@@ -489,7 +541,9 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
 
 # Table entries whose deadline carries another code: objections to a revised tally are ``objections`` (the
 # issue and product.md keep one code for objections), beside those of the original tally.
-_DEADLINE_CODE: Mapping[str, str] = MappingProxyType({"revised_tally_objections": "objections"})
+_DEADLINE_CODE: Mapping[str, str] = MappingProxyType(
+    {DeadlineCode.REVISED_TALLY_OBJECTIONS: DeadlineCode.OBJECTIONS}
+)
 
 
 def _build() -> dict[RuleSetName, Mapping[str, Period]]:
@@ -498,7 +552,7 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
         table: dict[str, Period] = {}
         for code, figure in figures.items():
             trigger, citation, responsive, target_only, filed_with, note = _SHAPE[code]
-            if rule_set == "2014" and code in ("objections", "offer_of_proof"):
+            if rule_set == "2014" and code in (DeadlineCode.OBJECTIONS, DeadlineCode.OFFER_OF_PROOF):
                 # The current text numbers the paragraph (a)(8); whether the 2015 text did is not verified.
                 citation = "29 CFR 102.69(a)"
             table[code] = Period(
@@ -527,10 +581,22 @@ DEADLINE_CODES: tuple[str, ...] = tuple(c for c in _LABELS if c not in _DEADLINE
 # Why a deadline code has no period in a rule set.
 _NO_PERIOD: Mapping[tuple[str, str], str] = MappingProxyType(
     {
-        ("2014", "post_hearing_brief"): "post-hearing briefs need the hearing officer's special permission",
-        ("2023", "post_hearing_brief"): "post-hearing briefs need the hearing officer's special permission",
-        ("2014", "reconsideration"): "no figure was found for the 2014 rules (102.65(e)); check by hand",
-        ("2014", "request_for_review_of_dde"): "the rule that a request for review of the direction of "
+        (
+            "2014",
+            DeadlineCode.POST_HEARING_BRIEF,
+        ): "post-hearing briefs need the hearing officer's special permission",
+        (
+            "2023",
+            DeadlineCode.POST_HEARING_BRIEF,
+        ): "post-hearing briefs need the hearing officer's special permission",
+        (
+            "2014",
+            DeadlineCode.RECONSIDERATION,
+        ): "no figure was found for the 2014 rules (102.65(e)); check by hand",
+        (
+            "2014",
+            DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
+        ): "the rule that a request for review of the direction of "
         "election is due with the exceptions to the ALJ (102.69(c)(2)) dates from 2019; check by hand",
     }
 )

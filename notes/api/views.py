@@ -4,12 +4,11 @@ act (403), then the input (400)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from functools import cached_property
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.http import Http404, StreamingHttpResponse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -24,6 +23,7 @@ from core.api import schema
 from core.api.permissions import StaffOnly
 from core.api.scoping import bounded_id
 from elections.api.scoping import CaseScopedMixin
+from elections.law.local_time import local_date
 from elections.models import Case
 from notes import exports, history, selectors, services
 from notes.api.filters import NoteFilter, SubjectNoteFilter
@@ -238,7 +238,7 @@ class CaseExportView(CaseScopedMixin, APIView):
         if kind not in exports.KINDS:
             raise Http404
         case = self.case
-        today = datetime.now(ZoneInfo(case.office_zone)).date()
+        today = local_date(timezone.now(), case.office_zone)
         response = StreamingHttpResponse(
             exports.stream(kind, case=case, user=request.user), content_type="text/csv; charset=utf-8"
         )

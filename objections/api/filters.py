@@ -6,7 +6,7 @@ from django.db.models import QuerySet
 from core.api.scoping import MAX_ID
 from elections.api.filters import StrictBooleanFilter
 from elections.law import case_numbers
-from objections.models import Objection
+from objections.models import STATUS_CHOICES, Objection
 
 
 def _id(value: str) -> int | None:
@@ -22,7 +22,7 @@ class ObjectionFilter(django_filters.FilterSet):
     case = django_filters.CharFilter(method="by_case", label="Case number, e.g. 10-RC-269250")
     election = django_filters.CharFilter(method="by_election", label="Election id")
     filed_by = django_filters.CharFilter(method="by_filed_by", label="Party id")
-    status = django_filters.ChoiceFilter(choices=Objection.Status.choices)
+    status = django_filters.ChoiceFilter(choices=STATUS_CHOICES)
     category = django_filters.ChoiceFilter(choices=Objection.Category.choices)
     timely = StrictBooleanFilter()
 

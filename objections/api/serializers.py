@@ -18,8 +18,8 @@ from rest_framework import serializers
 
 from core.api.scoping import MAX_ID
 from elections.models import Election, Party
-from objections import rulings as rules
-from objections.models import Objection, Ruling
+from objections.law import rulings as rules
+from objections.models import LEVEL_CHOICES, Objection, Ruling
 
 
 class AwareDateTimeField(serializers.DateTimeField):
@@ -43,7 +43,7 @@ class AwareDateTimeField(serializers.DateTimeField):
 @extend_schema_field(
     {
         "type": "string",
-        "enum": list(Objection.Status.values),
+        "enum": [status.value for status in rules.Status],
         "description": "pending, set_for_hearing, sustained, overruled, withdrawn: follows the controlling "
         "ruling",
     },
@@ -56,7 +56,7 @@ class ObjectionStatusField(serializers.CharField):
 @extend_schema_field(
     {
         "type": "string",
-        "enum": list(Ruling.Level.values),
+        "enum": [level.value for level in rules.LEVELS],
         "description": "hearing_officer, administrative_law_judge, regional_director, board, court_of_appeals",
     },
     component_name="RulingLevel",
@@ -65,7 +65,7 @@ class RulingLevelField(serializers.ChoiceField):
     """A ruling's level, documented under its own name (challenges have levels of their own)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=Ruling.Level.choices, **kwargs)
+        super().__init__(choices=LEVEL_CHOICES, **kwargs)
 
 
 # --- output -------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from rest_framework import serializers
 from core.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
 from elections.models import Election
-from proceedings import deadlines as deadline_records
+from proceedings import deadline_records
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import Deadline, ProceedingEvent

@@ -32,6 +32,7 @@ from types import MappingProxyType
 from typing import Final
 
 from elections.law import rule_sets
+from elections.law.rule_sets import DeadlineCode
 from proceedings.law import ladder
 
 
@@ -98,14 +99,26 @@ REVISED_TALLY: Final = "revised_tally"
 # skipped, and ``attached`` narrows the list by the event's outcome and the election's agreement.
 ATTACHED: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        TALLY: ("objections", "offer_of_proof", "hearing"),
+        TALLY: (DeadlineCode.OBJECTIONS, DeadlineCode.OFFER_OF_PROOF, DeadlineCode.HEARING),
         # 102.69(e): objections to a revised tally (open-and-count) within 5 business days.
-        REVISED_TALLY: ("revised_tally_objections", "request_for_review", "opposition"),
-        "hearing_closed": ("post_hearing_brief",),
-        "hearing_officer_report": ("exceptions", "answering_brief"),
-        "regional_director_decision": ("request_for_review", "opposition", "reconsideration"),
-        "certification_issued": ("request_for_review", "opposition"),
-        "alj_decision": ("exceptions_to_board", "answering_brief_to_board", "request_for_review_of_dde"),
+        REVISED_TALLY: (
+            DeadlineCode.REVISED_TALLY_OBJECTIONS,
+            DeadlineCode.REQUEST_FOR_REVIEW,
+            DeadlineCode.OPPOSITION,
+        ),
+        "hearing_closed": (DeadlineCode.POST_HEARING_BRIEF,),
+        "hearing_officer_report": (DeadlineCode.EXCEPTIONS, DeadlineCode.ANSWERING_BRIEF),
+        "regional_director_decision": (
+            DeadlineCode.REQUEST_FOR_REVIEW,
+            DeadlineCode.OPPOSITION,
+            DeadlineCode.RECONSIDERATION,
+        ),
+        "certification_issued": (DeadlineCode.REQUEST_FOR_REVIEW, DeadlineCode.OPPOSITION),
+        "alj_decision": (
+            DeadlineCode.EXCEPTIONS_TO_BOARD,
+            DeadlineCode.ANSWERING_BRIEF_TO_BOARD,
+            DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
+        ),
     }
 )
 
@@ -114,7 +127,9 @@ ATTACHED: Mapping[str, tuple[str, ...]] = MappingProxyType(
 AGREEMENTS: Final = ("consent", "full_consent", "stipulated", "directed")
 CONSENT_AGREEMENTS: Final = frozenset({"consent", "full_consent"})
 # The periods of Board review, which a consent election does not have (102.69(c)(2)).
-BOARD_REVIEW_CODES: Final = frozenset({"request_for_review", "opposition", "request_for_review_of_dde"})
+BOARD_REVIEW_CODES: Final = frozenset(
+    {DeadlineCode.REQUEST_FOR_REVIEW, DeadlineCode.OPPOSITION, DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE}
+)
 
 # The ladder's own outcomes of a decision that certifies. The ladder has no outcome for a Regional Director's
 # dismissal of the petition (its decision orders one of ``ladder.ORDERS``), so only a certification is a final
@@ -150,11 +165,11 @@ def attached(
     final = is_final_disposition(rule_set, trigger=trigger, outcome=outcome)
     kept = []
     for entry in entries:
-        if entry in ("request_for_review", "opposition") and not final:
+        if entry in (DeadlineCode.REQUEST_FOR_REVIEW, DeadlineCode.OPPOSITION) and not final:
             continue
         if entry in BOARD_REVIEW_CODES and agreement in CONSENT_AGREEMENTS:
             continue
-        if entry == "request_for_review_of_dde" and agreement != "directed":
+        if entry == DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE and agreement != "directed":
             # Only a directed election has a decision and direction of election to review (102.67); a
             # stipulated one has none, and an unknown agreement is not taken for a direction.
             continue
@@ -182,34 +197,34 @@ HEARING_DATE_EVENTS: Final = ("notice_of_hearing", "consolidated_with_ulp")
 # staff mark it met.
 ANSWERED_BY: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        "objections": ("objection",),
-        "offer_of_proof": ("offer_of_proof",),
-        "hearing": ("hearing_opened",),
-        "post_hearing_brief": (),
-        "exceptions": ("exceptions_filed",),
-        "answering_brief": ("answering_brief_filed",),
-        "request_for_review": ("request_for_review_filed",),
-        "opposition": ("opposition_filed",),
-        "reconsideration": (),
-        "exceptions_to_board": ("exceptions_filed",),
-        "answering_brief_to_board": ("answering_brief_filed",),
-        "request_for_review_of_dde": ("request_for_review_filed",),
+        DeadlineCode.OBJECTIONS: ("objection",),
+        DeadlineCode.OFFER_OF_PROOF: ("offer_of_proof",),
+        DeadlineCode.HEARING: ("hearing_opened",),
+        DeadlineCode.POST_HEARING_BRIEF: (),
+        DeadlineCode.EXCEPTIONS: ("exceptions_filed",),
+        DeadlineCode.ANSWERING_BRIEF: ("answering_brief_filed",),
+        DeadlineCode.REQUEST_FOR_REVIEW: ("request_for_review_filed",),
+        DeadlineCode.OPPOSITION: ("opposition_filed",),
+        DeadlineCode.RECONSIDERATION: (),
+        DeadlineCode.EXCEPTIONS_TO_BOARD: ("exceptions_filed",),
+        DeadlineCode.ANSWERING_BRIEF_TO_BOARD: ("answering_brief_filed",),
+        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: ("request_for_review_filed",),
     }
 )
 
 # Filings a party may choose not to make: an unused period is moot, not missed.
 OPTIONAL: Final = frozenset(
     {
-        "objections",
-        "post_hearing_brief",
-        "exceptions",
-        "answering_brief",
-        "request_for_review",
-        "opposition",
-        "reconsideration",
-        "exceptions_to_board",
-        "answering_brief_to_board",
-        "request_for_review_of_dde",
+        DeadlineCode.OBJECTIONS,
+        DeadlineCode.POST_HEARING_BRIEF,
+        DeadlineCode.EXCEPTIONS,
+        DeadlineCode.ANSWERING_BRIEF,
+        DeadlineCode.REQUEST_FOR_REVIEW,
+        DeadlineCode.OPPOSITION,
+        DeadlineCode.RECONSIDERATION,
+        DeadlineCode.EXCEPTIONS_TO_BOARD,
+        DeadlineCode.ANSWERING_BRIEF_TO_BOARD,
+        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
     }
 )
 
@@ -219,18 +234,18 @@ CODE_RANK: Mapping[str, int] = MappingProxyType(
         code: rank
         for rank, code in enumerate(
             (
-                "objections",
-                "offer_of_proof",
-                "post_hearing_brief",
-                "exceptions",
-                "exceptions_to_board",
-                "request_for_review_of_dde",
-                "answering_brief",
-                "answering_brief_to_board",
-                "reconsideration",
-                "request_for_review",
-                "opposition",
-                "hearing",
+                DeadlineCode.OBJECTIONS,
+                DeadlineCode.OFFER_OF_PROOF,
+                DeadlineCode.POST_HEARING_BRIEF,
+                DeadlineCode.EXCEPTIONS,
+                DeadlineCode.EXCEPTIONS_TO_BOARD,
+                DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
+                DeadlineCode.ANSWERING_BRIEF,
+                DeadlineCode.ANSWERING_BRIEF_TO_BOARD,
+                DeadlineCode.RECONSIDERATION,
+                DeadlineCode.REQUEST_FOR_REVIEW,
+                DeadlineCode.OPPOSITION,
+                DeadlineCode.HEARING,
             )
         )
     }
@@ -285,8 +300,8 @@ def lapsed(*, code: str, target_only: bool, obliged: bool) -> Verdict:
 
 def is_obliged(code: str, *, source: str, objections_filed: bool) -> bool:
     """Whether someone had to file by this deadline (else an unused deadline is moot)."""
-    if code == "offer_of_proof":
+    if code == DeadlineCode.OFFER_OF_PROOF:
         return objections_filed  # objections without their offer of proof fail (102.69(a)(8))
-    if code in OPTIONAL or code == "hearing":
+    if code in OPTIONAL or code == DeadlineCode.HEARING:
         return False
     return not is_computed(source)  # an order set a date for a filing the tracker has no event for

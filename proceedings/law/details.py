@@ -22,7 +22,8 @@ from types import MappingProxyType
 from typing import Final
 
 from elections.law import case_numbers
-from objections import rulings as ruling_rules
+from elections.law.levels import Level
+from objections.law import rulings as ruling_rules
 from proceedings.law.ladder import (
     BOARD_OUTCOMES,
     CERTIFICATION_KINDS,
@@ -176,13 +177,13 @@ _PARTY = Key(_party)
 _HEARING_ON = Key(_date, required=True, hint=" (YYYY-MM-DD)")
 _PRESIDING = Key(_text(MAX_SHORT))
 
-# The level of the rulings a decision event records on the objections (objections.rulings levels).
+# The level of the rulings a decision event records on the objections (objections.law.rulings levels).
 RULING_LEVELS: Mapping[Event, str] = MappingProxyType(
     {
-        Event.HEARING_OFFICER_REPORT: ruling_rules.HEARING_OFFICER,
-        Event.ALJ_DECISION: ruling_rules.ADMINISTRATIVE_LAW_JUDGE,
-        Event.REGIONAL_DIRECTOR_DECISION: ruling_rules.REGIONAL_DIRECTOR,
-        Event.BOARD_DECISION: ruling_rules.BOARD,
+        Event.HEARING_OFFICER_REPORT: Level.HEARING_OFFICER,
+        Event.ALJ_DECISION: Level.ADMINISTRATIVE_LAW_JUDGE,
+        Event.REGIONAL_DIRECTOR_DECISION: Level.REGIONAL_DIRECTOR,
+        Event.BOARD_DECISION: Level.BOARD,
     }
 )
 

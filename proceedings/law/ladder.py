@@ -169,6 +169,42 @@ class Track(StrEnum):
     ALJ = "alj"  # consolidated with a ULP complaint: ALJ → Board (102.46)
 
 
+# Both tracks share the way up to the exceptions; then the Regional Director decides on the regional track,
+# the Board on the ALJ track (102.69(c)(1)(iii), 102.46).
+_THROUGH_EXCEPTIONS: Final = (
+    Stage.OBJECTIONS_PERIOD,
+    Stage.REGIONAL_INVESTIGATION,
+    Stage.HEARING_SCHEDULED,
+    Stage.HEARING,
+    Stage.AWAITING_REPORT,
+    Stage.EXCEPTIONS_PERIOD,
+)
+USUAL_CLIMB: Mapping[Track, tuple[Stage, ...]] = MappingProxyType(
+    {
+        Track.REGIONAL: (
+            *_THROUGH_EXCEPTIONS,
+            Stage.AWAITING_REGIONAL_DIRECTOR,
+            Stage.REVIEW_PERIOD,
+            Stage.BOARD_REVIEW,
+        ),
+        Track.ALJ: (*_THROUGH_EXCEPTIONS, Stage.BOARD_REVIEW),
+    }
+)
+"""The usual order of the stages on each track, from the tally up to the Board; a certification, a rerun or
+a runoff follows. The usual climb, not the only one: ``TRANSITIONS`` allows skipping steps (no objections go
+straight to the Regional Director, 102.69(b)) and going back (a remand). What the case page shows as still
+ahead."""
+
+AFTER_CERTIFICATION: tuple[Stage, ...] = (
+    Stage.CERTIFIED,
+    Stage.TEST_OF_CERTIFICATION,
+    Stage.COURT_OF_APPEALS,
+    Stage.CLOSED,
+)
+"""The usual order after a certification of representative: a refusal to bargain tests it before the Board,
+the Board's order goes to a court of appeals, and the case closes."""
+
+
 # What a decision orders (``details.outcome`` of an RD or ALJ decision, ``details.order`` of a Board decision).
 CERTIFY_REPRESENTATIVE: Final = "certify_representative"
 CERTIFY_RESULTS: Final = "certify_results"

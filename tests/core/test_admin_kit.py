@@ -4,7 +4,6 @@ that imports no app."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
@@ -102,13 +101,3 @@ def test_every_admin_that_goes_through_a_service_shows_its_refusals() -> None:
             f"{type(model_admin).__name__} names no refusals: a refusal would be a 500"
         )
         assert all(issubclass(r, DomainError) for r in model_admin.refusals)
-
-
-def test_the_kit_imports_no_app() -> None:
-    imported = set()
-    for node in ast.walk(ast.parse(KIT.read_text())):
-        if isinstance(node, ast.Import):
-            imported |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            imported.add(node.module.split(".")[0])
-    assert not imported & OUR_APPS

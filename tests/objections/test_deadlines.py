@@ -1,5 +1,5 @@
 """The objections deadline of each rule set, with weekends, holidays and closures, through the API and in
-plain Python (objections/deadlines.py): trigger day in the regional office's zone, 11:59 p.m. cutoff."""
+plain Python (objections/law/deadlines.py): trigger day in the regional office's zone, 11:59 p.m. cutoff."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from elections.law.rule_sets import period
-from objections.deadlines import objections_deadline, trigger_day
+from objections.law.deadlines import objections_deadline, trigger_day
 from tests.conftest import World
 from tests.objections.conftest import case_under, election_tallied, payload, url
 

@@ -1,5 +1,5 @@
 """The ruling rules in plain Python, no database: which dispositions belong to which level, and which
-ruling controls an objection's status (the ladders of objections/rulings.py's docstring)."""
+ruling controls an objection's status (the ladders of objections/law/rulings.py's docstring)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from objections import rulings as rules
-from objections.rulings import RulingFact
+from elections.law.levels import Level
+from objections.law import rulings as rules
+from objections.law.rulings import RulingFact
 
 HO, ALJ, RD, BOARD, COURT = (
-    rules.HEARING_OFFICER,
-    rules.ADMINISTRATIVE_LAW_JUDGE,
-    rules.REGIONAL_DIRECTOR,
-    rules.BOARD,
-    rules.COURT_OF_APPEALS,
+    Level.HEARING_OFFICER,
+    Level.ADMINISTRATIVE_LAW_JUDGE,
+    Level.REGIONAL_DIRECTOR,
+    Level.BOARD,
+    Level.COURT_OF_APPEALS,
 )
 
 
@@ -200,5 +201,5 @@ def test_the_status_is_always_one_of_the_five(steps: list[tuple[str, str]]) -> N
         derived = rules.derive_status(ladder(*steps))
     except rules.NothingToReverse:
         return
-    assert derived.status in rules.STATUSES
+    assert derived.status in {s.value for s in rules.Status}
     assert derived.status != "withdrawn"

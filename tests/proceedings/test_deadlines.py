@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from proceedings import deadlines as deadline_records
+from proceedings import deadline_records
 from proceedings.models import Deadline
 from tests.factories import record_tally
 from tests.proceedings.conftest import (

@@ -1,6 +1,6 @@
 """The objections due date is one computation: an objection's ``due_at`` (what its filing answered, kept with
 it) and the objections deadline record of the tally it answers are made from the same figures of the
-objections law (``objections.deadlines``), for the tally of ballots and for a revised tally, and neither moves
+objections law (``objections.law.deadlines``), for the tally of ballots and for a revised tally, and neither moves
 when staff extend the offer of proof by order."""
 
 from __future__ import annotations

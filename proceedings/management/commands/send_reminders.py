@@ -7,13 +7,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from proceedings import deadlines, notifications
+from proceedings import deadline_records, notifications
 
 
 class Command(BaseCommand):
     help = "Mark lapsed deadlines and e-mail the deadline reminders that are due (idempotent)."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        lapsed = deadlines.refresh_lapsed()
+        lapsed = deadline_records.refresh_lapsed()
         digests = notifications.send_deadline_reminders()
         self.stdout.write(f"{lapsed} deadline(s) updated, {digests} reminder digest(s) queued.")

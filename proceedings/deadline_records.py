@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from django.db.models import Case as When_
 from django.db.models import CharField, F, Q, QuerySet, Value, When
@@ -31,8 +30,10 @@ from simple_history.utils import bulk_update_with_history
 from core import clock
 from core.actors import acting_user, stamp
 from elections.law import calendar, rule_sets
+from elections.law.local_time import in_zone, local_date
+from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
-from objections.deadlines import objections_deadline
+from objections.law.deadlines import objections_deadline
 from objections.models import Objection
 from proceedings.law import deadlines as law
 from proceedings.law.deadlines import Source, Status
@@ -41,10 +42,6 @@ from proceedings.models import Deadline, ProceedingEvent
 
 def zone_of(case: Case) -> str:
     return case.office_zone
-
-
-def local_date(moment: datetime, zone: str) -> date:
-    return moment.astimezone(ZoneInfo(zone)).date()
 
 
 def period_for(rule_set: str, code: str) -> rule_sets.Period | None:
@@ -123,7 +120,7 @@ def _computed(
     )
     stamp(deadline, actor)
     deadline.save()
-    if trigger != law.REVISED_TALLY or period.code != "objections":
+    if trigger != law.REVISED_TALLY or period.code != DeadlineCode.OBJECTIONS:
         # Objections to a revised tally sit beside those of the tally of ballots: both periods stand.
         _supersede_open(election, period.code, deadline)
     return deadline
@@ -188,7 +185,7 @@ def create_for_tally(tally: Tally, actor: Any = None) -> list[Deadline]:
 
 
 def _objections_periods(tally: Tally, case: Case) -> dict[str, calendar.ComputedDeadline]:
-    """The tally's objections periods as the objections law computes them (``objections.deadlines``): the
+    """The tally's objections periods as the objections law computes them (``objections.law.deadlines``): the
     very figures an objection filed in the period records as its ``due_at``, so that the objection and the
     deadline record never disagree. Keyed by the ``ATTACHED`` code they stand for."""
     computed = objections_deadline(
@@ -223,7 +220,7 @@ def create_for_event(event: ProceedingEvent, actor: Any = None) -> list[Deadline
 
 
 def _hearing_date(event: ProceedingEvent, hearing_on: date, actor: Any) -> Deadline:
-    existing = Deadline.objects.filter(trigger_event=event, code="hearing").first()
+    existing = Deadline.objects.filter(trigger_event=event, code=DeadlineCode.HEARING).first()
     if existing is not None:
         return existing
     case = event.case
@@ -232,7 +229,7 @@ def _hearing_date(event: ProceedingEvent, hearing_on: date, actor: Any) -> Deadl
     deadline = Deadline(
         case=case,
         election=event.election,
-        code="hearing",
+        code=DeadlineCode.HEARING,
         label="Hearing opens (date set by order)",
         due_on=hearing_on,
         due_at=calendar.due_at_cutoff(hearing_on, zone),
@@ -254,7 +251,7 @@ def _hearing_date(event: ProceedingEvent, hearing_on: date, actor: Any) -> Deadl
     )
     stamp(deadline, actor)
     deadline.save()
-    _supersede_open(event.election, "hearing", deadline)
+    _supersede_open(event.election, DeadlineCode.HEARING, deadline)
     return deadline
 
 
@@ -298,7 +295,7 @@ def set_by_order(
             f"({previous.get_source_display().lower()})."
         )
     due_at = due_at or calendar.due_at_cutoff(due_on, zone)
-    text += f" Due {due_at.astimezone(ZoneInfo(zone)):%Y-%m-%d at %H:%M} {zone}."
+    text += f" Due {in_zone(due_at, zone):%Y-%m-%d at %H:%M} {zone}."
     deadline = Deadline(
         case=case,
         election=election,
@@ -315,7 +312,7 @@ def set_by_order(
         verified=False,  # only a figure from CFR or Federal Register text is verified
         source=source,
         party_id=party_id,
-        target_only=code == "hearing",
+        target_only=code == DeadlineCode.HEARING,
         reason=reason,
         created_by=acting_user(actor),
     )
@@ -446,9 +443,9 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
 def _next_objections_period(d: Deadline, live: Sequence[Deadline]) -> date | None:
     """For an objections deadline: the day the next objections period (a revised tally's, 102.69(e)) opens —
     objections filed from then on answer that one, not this one."""
-    if d.code != "objections":
+    if d.code != DeadlineCode.OBJECTIONS:
         return None
-    later = [x.trigger_on for x in live if x.code == "objections" and x.trigger_on > d.trigger_on]
+    later = [x.trigger_on for x in live if x.code == DeadlineCode.OBJECTIONS and x.trigger_on > d.trigger_on]
     return min(later, default=None)
 
 
@@ -475,7 +472,7 @@ def _answer(
         and local_date(o["filed_at"], d.zone) >= d.trigger_on
         and (until is None or local_date(o["filed_at"], d.zone) < until)
     ]
-    objections_filed = any(o["status"] != "withdrawn" for o in relevant)
+    objections_filed = any(o["status"] != Objection.Status.WITHDRAWN for o in relevant)
     kinds = law.ANSWERED_BY.get(d.code, ())
     if "objection" in kinds:
         if not relevant:
@@ -483,7 +480,7 @@ def _answer(
         first = min(o["filed_at"] for o in relevant)
         return _Answer(local_date(first, d.zone), calendar.is_timely(first, d.due_at)), objections_filed
     if "offer_of_proof" in kinds:
-        live = [o for o in relevant if o["status"] != "withdrawn"]
+        live = [o for o in relevant if o["status"] != Objection.Status.WITHDRAWN]
         if not live or any(o["offer_of_proof_filed_at"] is None for o in live):
             return None, objections_filed
         last = max(o["offer_of_proof_filed_at"] for o in live)
@@ -515,7 +512,7 @@ def _moot_reason(
                 f"Nothing to answer: nothing was filed by the due date of the {parent.label[:1].lower()}"
                 f"{parent.label[1:]} ({parent.due_on.isoformat()})."
             )
-    if d.code == "hearing":
+    if d.code == DeadlineCode.HEARING:
         opened = any(e.event == "hearing_opened" for e in events)
         decided = next((e for e in events if e.event in _DECIDED_WITHOUT_HEARING), None)
         if decided is not None and not opened:

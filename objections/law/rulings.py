@@ -69,18 +69,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from enum import StrEnum
 from types import MappingProxyType
 
 from elections.law import levels as _levels
-
-HEARING_OFFICER = _levels.HEARING_OFFICER
-ADMINISTRATIVE_LAW_JUDGE = _levels.ADMINISTRATIVE_LAW_JUDGE
-REGIONAL_DIRECTOR = _levels.REGIONAL_DIRECTOR
-BOARD = _levels.BOARD
-COURT_OF_APPEALS = _levels.COURT_OF_APPEALS
+from elections.law.levels import Level
 
 # Bottom to top: the order in which the bodies rule on one day (one definition, shared with challenges).
-LEVELS: tuple[str, ...] = _levels.RULING_LEVELS
+LEVELS: tuple[Level, ...] = _levels.RULING_LEVELS
 
 LEVEL_LABELS: Mapping[str, str] = MappingProxyType({level: _levels.LABELS[level] for level in LEVELS})
 
@@ -98,20 +94,28 @@ VACATED = "vacated"
 
 DISPOSITIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        HEARING_OFFICER: (RECOMMEND_SUSTAIN, RECOMMEND_OVERRULE),
-        ADMINISTRATIVE_LAW_JUDGE: (RECOMMEND_SUSTAIN, RECOMMEND_OVERRULE),
-        REGIONAL_DIRECTOR: (SET_FOR_HEARING, SUSTAINED, OVERRULED),
-        BOARD: (REVIEW_DENIED, REVIEW_GRANTED, AFFIRMED, REVERSED, REMANDED),
-        COURT_OF_APPEALS: (AFFIRMED, REVERSED, REMANDED, VACATED),
+        Level.HEARING_OFFICER: (RECOMMEND_SUSTAIN, RECOMMEND_OVERRULE),
+        Level.ADMINISTRATIVE_LAW_JUDGE: (RECOMMEND_SUSTAIN, RECOMMEND_OVERRULE),
+        Level.REGIONAL_DIRECTOR: (SET_FOR_HEARING, SUSTAINED, OVERRULED),
+        Level.BOARD: (REVIEW_DENIED, REVIEW_GRANTED, AFFIRMED, REVERSED, REMANDED),
+        Level.COURT_OF_APPEALS: (AFFIRMED, REVERSED, REMANDED, VACATED),
     }
 )
 
 ALL_DISPOSITIONS: tuple[str, ...] = tuple(dict.fromkeys(d for ds in DISPOSITIONS.values() for d in ds))
 
-# Objection statuses.
-PENDING = "pending"
-WITHDRAWN = "withdrawn"
-STATUSES: tuple[str, ...] = (PENDING, SET_FOR_HEARING, SUSTAINED, OVERRULED, WITHDRAWN)
+
+
+class Status(StrEnum):
+    """An objection's status (``Objection.status``, the API's): derived from its rulings by ``derive_status``.
+    Three are also the Regional Director's dispositions of the same name."""
+
+    PENDING = "pending"
+    SET_FOR_HEARING = SET_FOR_HEARING
+    SUSTAINED = SUSTAINED
+    OVERRULED = OVERRULED
+    WITHDRAWN = "withdrawn"
+
 
 _RECOMMENDED: Mapping[str, str] = MappingProxyType(
     {RECOMMEND_SUSTAIN: SUSTAINED, RECOMMEND_OVERRULE: OVERRULED}
@@ -193,7 +197,7 @@ def derive_status(rulings: Iterable[RulingFact], *, withdrawn: bool = False) -> 
     for r in ordered:
         check_disposition(r.level, r.disposition)
 
-    status = PENDING
+    status: str = Status.PENDING
     controlling: RulingFact | None = None
     # The sustained/overruled result in force, and the recommendation no deciding body has acted on yet.
     result: str | None = None
@@ -204,7 +208,7 @@ def derive_status(rulings: Iterable[RulingFact], *, withdrawn: bool = False) -> 
         if is_recommendation(r.level):
             recommendation = (_RECOMMENDED[d], r)
             continue
-        if r.level == REGIONAL_DIRECTOR:
+        if r.level == Level.REGIONAL_DIRECTOR:
             status, controlling, recommendation = d, r, None
             result = d if d in (SUSTAINED, OVERRULED) else None
             continue
@@ -212,14 +216,14 @@ def derive_status(rulings: Iterable[RulingFact], *, withdrawn: bool = False) -> 
         if d in (REVIEW_DENIED, REVIEW_GRANTED):
             continue  # the RD's decision stands (and is not stayed by a grant)
         if d == AFFIRMED:
-            if recommendation is not None and r.level == BOARD:
+            if recommendation is not None and r.level == Level.BOARD:
                 result, recommendation = recommendation[0], None
                 status, controlling = result, r
             elif result is not None:
                 controlling = r
             continue
         if d == REVERSED:
-            if recommendation is not None and r.level == BOARD:
+            if recommendation is not None and r.level == Level.BOARD:
                 below = recommendation[0]
             elif result is not None:
                 below = result
@@ -232,10 +236,10 @@ def derive_status(rulings: Iterable[RulingFact], *, withdrawn: bool = False) -> 
             status, controlling = result, r
             continue
         # remanded, vacated: nothing is decided any more.
-        status, controlling, result, recommendation = PENDING, r, None, None
+        status, controlling, result, recommendation = Status.PENDING, r, None, None
 
     if withdrawn:
-        return StatusDerivation(WITHDRAWN, None, "Withdrawn by the filing party.")
+        return StatusDerivation(Status.WITHDRAWN, None, "Withdrawn by the filing party.")
     if controlling is None:
         why = (
             "No ruling yet."

@@ -18,13 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
 from elections.law import calendar, regions, rule_sets
-
-OBJECTIONS = "objections"
-OFFER_OF_PROOF = "offer_of_proof"
-REVISED_TALLY_OBJECTIONS = "revised_tally_objections"
+from elections.law.local_time import in_zone, local_date
+from elections.law.rule_sets import DeadlineCode
 
 
 def office_zone(region: int) -> str:
@@ -36,7 +33,7 @@ def trigger_day(tally_prepared_at: datetime, zone: str) -> date:
     """The date of the tally in the regional office's zone: the day excluded from the count (102.2(a))."""
     if tally_prepared_at.tzinfo is None or tally_prepared_at.utcoffset() is None:
         raise ValueError("tally_prepared_at must be timezone-aware")
-    return tally_prepared_at.astimezone(ZoneInfo(zone)).date()
+    return local_date(tally_prepared_at, zone)
 
 
 @dataclass(frozen=True)
@@ -73,7 +70,7 @@ class ObjectionsDeadline:
     def late_message(self, filed_at: datetime, *, what: str = "Objections", verb: str = "were") -> str:
         """The reason a late filing is refused: due time, zone, rule, and when it was filed."""
         assert self.due_at is not None
-        local = filed_at.astimezone(ZoneInfo(self.zone))
+        local = in_zone(filed_at, self.zone)
         return (
             f"{what} {verb} due {self.due_at:%Y-%m-%d %H:%M} {self.zone} — {self.rule} of "
             f"{self.trigger_on.isoformat()}, {self.citation}; filed {local:%Y-%m-%d %H:%M}."
@@ -109,7 +106,9 @@ def objections_deadline(
             citation="29 CFR 102.69(a)",
         )
     objections = calendar.compute_deadline(
-        period=rule_sets.period(rule_set, REVISED_TALLY_OBJECTIONS if revised else OBJECTIONS),
+        period=rule_sets.period(
+            rule_set, DeadlineCode.REVISED_TALLY_OBJECTIONS if revised else DeadlineCode.OBJECTIONS
+        ),
         rule_set=rule_set,
         trigger_on=trigger_on,
         region=region,
@@ -119,7 +118,7 @@ def objections_deadline(
         objections
         if revised
         else calendar.compute_deadline(
-            period=rule_sets.period(rule_set, OFFER_OF_PROOF),
+            period=rule_sets.period(rule_set, DeadlineCode.OFFER_OF_PROOF),
             rule_set=rule_set,
             trigger_on=trigger_on,
             region=region,

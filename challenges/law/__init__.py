@@ -1,0 +1,1 @@
+"""The law of challenged ballots, in plain Python: what a challenge's status says."""
