@@ -20,7 +20,7 @@ MAY_IMPORT = {
     "access": set(),
     "elections": {"access"},
     "challenges": {"access", "elections"},
-    "objections": {"access", "elections", "challenges"},
+    "objections": {"access", "elections"},  # beside challenges, not above it
     "proceedings": {"access", "elections", "challenges", "objections"},
     "notes": {"access", "elections", "challenges", "objections", "proceedings"},
     "public_record": {"access", "elections", "challenges", "objections", "proceedings"},
