@@ -12,7 +12,7 @@ from django.utils import timezone
 from elections.models import Appearance, Case, Election, Party
 from objections import services
 from objections.models import Objection
-from tests.conftest import World
+from tests.conftest import FrozenClock, World
 from tests.factories import (
     AppearanceFactory,
     CaseFactory,
@@ -99,8 +99,7 @@ RECEIVED_IN_PERIOD = datetime(2021, 4, 16, 23, 59, 50, tzinfo=NY)
 
 
 @pytest.fixture
-def received_in_period(monkeypatch: pytest.MonkeyPatch) -> datetime:
+def received_in_period(frozen_clock: FrozenClock) -> datetime:
     """The tracker's clock inside the Bessemer 2021 objections period: counsel's stated filing times are
     then confirmed as received (issue 10: a stated time on a filing received after the period waits)."""
-    monkeypatch.setattr(timezone, "now", lambda: RECEIVED_IN_PERIOD)
-    return RECEIVED_IN_PERIOD
+    return frozen_clock.at(RECEIVED_IN_PERIOD)

@@ -1,47 +1,20 @@
-"""Fixtures of the appeal ladder's tests: a clock the tests set (the stage, the open deadlines and the
-reminders depend on today), and helpers to record tallies and events the way staff do."""
+"""Fixtures of the appeal ladder's tests: helpers to record tallies and events the way staff do. (The stage,
+the open deadlines and the reminders depend on today: the tests set ``frozen_clock``, tests/conftest.py.)"""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import date, datetime
 from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.utils import timezone
 
 from elections.models import Case, Election, Party
-from proceedings import clock as ladder_clock
+from tests.conftest import FrozenClock
 from tests.factories import CaseFactory, ElectionFactory, PartyFactory, StaffFactory
 
 EASTERN = ZoneInfo("America/New_York")
 CENTRAL = ZoneInfo("America/Chicago")
-
-
-class Clock:
-    """What ``proceedings.clock.now()`` answers. ``at("2021-04-12")`` means noon that day in Atlanta's zone."""
-
-    def __init__(self) -> None:
-        self.moment: datetime | None = None
-
-    def at(self, when: str | date | datetime, hour: int = 12, minute: int = 0) -> datetime:
-        if isinstance(when, str):
-            when = date.fromisoformat(when) if len(when) == 10 else datetime.fromisoformat(when)
-        if isinstance(when, datetime):
-            self.moment = when if when.tzinfo else when.replace(tzinfo=EASTERN)
-        else:
-            self.moment = datetime.combine(when, time(hour, minute), tzinfo=EASTERN)
-        return self.moment
-
-    def now(self) -> datetime:
-        return self.moment or timezone.now()
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    frozen = Clock()
-    monkeypatch.setattr(ladder_clock, "now", frozen.now)
-    return frozen
 
 
 BESSEMER = "10-RC-269250"
@@ -49,11 +22,11 @@ TALLY_2021 = datetime(2021, 4, 9, 12, 0, tzinfo=CENTRAL)  # the tally of ballots
 
 
 @pytest.fixture
-def tallied(world: Any, clock: Clock) -> Any:
+def tallied(world: Any, frozen_clock: FrozenClock) -> Any:
     """The world's election with the Bessemer 2021 tally (738–1,798, 505 challenged); the clock three days on."""
     from tests.factories import record_tally
 
-    clock.at("2021-04-12")
+    frozen_clock.at("2021-04-12")
     record_tally(world.election, prepared_at=TALLY_2021, yes=738, votes_against=1798, void=76, challenged=505)
     return world
 
