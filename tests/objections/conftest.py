@@ -10,7 +10,6 @@ import pytest
 from django.utils import timezone
 
 from elections.models import Appearance, Case, Election, Party
-from objections import services
 from objections.models import Objection
 from tests.conftest import FrozenClock, World
 from tests.factories import (
@@ -19,6 +18,7 @@ from tests.factories import (
     ElectionFactory,
     PartyFactory,
     UserFactory,
+    file_objection,
     record_tally,
 )
 
@@ -63,15 +63,9 @@ def file(
     election: Election, party: Party, *, actor: Any, filed_at: datetime | None = None, **kw: Any
 ) -> Objection:
     """File through the service (no notices unless asked)."""
-    kw.setdefault("notify", False)
-    return services.objection_file(
-        election=election,
-        filed_by=party,
-        category=kw.pop("category", "threats"),
-        statement=kw.pop("statement", "Supervisors threatened closure."),
-        filed_at=filed_at or datetime(2021, 4, 15, 12, 0, tzinfo=NY),
-        actor=actor,
-        **kw,
+    kw.setdefault("statement", "Supervisors threatened closure.")
+    return file_objection(
+        election, party, filed_at=filed_at or datetime(2021, 4, 15, 12, 0, tzinfo=NY), actor=actor, **kw
     )
 
 

@@ -3,13 +3,14 @@ the open deadlines and the reminders depend on today: the tests set ``frozen_clo
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from elections.models import Case, Election, Party
+from tests import factories
 from tests.conftest import FrozenClock
 from tests.factories import CaseFactory, ElectionFactory, PartyFactory, StaffFactory
 
@@ -47,40 +48,23 @@ def file_objection(
     election: Any = None,
     number: int | None = None,
 ) -> Any:
-    from objections import services as objection_services
-
-    return objection_services.objection_file(
-        election=election or world.election,
-        filed_by=party,
-        category="threats",
-        statement="Supervisors threatened closure if the union won.",
+    return factories.file_objection(
+        election or world.election,
+        party,
         filed_at=filed_at,
         offer_of_proof_filed_at=filed_at if offer else None,
         number=number,
         actor=world.staff,
-        notify=False,
     )
 
 
 def climb(case: Any, actor: Any, *steps: tuple[Any, ...]) -> list[Any]:
     """Record events (event, date, details) through the service, in order."""
-    from proceedings import services
-
     recorded = []
     for event, on, *rest in steps:
         details = dict(rest[0]) if rest else {}
         election = details.pop("election", None)
-        recorded.append(
-            services.event_record(
-                case=case,
-                event=event,
-                occurred_on=date.fromisoformat(on),
-                details=details,
-                election=election,
-                actor=actor,
-                notify=False,
-            )
-        )
+        recorded.append(factories.record_event(case, event, on, election=election, actor=actor, **details))
     return recorded
 
 
