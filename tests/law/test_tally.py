@@ -520,6 +520,7 @@ def tallies(draw: st.DrawFn, max_votes: int = 6, max_challenged: int = 4) -> Tal
 #   returned a ballot": void ballots count as cast, a sustained challenge was not an eligible voter's.
 # - "two or more choices receive the same number of ballots and another choice receives no ballots" is read
 #   as: every choice that received ballots received the same number, and at least one received none.
+# - No valid vote at all is "no representative", not an "equally divided" vote that voids the election.
 
 
 def oracle_outcome(votes_for: dict[str, int], votes_against: int, *, all_voted: bool = False) -> Outcome:
