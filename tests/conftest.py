@@ -1,15 +1,19 @@
-"""Fixtures shared by every test module: a small two-party case and API clients signed in as each
-kind of user. App-specific fixtures live beside their tests."""
+"""Fixtures shared by every test module: a small two-party case, API clients signed in as each kind of user,
+and the one frozen clock. App-specific fixtures live beside their tests."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
+from core import clock as tracker_clock
 from elections.models import Appearance, Case, Election, Party
 from tests.factories import (
     AppearanceFactory,
@@ -102,3 +106,45 @@ def as_paralegal(world: World) -> APIClient:
 @pytest.fixture
 def as_stranger(world: World) -> APIClient:
     return _client(world.stranger)
+
+
+# --- the clock ---------------------------------------------------------------------------------------------
+
+ATLANTA = ZoneInfo("America/New_York")  # Region 10's office, where the Bessemer story's days are counted
+
+
+class FrozenClock:
+    """What the tracker believes the time is: ``core.clock.now()`` (the ladder's stage, deadlines and
+    reminders) and ``django.utils.timezone.now()`` (filing receipts, withdrawals, "not in the future" checks)
+    answer the same moment. Until ``at`` is called both answer the real time.
+
+    ``at("2021-04-12")`` means noon that day in Atlanta's zone; ``at("2021-04-12", 17)`` 5 p.m. there; a
+    datetime is taken as it is (a naive one in Atlanta's zone)."""
+
+    def __init__(self, real_now: Callable[[], datetime]) -> None:
+        self._real_now = real_now
+        self.moment: datetime | None = None
+
+    def at(self, when: str | date | datetime, hour: int = 12, minute: int = 0) -> datetime:
+        if isinstance(when, str):
+            when = date.fromisoformat(when) if len(when) == 10 else datetime.fromisoformat(when)
+        if isinstance(when, datetime):
+            self.moment = when if when.tzinfo else when.replace(tzinfo=ATLANTA)
+        else:
+            self.moment = datetime.combine(when, time(hour, minute), tzinfo=ATLANTA)
+        return self.moment
+
+    def advance(self, by: timedelta) -> datetime:
+        return self.at(self.now() + by)
+
+    def now(self) -> datetime:
+        return self.moment or self._real_now()
+
+
+@pytest.fixture
+def frozen_clock(monkeypatch: pytest.MonkeyPatch) -> FrozenClock:
+    """One clock for the whole tracker, set by the test (see FrozenClock)."""
+    frozen = FrozenClock(timezone.now)
+    monkeypatch.setattr(tracker_clock, "now", frozen.now)
+    monkeypatch.setattr(timezone, "now", frozen.now)
+    return frozen

@@ -37,10 +37,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from access.tokens import token_issue
-from challenges import services as challenge_services
 from elections.models import Appearance, Case, Election, Party
 from notes import services as note_services
-from objections import services as objection_services
 from proceedings import services as proceeding_services
 from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
 from public_record.models import ImportRun
@@ -51,6 +49,9 @@ from tests.factories import (
     PartyFactory,
     StaffFactory,
     UserFactory,
+    file_objection,
+    log_challenge,
+    record_event,
     record_tally,
 )
 
@@ -272,26 +273,20 @@ def _side(number: str, name: str, secret: str, staff: Any, users: dict[str, Any]
     record_tally(
         election, prepared_at=timezone.now() - timedelta(hours=2), yes=10, votes_against=12, challenged=3
     )
-    challenge = challenge_services.challenge_log(
-        election=election,
-        voter_name=f"Voter {secret}",
-        challenged_by=union.pk,
-        ground="supervisor",
-        reason=f"Reason {secret}",
-        actor=staff,
+    challenge = log_challenge(
+        election, f"Voter {secret}", by=union, ground="supervisor", reason=f"Reason {secret}", actor=staff
     )
-    objection = objection_services.objection_file(
-        election=election,
-        filed_by=union,
-        category="threats",
+    filed = timezone.now() - timedelta(hours=1)
+    objection = file_objection(
+        election,
+        union,
         statement=f"Statement {secret}",
-        filed_at=timezone.now() - timedelta(hours=1),
-        offer_of_proof_filed_at=timezone.now() - timedelta(hours=1),
+        filed_at=filed,
+        offer_of_proof_filed_at=filed,
         actor=staff,
+        notify=True,
     )
-    event = proceeding_services.event_record(
-        case=case, event="regional_investigation", occurred_on=timezone.localdate(), actor=staff
-    )
+    event = record_event(case, "regional_investigation", timezone.localdate(), actor=staff, notify=True)
     deadline = Deadline.objects.filter(case=case).order_by("id").first()
     assert deadline is not None, "the tally sets the objections deadline"
     holder = users.get("counsel_a") or appearance.user

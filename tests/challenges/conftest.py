@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any, cast
 
 import pytest
 
-from challenges import services
 from challenges.models import BOARD_AGENT, Challenge
 from elections.models import Case, Election, Party
 from tests.conftest import World
-from tests.factories import ElectionFactory, PartyFactory
+from tests.factories import (
+    CHALLENGE_DECIDED_ON,
+    ElectionFactory,
+    PartyFactory,
+    log_challenge,
+    resolve_challenge,
+)
 
-DECIDED = date(2021, 5, 3)
+DECIDED = CHALLENGE_DECIDED_ON
 
 
 def new_election(case: Case, sequence: int, choices: list[str], **extra: Any) -> Election:
@@ -53,25 +57,11 @@ def log(
     world: World, voter: str, *, by: Any = BOARD_AGENT, election: Election | None = None, **extra: Any
 ) -> Challenge:
     """Log a challenge as staff; ``by`` is a Party, or board_agent."""
-    return services.challenge_log(
-        election=election or world.election,
-        voter_name=voter,
-        challenged_by=by if by == BOARD_AGENT else by.pk,
-        ground=extra.pop("ground", Challenge.Ground.NOT_ON_LIST),
-        actor=world.staff,
-        **extra,
-    )
+    return log_challenge(election or world.election, voter, by=by, actor=world.staff, **extra)
 
 
 def resolve(world: World, challenge: Challenge, outcome: str = "overruled", **extra: Any) -> Challenge:
-    return services.challenge_resolve(
-        challenge_id=challenge.pk,
-        outcome=outcome,
-        method=extra.pop("method", Challenge.Method.INVESTIGATION),
-        decided_on=extra.pop("decided_on", DECIDED),
-        actor=world.staff,
-        **extra,
-    )
+    return resolve_challenge(challenge, outcome, actor=world.staff, **extra)
 
 
 @pytest.fixture

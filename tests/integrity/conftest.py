@@ -10,7 +10,6 @@ from django.test import Client
 
 from tests.conftest import World
 from tests.objections.conftest import tallied  # noqa: F401  (the Bessemer 2021 tally, shared)
-from tests.proceedings.conftest import clock  # noqa: F401  (the ladder's frozen clock)
 
 
 @pytest.fixture

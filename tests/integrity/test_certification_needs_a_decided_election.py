@@ -20,16 +20,16 @@ TALLY = datetime(2021, 4, 9, 12, 0, tzinfo=CENTRAL)
 
 
 @pytest.fixture
-def undetermined(world: World, clock: Any) -> World:
+def undetermined(world: World, frozen_clock: Any) -> World:
     """100 for, 98 against, 150 challenged: the challenges decide the election."""
-    clock.at("2021-04-20")
+    frozen_clock.at("2021-04-20")
     record_tally(world.election, prepared_at=TALLY, yes=100, votes_against=98, challenged=150)
     return world
 
 
 @pytest.fixture
-def decided(world: World, clock: Any) -> World:
-    clock.at("2021-04-20")
+def decided(world: World, frozen_clock: Any) -> World:
+    frozen_clock.at("2021-04-20")
     record_tally(world.election, prepared_at=TALLY, yes=738, votes_against=1798, void=76, challenged=505)
     return world
 
@@ -102,10 +102,10 @@ def test_the_admin_shows_the_refusal_and_records_nothing(staff_browser: Client, 
 
 
 def test_exceptions_dated_before_the_report_they_answer_are_a_400_not_a_409(
-    as_staff: Any, decided: World, clock: Any
+    as_staff: Any, decided: World, frozen_clock: Any
 ) -> None:
     objection = file_objection(decided, decided.union, datetime(2021, 4, 15, 12, 0, tzinfo=CENTRAL))
-    clock.at("2021-07-01")
+    frozen_clock.at("2021-07-01")
     for event, on, details in [
         ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}),
         ("hearing_opened", "2021-05-10", {}),

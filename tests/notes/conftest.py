@@ -11,12 +11,10 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from challenges import services as challenge_services
 from notes import services
 from notes.models import Note
-from objections import services as objection_services
 from tests.conftest import World
-from tests.factories import record_tally
+from tests.factories import file_objection, log_challenge, record_tally
 
 ROLES = ["staff", "union_counsel", "employer_counsel", "paralegal", "stranger", "anonymous"]
 
@@ -70,23 +68,21 @@ def noted(world: World, django_capture_on_commit_callbacks: Any) -> Noted:
         votes_against=12,
         challenged=3,
     )
-    challenge = challenge_services.challenge_log(
-        election=world.election,
-        voter_name="J. Doe",
+    challenge = log_challenge(
+        world.election,
+        "J. Doe",
         voter_identifier="E-1",
-        challenged_by=world.union.pk,
+        by=world.union,
         ground="supervisor",
         reason="Schedules the shift",
         actor=world.union_counsel,
     )
-    objection = objection_services.objection_file(
-        election=world.election,
-        filed_by=world.union,
-        category="threats",
+    objection = file_objection(
+        world.election,
+        world.union,
         statement="Supervisors predicted closure",
         filed_at=datetime.now(UTC),
         actor=world.union_counsel,
-        notify=False,
     )
     noted = Noted(world=world, challenge=challenge, objection=objection)
     with django_capture_on_commit_callbacks(execute=True):

@@ -10,10 +10,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from challenges import services as challenge_services
 from challenges.models import Challenge
 from notes import services as note_services
 from tests.conftest import World
+from tests.factories import log_challenge, resolve_challenge
 
 pytestmark = pytest.mark.django_db
 
@@ -22,11 +22,11 @@ URL = "/api/v1/cases/10-RC-269250/history/"
 
 def log(world: World, n: int) -> list[Challenge]:
     return [
-        challenge_services.challenge_log(
-            election=world.election,
-            voter_name=f"Voter {n}-{i}",
+        log_challenge(
+            world.election,
+            f"Voter {n}-{i}",
             voter_identifier=f"E-{n}-{i}",
-            challenged_by=world.union.pk,
+            by=world.union,
             ground="supervisor",
             actor=world.union_counsel,
         )
@@ -51,13 +51,7 @@ def test_a_change_shows_who_when_which_record_and_the_fields_before_and_after(
     world: World, as_staff: APIClient
 ) -> None:
     (challenge,) = log(world, 1)
-    challenge_services.challenge_resolve(
-        challenge_id=challenge.pk,
-        outcome="sustained",
-        method="agreement",
-        decided_on=date(2021, 5, 1),
-        actor=world.staff,
-    )
+    resolve_challenge(challenge, "sustained", method="agreement", decided_on=date(2021, 5, 1), actor=world.staff)
     entries = [e for e in everything(as_staff) if e["record"] == {"type": "challenge", "id": challenge.pk}]
     created, resolved = entries
     assert (created["action"], created["user"]) == ("created", "ucounsel")

@@ -20,6 +20,7 @@ from core.models import Notification
 from notes.exports import KINDS
 from proceedings import services as proceeding_services
 from proceedings.models import Deadline
+from tests.factories import record_event
 from tests.notes.conftest import ROLES, Noted
 
 pytestmark = pytest.mark.django_db
@@ -80,14 +81,11 @@ def values_for(noted: Noted, role: str) -> dict[str, list[Any]]:
         else proceeding_services.calendar_feed_ensure(user=world.union_counsel).token
     )
     event = (
-        proceeding_services.event_record(
-            case=world.case,
-            event="regional_investigation",
-            occurred_on=world.election.tallies.get().prepared_at.date(),
-            details={},
-            election=None,
+        record_event(
+            world.case,
+            "regional_investigation",
+            world.election.tallies.get().prepared_at.date(),
             actor=world.staff,
-            notify=False,
         )
         if not world.case.proceeding_events.exists()
         else world.case.proceeding_events.first()

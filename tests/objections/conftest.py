@@ -10,15 +10,15 @@ import pytest
 from django.utils import timezone
 
 from elections.models import Appearance, Case, Election, Party
-from objections import services
 from objections.models import Objection
-from tests.conftest import World
+from tests.conftest import FrozenClock, World
 from tests.factories import (
     AppearanceFactory,
     CaseFactory,
     ElectionFactory,
     PartyFactory,
     UserFactory,
+    file_objection,
     record_tally,
 )
 
@@ -63,15 +63,9 @@ def file(
     election: Election, party: Party, *, actor: Any, filed_at: datetime | None = None, **kw: Any
 ) -> Objection:
     """File through the service (no notices unless asked)."""
-    kw.setdefault("notify", False)
-    return services.objection_file(
-        election=election,
-        filed_by=party,
-        category=kw.pop("category", "threats"),
-        statement=kw.pop("statement", "Supervisors threatened closure."),
-        filed_at=filed_at or datetime(2021, 4, 15, 12, 0, tzinfo=NY),
-        actor=actor,
-        **kw,
+    kw.setdefault("statement", "Supervisors threatened closure.")
+    return file_objection(
+        election, party, filed_at=filed_at or datetime(2021, 4, 15, 12, 0, tzinfo=NY), actor=actor, **kw
     )
 
 
@@ -99,8 +93,7 @@ RECEIVED_IN_PERIOD = datetime(2021, 4, 16, 23, 59, 50, tzinfo=NY)
 
 
 @pytest.fixture
-def received_in_period(monkeypatch: pytest.MonkeyPatch) -> datetime:
+def received_in_period(frozen_clock: FrozenClock) -> datetime:
     """The tracker's clock inside the Bessemer 2021 objections period: counsel's stated filing times are
     then confirmed as received (issue 10: a stated time on a filing received after the period waits)."""
-    monkeypatch.setattr(timezone, "now", lambda: RECEIVED_IN_PERIOD)
-    return RECEIVED_IN_PERIOD
+    return frozen_clock.at(RECEIVED_IN_PERIOD)

@@ -12,6 +12,7 @@ from django.test import Client
 
 from objections.models import Objection, Ruling
 from tests.conftest import World
+from tests.factories import record_ruling
 from tests.objections.conftest import file
 
 pytestmark = pytest.mark.django_db
@@ -56,15 +57,8 @@ def test_the_change_page_shows_the_rulings_inline_and_why_the_status(
     admin_client: Client, tallied: World
 ) -> None:
     objection = _many(tallied, 1)[0]
-    from objections import services
-
-    services.ruling_record(
-        objection=objection,
-        level="hearing_officer",
-        disposition="recommend_sustain",
-        decided_on=date(2021, 8, 2),
-        actor=tallied.staff,
-        notify=False,
+    record_ruling(
+        objection, "recommend_sustain", level="hearing_officer", decided_on=date(2021, 8, 2), actor=tallied.staff
     )
     response = admin_client.get(f"{CHANGELIST}{objection.pk}/change/")
     assert response.status_code == 200

@@ -6,10 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-from django.utils import timezone
 
 from objections.models import Objection
-from tests.conftest import World
+from tests.conftest import FrozenClock, World
 from tests.objections.conftest import NY, file
 
 pytestmark = pytest.mark.django_db
@@ -146,11 +145,11 @@ def file_offer(api, objection: Objection, filed_at: str):  # type: ignore[no-unt
 
 
 def test_an_offer_filed_within_the_extension_is_timely(
-    as_staff, as_union, objection: Objection, monkeypatch: pytest.MonkeyPatch
+    as_staff, as_union, objection: Objection, frozen_clock: FrozenClock
 ) -> None:
     extend(as_staff, objection, until="2021-04-30T23:59:00-04:00", reason="Good cause shown.")
     # Received within the extension too (issue 10: a stated time on a late-received offer waits for staff).
-    monkeypatch.setattr(timezone, "now", lambda: datetime(2021, 4, 28, 16, 0, tzinfo=NY))
+    frozen_clock.at(datetime(2021, 4, 28, 16, 0, tzinfo=NY))
     response = file_offer(as_union, objection, "2021-04-28T15:00:00-04:00")
     assert response.status_code == 200, response.json()
     assert response.json()["offer_of_proof_timely"] is True

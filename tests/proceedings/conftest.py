@@ -1,47 +1,21 @@
-"""Fixtures of the appeal ladder's tests: a clock the tests set (the stage, the open deadlines and the
-reminders depend on today), and helpers to record tallies and events the way staff do."""
+"""Fixtures of the appeal ladder's tests: helpers to record tallies and events the way staff do. (The stage,
+the open deadlines and the reminders depend on today: the tests set ``frozen_clock``, tests/conftest.py.)"""
 
 from __future__ import annotations
 
-from datetime import date, datetime, time
+from datetime import datetime
 from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.utils import timezone
 
-from core import clock as ladder_clock
 from elections.models import Case, Election, Party
+from tests import factories
+from tests.conftest import FrozenClock
 from tests.factories import CaseFactory, ElectionFactory, PartyFactory, StaffFactory
 
 EASTERN = ZoneInfo("America/New_York")
 CENTRAL = ZoneInfo("America/Chicago")
-
-
-class Clock:
-    """What ``core.clock.now()`` answers. ``at("2021-04-12")`` means noon that day in Atlanta's zone."""
-
-    def __init__(self) -> None:
-        self.moment: datetime | None = None
-
-    def at(self, when: str | date | datetime, hour: int = 12, minute: int = 0) -> datetime:
-        if isinstance(when, str):
-            when = date.fromisoformat(when) if len(when) == 10 else datetime.fromisoformat(when)
-        if isinstance(when, datetime):
-            self.moment = when if when.tzinfo else when.replace(tzinfo=EASTERN)
-        else:
-            self.moment = datetime.combine(when, time(hour, minute), tzinfo=EASTERN)
-        return self.moment
-
-    def now(self) -> datetime:
-        return self.moment or timezone.now()
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    frozen = Clock()
-    monkeypatch.setattr(ladder_clock, "now", frozen.now)
-    return frozen
 
 
 BESSEMER = "10-RC-269250"
@@ -49,11 +23,11 @@ TALLY_2021 = datetime(2021, 4, 9, 12, 0, tzinfo=CENTRAL)  # the tally of ballots
 
 
 @pytest.fixture
-def tallied(world: Any, clock: Clock) -> Any:
+def tallied(world: Any, frozen_clock: FrozenClock) -> Any:
     """The world's election with the Bessemer 2021 tally (738–1,798, 505 challenged); the clock three days on."""
     from tests.factories import record_tally
 
-    clock.at("2021-04-12")
+    frozen_clock.at("2021-04-12")
     record_tally(world.election, prepared_at=TALLY_2021, yes=738, votes_against=1798, void=76, challenged=505)
     return world
 
@@ -74,40 +48,23 @@ def file_objection(
     election: Any = None,
     number: int | None = None,
 ) -> Any:
-    from objections import services as objection_services
-
-    return objection_services.objection_file(
-        election=election or world.election,
-        filed_by=party,
-        category="threats",
-        statement="Supervisors threatened closure if the union won.",
+    return factories.file_objection(
+        election or world.election,
+        party,
         filed_at=filed_at,
         offer_of_proof_filed_at=filed_at if offer else None,
         number=number,
         actor=world.staff,
-        notify=False,
     )
 
 
 def climb(case: Any, actor: Any, *steps: tuple[Any, ...]) -> list[Any]:
     """Record events (event, date, details) through the service, in order."""
-    from proceedings import services
-
     recorded = []
     for event, on, *rest in steps:
         details = dict(rest[0]) if rest else {}
         election = details.pop("election", None)
-        recorded.append(
-            services.event_record(
-                case=case,
-                event=event,
-                occurred_on=date.fromisoformat(on),
-                details=details,
-                election=election,
-                actor=actor,
-                notify=False,
-            )
-        )
+        recorded.append(factories.record_event(case, event, on, election=election, actor=actor, **details))
     return recorded
 
 

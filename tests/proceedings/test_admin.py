@@ -14,7 +14,9 @@ from tests.proceedings.conftest import climb, make_staff
 
 
 @pytest.fixture
-def admin_client_(db: None) -> Client:
+def admin_client_(db: None, settings: Any) -> Client:
+    # The tests move the frozen clock months past the sign-in: keep the session open that long.
+    settings.SESSION_COOKIE_AGE = 5 * 365 * 24 * 3600
     director = make_staff(username="director", is_superuser=True)
     client = Client()
     client.force_login(director)
@@ -26,9 +28,9 @@ def text(html: bytes) -> str:
 
 
 def test_the_case_ladder_shows_each_stage_with_its_date_the_current_one_highlighted_and_the_open_deadlines(
-    tallied: Any, admin_client_: Client, clock: Any
+    tallied: Any, admin_client_: Client, frozen_clock: Any
 ) -> None:
-    clock.at("2021-08-03")
+    frozen_clock.at("2021-08-03")
     climb(
         tallied.case,
         tallied.staff,
@@ -55,7 +57,7 @@ def test_the_case_ladder_shows_each_stage_with_its_date_the_current_one_highligh
 
 
 def test_staff_record_an_event_in_the_admin_and_an_out_of_order_one_is_refused_with_what_is_allowed(
-    tallied: Any, admin_client_: Client, clock: Any
+    tallied: Any, admin_client_: Client, frozen_clock: Any
 ) -> None:
     # the clock stands at 2021-04-12, in the objections period
     url = f"/admin/proceedings/proceedingevent/add/?case={tallied.case.pk}"
@@ -82,9 +84,9 @@ def test_staff_record_an_event_in_the_admin_and_an_out_of_order_one_is_refused_w
 
 
 def test_the_void_action_asks_for_a_reason_and_calls_the_service(
-    tallied: Any, admin_client_: Client, clock: Any
+    tallied: Any, admin_client_: Client, frozen_clock: Any
 ) -> None:
-    clock.at("2021-04-26")
+    frozen_clock.at("2021-04-26")
     (event,) = climb(tallied.case, tallied.staff, ("regional_investigation", "2021-04-26"))
     url = "/admin/proceedings/proceedingevent/"
     asked = admin_client_.post(url, {"action": "void_events", "_selected_action": [event.pk]})

@@ -25,8 +25,8 @@ AMAZON = "Amazon.com Services LLC"
 
 
 class Story:
-    def __init__(self, clock: Any) -> None:
-        self.clock = clock
+    def __init__(self, frozen_clock: Any) -> None:
+        self.clock = frozen_clock
         self.staff = self._client(make_staff(username="board-agent"))
         self.union_counsel = self._client(UserFactory(username="union-counsel"))
         self.employer_counsel = self._client(UserFactory(username="employer-counsel"))
@@ -79,12 +79,12 @@ class Story:
 
 
 @pytest.mark.django_db
-def test_the_bessemer_story_through_the_api(clock: Any) -> None:
-    story = Story(clock)
+def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
+    story = Story(frozen_clock)
     staff = story.staff
 
     # The case, its parties and who appears for them.
-    clock.at("2021-02-01")
+    frozen_clock.at("2021-02-01")
     case = story.ok(
         staff.post(
             "/api/v1/cases/",
@@ -130,7 +130,7 @@ def test_the_bessemer_story_through_the_api(clock: Any) -> None:
     story.expect("awaiting_tally", None, None)
 
     # 2021-04-09: the tally. Objections are due 5 business days later, 2021-04-16 23:59 in Atlanta's zone.
-    clock.at("2021-04-09", 18)
+    frozen_clock.at("2021-04-09", 18)
     tally = {
         "prepared_at": "2021-04-09T12:00:00-05:00",
         "votes_for": {RWDSU: 738},
@@ -143,7 +143,7 @@ def test_the_bessemer_story_through_the_api(clock: Any) -> None:
     assert status["current_election"]["latest_tally"]["result"] == "no_representative"
 
     # 2021-04-16: RWDSU's objections (two stand for the 23), with their offer of proof, on the last day.
-    clock.at("2021-04-16", 15)
+    frozen_clock.at("2021-04-16", 15)
     mailbox = story.objection(story.union_counsel, first, union, "2021-04-16T15:00:00-04:00", "mail_ballot")
     meetings = story.objection(
         story.union_counsel, first, union, "2021-04-16T15:05:00-04:00", "captive_audience"
@@ -224,7 +224,7 @@ def test_the_bessemer_story_through_the_api(clock: Any) -> None:
     story.expect("rerun_pending", None, "rerun_ordered", on="2021-12-21")  # Amazon did not request review
 
     # 2022-03-31: the second tally — 875 to 993 with 416 challenged: the challenges are determinative.
-    clock.at("2022-03-31", 18)
+    frozen_clock.at("2022-03-31", 18)
     tally = {
         "prepared_at": "2022-03-31T12:00:00-05:00",
         "votes_for": {RWDSU: 875},
@@ -237,7 +237,7 @@ def test_the_bessemer_story_through_the_api(clock: Any) -> None:
     assert status["current_election"]["latest_tally"]["challenges_determinative"] is True
 
     # 2022-04-07: both sides object.
-    clock.at("2022-04-07", 12)
+    frozen_clock.at("2022-04-07", 12)
     story.objection(story.union_counsel, second, union, "2022-04-07T12:00:00-04:00", "threats")
     story.objection(story.employer_counsel, second, employer, "2022-04-07T12:00:00-04:00", "union_conduct")
     story.expect("regional_investigation", ("hearing", "2022-04-21T23:59:00-04:00"), None, on="2022-04-08")

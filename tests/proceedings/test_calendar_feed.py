@@ -35,7 +35,7 @@ def test_the_feed_url_is_stable_until_rotated_and_the_old_one_then_answers_404(
 
 
 def test_the_feed_serves_the_open_deadlines_of_the_users_cases_as_all_day_events(
-    tallied: Any, as_paralegal: Any, clock: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: Any
 ) -> None:
     other = make_case(number="29-RC-300003", petition_filed_on=date(2022, 1, 3))
     record_tally(
@@ -66,7 +66,7 @@ def test_the_feed_serves_the_open_deadlines_of_the_users_cases_as_all_day_events
     assert "Source: inferred (no rule text for this rule set; check it) (not verified)." in description
     assert str(events[0]["uid"]).startswith("deadline-")
     # Once they pass, they leave the feed.
-    clock.at("2021-04-19")
+    frozen_clock.at("2021-04-19")
     later = Calendar.from_ical(APIClient().get(feed_path(as_paralegal)).content)
     assert [str(e["summary"]) for e in later.walk("VEVENT")] == [
         "10-RC-269250: Post-election hearing opens (target) due (UNVERIFIED)"

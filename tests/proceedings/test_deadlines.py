@@ -64,7 +64,7 @@ def test_the_tally_sets_the_objections_deadline_under_the_2019_rules(tallied: An
 
 
 def test_a_revised_tally_opens_objections_to_it_and_a_case_under_the_older_rules_sets_none(
-    tallied: Any, clock: Any
+    tallied: Any, frozen_clock: Any
 ) -> None:
     record_tally(
         tallied.election, prepared_at=datetime(2021, 4, 20, tzinfo=EASTERN), yes=738, votes_against=1798
@@ -85,12 +85,13 @@ def test_a_revised_tally_opens_objections_to_it_and_a_case_under_the_older_rules
 
 
 def test_objections_filed_in_time_meet_the_deadline_and_an_offer_of_proof_left_out_is_missed(
-    tallied: Any, as_paralegal: Any, clock: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: Any
 ) -> None:
+    frozen_clock.at("2021-04-16", 15)
     file_objection(tallied, tallied.union, datetime(2021, 4, 16, 15, tzinfo=EASTERN), offer=False)
     assert by_code(deadlines(as_paralegal))["objections"][2] == "met"
     assert by_code(deadlines(as_paralegal))["offer_of_proof"][2] == "open"
-    clock.at("2021-04-19")
+    frozen_clock.at("2021-04-19")
     rows = {r["code"]: r for r in deadlines(as_paralegal)}
     assert (rows["offer_of_proof"]["status"], rows["offer_of_proof"]["status_note"]) == (
         "missed",
@@ -101,9 +102,9 @@ def test_objections_filed_in_time_meet_the_deadline_and_an_offer_of_proof_left_o
 
 
 def test_an_unused_objections_deadline_is_moot_once_it_passes_never_missed(
-    tallied: Any, as_paralegal: Any, clock: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-04-17")
+    frozen_clock.at("2021-04-17")
     rows = {r["code"]: r for r in deadlines(as_paralegal)}
     assert (rows["objections"]["status"], rows["offer_of_proof"]["status"]) == ("moot", "moot")
     assert deadlines(as_paralegal, "?status=open") == [rows["hearing"]]
@@ -111,9 +112,9 @@ def test_an_unused_objections_deadline_is_moot_once_it_passes_never_missed(
 
 
 def test_the_hearing_officers_report_sets_exceptions_and_an_answering_brief_from_their_due_date(
-    tallied: Any, as_paralegal: Any, clock: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-08-03")
+    frozen_clock.at("2021-08-03")
     climb(
         tallied.case,
         tallied.staff,
@@ -139,9 +140,9 @@ def test_the_hearing_officers_report_sets_exceptions_and_an_answering_brief_from
 
 
 def test_an_answering_brief_is_moot_when_no_exceptions_came(
-    tallied: Any, as_paralegal: Any, clock: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-08-03")
+    frozen_clock.at("2021-08-03")
     climb(tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}))
     climb(
         tallied.case,
@@ -149,7 +150,7 @@ def test_an_answering_brief_is_moot_when_no_exceptions_came(
         ("hearing_opened", "2021-05-10"),
         ("hearing_officer_report", "2021-08-02"),
     )
-    clock.at("2021-08-17")
+    frozen_clock.at("2021-08-17")
     answering = next(r for r in deadlines(as_paralegal) if r["code"] == "answering_brief")
     assert answering["status"] == "moot"
     assert (
@@ -158,9 +159,9 @@ def test_an_answering_brief_is_moot_when_no_exceptions_came(
 
 
 def test_an_order_extending_exceptions_supersedes_the_computed_deadline_and_moves_the_answering_brief(
-    tallied: Any, as_staff: Any, as_union: Any, clock: Any
+    tallied: Any, as_staff: Any, as_union: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-08-05")
+    frozen_clock.at("2021-08-05")
     climb(tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}))
     climb(
         tallied.case,
@@ -221,10 +222,11 @@ def test_order_set_deadlines_are_checked(tallied: Any, as_staff: Any) -> None:
 
 
 def test_a_partys_offer_of_proof_extension_becomes_its_own_order_set_deadline(
-    tallied: Any, as_paralegal: Any, clock: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: Any
 ) -> None:
     from objections import services as objection_services
 
+    frozen_clock.at("2021-04-16", 15)
     objection = file_objection(tallied, tallied.union, datetime(2021, 4, 16, 15, tzinfo=EASTERN), offer=False)
     objection_services.offer_of_proof_extend(
         objection=objection,
@@ -235,14 +237,14 @@ def test_a_partys_offer_of_proof_extension_becomes_its_own_order_set_deadline(
     )
     mine = Deadline.objects.get(code="offer_of_proof", party=tallied.union)
     assert (mine.source, mine.due_on, mine.status) == ("order", date(2021, 4, 23), "open")
-    clock.at("2021-04-19")
+    frozen_clock.at("2021-04-19")
     # The general deadline no longer speaks for the union: nobody else filed objections, so it is moot.
     rows = [r for r in deadlines(as_paralegal) if r["code"] == "offer_of_proof"]
     assert sorted((r["party"] or 0, r["status"]) for r in rows) == [(0, "moot"), (tallied.union.pk, "open")]
 
 
-def test_a_notice_of_hearing_replaces_the_target_and_the_hearing_meets_it(tallied: Any, clock: Any) -> None:
-    clock.at("2021-05-10")
+def test_a_notice_of_hearing_replaces_the_target_and_the_hearing_meets_it(tallied: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-05-10")
     climb(tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}))
     target, ordered = Deadline.objects.filter(code="hearing").order_by("id")
     assert (target.status, target.superseded_by_id, ordered.source, ordered.due_on) == (
@@ -257,9 +259,9 @@ def test_a_notice_of_hearing_replaces_the_target_and_the_hearing_meets_it(tallie
 
 
 def test_a_decision_ordering_a_rerun_is_no_final_disposition_and_opens_no_review_deadline(
-    tallied: Any, clock: Any
+    tallied: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-11-30")
+    frozen_clock.at("2021-11-30")
     climb(
         tallied.case,
         tallied.staff,
@@ -273,9 +275,9 @@ def test_a_decision_ordering_a_rerun_is_no_final_disposition_and_opens_no_review
 
 
 def test_the_regional_directors_certifying_decision_sets_the_request_for_review_and_the_opposition(
-    tallied: Any, clock: Any
+    tallied: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-11-30")
+    frozen_clock.at("2021-11-30")
     climb(
         tallied.case,
         tallied.staff,
@@ -327,11 +329,11 @@ def test_deadlines_are_read_across_the_callers_cases_only_and_filter(
 
 @pytest.mark.parametrize("cases", [1, 5])
 def test_the_deadlines_list_takes_the_same_number_of_queries_for_any_number_of_cases(
-    world: Any, as_paralegal: Any, clock: Any, django_assert_num_queries: Any, cases: int
+    world: Any, as_paralegal: Any, frozen_clock: Any, django_assert_num_queries: Any, cases: int
 ) -> None:
     from elections.models import Appearance
 
-    clock.at("2021-04-12")
+    frozen_clock.at("2021-04-12")
     for n in range(cases):
         case = make_case(number=f"10-RC-{310000 + n:06d}", petition_filed_on=date(2021, 1, 4))
         party = make_party(case=case)

@@ -53,10 +53,10 @@ def test_the_api_shows_and_takes_the_agreement_and_refuses_an_unknown_one(
 
 
 def test_after_a_consent_election_the_decision_is_final_no_review_deadline_and_a_request_is_a_409(
-    tallied: Any, clock: Any, as_staff: APIClient
+    tallied: Any, frozen_clock: Any, as_staff: APIClient
 ) -> None:
     Election.objects.filter(pk=tallied.election.pk).update(agreement="consent")
-    clock.at("2021-11-30")
+    frozen_clock.at("2021-11-30")
     climb(
         tallied.case,
         tallied.staff,
@@ -72,10 +72,10 @@ def test_after_a_consent_election_the_decision_is_final_no_review_deadline_and_a
 
 
 def test_after_a_stipulated_election_a_certification_opens_review_with_its_source(
-    tallied: Any, clock: Any, as_paralegal: APIClient
+    tallied: Any, frozen_clock: Any, as_paralegal: APIClient
 ) -> None:
     Election.objects.filter(pk=tallied.election.pk).update(agreement="stipulated")
-    clock.at("2021-11-30")
+    frozen_clock.at("2021-11-30")
     climb(
         tallied.case,
         tallied.staff,
@@ -108,16 +108,16 @@ def _case_2023(world: World) -> Any:
 
 
 def test_under_2023_a_rerun_order_opens_no_review_deadline_and_the_certification_does(
-    world: World, clock: Any
+    world: World, frozen_clock: Any
 ) -> None:
     case, _, election = _case_2023(world)
-    clock.at("2025-06-02")
+    frozen_clock.at("2025-06-02")
     record_tally(election, prepared_at=datetime(2025, 5, 22, 12, tzinfo=EASTERN), yes=10, votes_against=12)
     # 102.69(a)(8), CFR: tally Thu 05-22 → Memorial Day skipped → Fri 05-30; hearing target 15 business days.
     objections = Deadline.objects.get(case=case, code="objections")
     assert (objections.due_on, objections.source, objections.verified) == (date(2025, 5, 30), "cfr", True)
     assert Deadline.objects.get(case=case, code="hearing").due_on == date(2025, 6, 13)
-    clock.at("2025-06-17")
+    frozen_clock.at("2025-06-17")
     climb(case, world.staff, ("regional_director_decision", "2025-06-16", {"outcome": "certify_results"}))
     review = Deadline.objects.get(case=case, code="request_for_review")
     opposition = Deadline.objects.get(case=case, code="opposition")
@@ -133,12 +133,12 @@ def test_under_2023_a_rerun_order_opens_no_review_deadline_and_the_certification
 
 
 def test_a_directed_election_consolidated_before_an_alj_gets_the_102_46_periods(
-    world: World, clock: Any
+    world: World, frozen_clock: Any
 ) -> None:
     case, _, election = _case_2023(world)
-    clock.at("2025-05-23")
+    frozen_clock.at("2025-05-23")
     record_tally(election, prepared_at=datetime(2025, 5, 22, 12, tzinfo=EASTERN), yes=10, votes_against=12)
-    clock.at("2025-06-09")
+    frozen_clock.at("2025-06-09")
     climb(
         case,
         world.staff,
@@ -163,9 +163,9 @@ def test_a_directed_election_consolidated_before_an_alj_gets_the_102_46_periods(
 
 
 def test_open_and_count_attaches_objections_to_the_revised_tally_and_accepts_a_respaced_union_name(
-    world: World, as_staff: APIClient, clock: Any
+    world: World, as_staff: APIClient, frozen_clock: Any
 ) -> None:
-    clock.at("2021-04-20")
+    frozen_clock.at("2021-04-20")
     record_tally(
         world.election,
         prepared_at=datetime(2021, 4, 9, 12, tzinfo=EASTERN),
@@ -174,7 +174,7 @@ def test_open_and_count_attaches_objections_to_the_revised_tally_and_accepts_a_r
         challenged=1,
     )
     challenge = log(world, "Ann Able", by=world.employer)
-    resolve(world, challenge, "overruled")
+    resolve(world, challenge, "overruled", decided_on=date(2021, 4, 20))
     response = as_staff.post(
         open_and_count_url(world.election), {"votes_for": {"  rwdsu ": 1}, "votes_against": 0}, format="json"
     )
@@ -250,11 +250,11 @@ def test_the_admin_shows_the_agreement_and_each_deadlines_source(tallied: Any, c
 
 
 def test_under_2014_the_revised_tally_of_an_open_and_count_opens_review_as_the_faq_says(
-    world: World, clock: Any
+    world: World, frozen_clock: Any
 ) -> None:
     case = make_case(number="10-RC-160001", petition_filed_on=date(2016, 3, 1))
     election = make_election(case=case, sequence=1, choices=["Union"])
-    clock.at("2017-07-20")
+    frozen_clock.at("2017-07-20")
     record_tally(
         election, prepared_at=datetime(2017, 6, 30, 12, tzinfo=EASTERN), yes=5, votes_against=5, challenged=1
     )
@@ -274,16 +274,14 @@ def test_under_2014_the_revised_tally_of_an_open_and_count_opens_review_as_the_f
 
 
 def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones_are_refused(
-    world: World, clock: Any, monkeypatch: pytest.MonkeyPatch
+    world: World, frozen_clock: Any
 ) -> None:
-    from django.utils import timezone
-
-    # The filing is received when it is stated (issue 10 holds a stated time received after the period).
-    monkeypatch.setattr(timezone, "now", lambda: clock.moment)
+    # The frozen clock is also the filing's receipt: each filing is received when it is stated (issue 10
+    # holds a stated time received after the period).
     from core.errors import RuleViolation
     from objections import services as objection_services
 
-    clock.at("2021-04-21")
+    frozen_clock.at("2021-04-21")
     record_tally(
         world.election, prepared_at=datetime(2021, 4, 9, 12, tzinfo=EASTERN), yes=10, votes_against=11
     )
@@ -304,11 +302,11 @@ def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones
         )
 
     # The tally of ballots' period ended Fri 2021-04-16; the revised tally of Tue 04-20 runs to Tue 04-27.
-    clock.at("2021-04-26", hour=10, minute=5)
+    frozen_clock.at("2021-04-26", hour=10, minute=5)
     objection = file(datetime(2021, 4, 26, 10, tzinfo=EASTERN))
     assert objection.timely is True
     assert objection.due_at == datetime(2021, 4, 27, 23, 59, tzinfo=EASTERN)
-    clock.at("2021-04-29")
+    frozen_clock.at("2021-04-29")
     with pytest.raises(RuleViolation) as refused:
         file(datetime(2021, 4, 28, 10, tzinfo=EASTERN))
     assert "2021-04-16 23:59" in refused.value.message
@@ -328,9 +326,9 @@ def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones
 
 
 def test_a_regional_directors_certifying_decision_refuses_a_later_revised_tally(
-    tallied: Any, clock: Any
+    tallied: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-11-30")
+    frozen_clock.at("2021-11-30")
     climb(
         tallied.case,
         tallied.staff,
@@ -348,8 +346,8 @@ def test_a_regional_directors_certifying_decision_refuses_a_later_revised_tally(
     assert tallied.election.tallies.count() == 1
 
 
-def test_a_decision_ordering_a_rerun_does_not_settle_the_count(tallied: Any, clock: Any) -> None:
-    clock.at("2021-11-30")
+def test_a_decision_ordering_a_rerun_does_not_settle_the_count(tallied: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-11-30")
     climb(
         tallied.case,
         tallied.staff,

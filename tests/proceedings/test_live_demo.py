@@ -33,10 +33,10 @@ def _as(username: str) -> APIClient:
 # A Thursday, a Monday after the observed Independence Day, the day after Thanksgiving, and today.
 @pytest.mark.parametrize("today", ["2025-12-04", "2026-07-06", "2025-11-28", None])
 def test_the_live_case_shows_open_work_to_the_demo_paralegal_whatever_the_day(
-    clock: Any, today: str | None
+    frozen_clock: Any, today: str | None
 ) -> None:
     if today:
-        clock.at(today, hour=9)
+        frozen_clock.at(today, hour=9)
     elections_demo.load_users()
     case = demo_live.load()
     paralegal = _as("paralegal")
@@ -72,11 +72,11 @@ def test_the_demo_users_appear_on_the_live_case() -> None:
     }
 
 
-def test_loading_the_demo_again_a_week_later_moves_nothing(clock: Any) -> None:
-    clock.at("2025-12-04", hour=9)
+def test_loading_the_demo_again_a_week_later_moves_nothing(frozen_clock: Any) -> None:
+    frozen_clock.at("2025-12-04", hour=9)
     call_command("load_demo", stdout=io.StringIO())
     before = _snapshot()
-    clock.at("2025-12-11", hour=9)
+    frozen_clock.at("2025-12-11", hour=9)
     call_command("load_demo", stdout=io.StringIO())
     assert _snapshot() == before
 

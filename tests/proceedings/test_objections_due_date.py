@@ -11,6 +11,7 @@ from typing import Any
 from objections import services as objection_services
 from objections.models import Objection
 from proceedings.models import Deadline
+from tests.conftest import FrozenClock
 from tests.factories import record_tally
 from tests.proceedings.conftest import EASTERN, file_objection
 
@@ -20,8 +21,9 @@ def _record(tally_revision: int, code: str = "objections") -> Deadline:
 
 
 def test_an_objection_to_the_tally_of_ballots_is_due_when_the_tallys_objections_deadline_is(
-    tallied: Any, as_paralegal: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: FrozenClock
 ) -> None:
+    frozen_clock.at(datetime(2021, 4, 15, 10, tzinfo=EASTERN))  # received when stated
     objection = file_objection(tallied, tallied.union, datetime(2021, 4, 15, 10, tzinfo=EASTERN))
     record, offer = _record(0), _record(0, "offer_of_proof")
     assert (objection.due_at, objection.verified, objection.due_explanation) == (
@@ -35,8 +37,9 @@ def test_an_objection_to_the_tally_of_ballots_is_due_when_the_tallys_objections_
 
 
 def test_an_extension_of_the_offer_of_proof_moves_neither_the_objection_nor_its_deadline(
-    tallied: Any, as_paralegal: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: FrozenClock
 ) -> None:
+    frozen_clock.at(datetime(2021, 4, 15, 10, tzinfo=EASTERN))  # received when stated
     objection = file_objection(tallied, tallied.union, datetime(2021, 4, 15, 10, tzinfo=EASTERN), offer=False)
     extension = {"until": datetime(2021, 4, 23, 23, 59, tzinfo=EASTERN), "reason": "witness abroad"}
     objection_services.offer_of_proof_extend(
@@ -52,12 +55,13 @@ def test_an_extension_of_the_offer_of_proof_moves_neither_the_objection_nor_its_
 
 
 def test_an_objection_to_a_revised_tally_is_due_when_the_revised_tallys_objections_deadline_is(
-    tallied: Any, as_paralegal: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: FrozenClock
 ) -> None:
     record_tally(
         tallied.election, prepared_at=datetime(2021, 4, 20, 12, tzinfo=EASTERN), yes=739, votes_against=1798
     )
     # Late for the tally of ballots (due 2021-04-16), in time for the revised tally's period (102.69(e)).
+    frozen_clock.at(datetime(2021, 4, 22, 10, tzinfo=EASTERN))  # received when stated
     objection = file_objection(tallied, tallied.employer, datetime(2021, 4, 22, 10, tzinfo=EASTERN))
     revised = _record(1)
     assert (objection.due_at, objection.timely) == (revised.due_at, True)

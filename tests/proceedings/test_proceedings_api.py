@@ -32,8 +32,8 @@ def status_of(client: Any, number: str = BESSEMER) -> dict[str, Any]:
     return response.json()
 
 
-def test_staff_record_a_notice_of_hearing_and_read_it_back(tallied: Any, as_staff: Any, clock: Any) -> None:
-    clock.at("2021-04-26")
+def test_staff_record_a_notice_of_hearing_and_read_it_back(tallied: Any, as_staff: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-04-26")
     response = post_event(
         as_staff, "notice_of_hearing", "2021-04-26", hearing_on="2021-05-07", note="set by the RD"
     )
@@ -92,8 +92,8 @@ def test_an_event_dated_before_the_tally_or_in_the_future_is_a_400(tallied: Any,
     }
 
 
-def test_nothing_is_recorded_on_an_election_without_a_tally(world: Any, as_staff: Any, clock: Any) -> None:
-    clock.at("2021-04-12")
+def test_nothing_is_recorded_on_an_election_without_a_tally(world: Any, as_staff: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-04-12")
     response = post_event(as_staff, "regional_investigation", "2021-04-12")
     assert response.status_code == 409
     assert response.json() == {
@@ -120,9 +120,9 @@ def test_an_event_for_an_election_of_another_case_is_a_400(tallied: Any, as_staf
 
 
 def test_a_rerun_order_creates_the_next_election_with_the_same_ballot(
-    tallied: Any, as_staff: Any, clock: Any
+    tallied: Any, as_staff: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-11-30")
+    frozen_clock.at("2021-11-30")
     climb(tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}))
     climb(
         tallied.case,
@@ -148,7 +148,7 @@ def test_a_rerun_order_creates_the_next_election_with_the_same_ballot(
         votes_against=993,
         challenged=416,
     )
-    clock.at("2022-04-01")
+    frozen_clock.at("2022-04-01")
     status = status_of(as_staff)
     assert (status["stage"], status["outcome"], status["current_election"]["sequence"]) == (
         "objections_period",
@@ -157,8 +157,8 @@ def test_a_rerun_order_creates_the_next_election_with_the_same_ballot(
     )
 
 
-def test_a_rerun_order_reuses_an_election_already_entered(tallied: Any, as_staff: Any, clock: Any) -> None:
-    clock.at("2021-11-30")
+def test_a_rerun_order_reuses_an_election_already_entered(tallied: Any, as_staff: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-11-30")
     entered = make_election(case=tallied.case, sequence=2, kind="rerun", choices=["RWDSU"])
     response = post_event(as_staff, "regional_director_decision", "2021-11-29", outcome="rerun_election")
     assert response.json()["ordered_election"] == entered.pk
@@ -167,18 +167,18 @@ def test_a_rerun_order_reuses_an_election_already_entered(tallied: Any, as_staff
 
 
 def test_a_runoff_order_puts_the_two_leading_choices_on_the_ballot(
-    db: None, clock: Any, as_staff: Any
+    db: None, frozen_clock: Any, as_staff: Any
 ) -> None:
     case = make_case(number="13-RC-300001", petition_filed_on=date(2024, 1, 10))
     election = make_election(case=case, sequence=1, choices=["Local 1", "Local 2", "Local 3"])
-    clock.at("2024-03-05")
+    frozen_clock.at("2024-03-05")
     record_tally(
         election,
         prepared_at=datetime(2024, 3, 1, 12, tzinfo=EASTERN),
         votes_for={"Local 1": 40, "Local 2": 35, "Local 3": 10},
         votes_against=20,
     )
-    clock.at("2024-03-20")
+    frozen_clock.at("2024-03-20")
     response = post_event(
         as_staff, "regional_director_decision", "2024-03-20", number=case.number, outcome="runoff_election"
     )
@@ -189,9 +189,9 @@ def test_a_runoff_order_puts_the_two_leading_choices_on_the_ballot(
 
 
 def test_a_certification_certifies_the_case_and_the_test_of_certification_reaches_the_court(
-    tallied: Any, as_staff: Any, clock: Any
+    tallied: Any, as_staff: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2023-06-01")
+    frozen_clock.at("2023-06-01")
     climb(
         tallied.case,
         tallied.staff,
@@ -241,12 +241,12 @@ def test_a_certification_certifies_the_case_and_the_test_of_certification_reache
 
 
 def test_rulings_carried_by_a_decision_are_recorded_on_the_objections(
-    tallied: Any, as_staff: Any, clock: Any
+    tallied: Any, as_staff: Any, frozen_clock: Any
 ) -> None:
-    filed = datetime(2021, 4, 16, 12, tzinfo=EASTERN)
+    filed = frozen_clock.at(datetime(2021, 4, 16, 12, tzinfo=EASTERN))  # received as stated
     mailbox = file_objection(tallied, tallied.union, filed)
     threats = file_objection(tallied, tallied.union, filed)
-    clock.at("2021-11-30")
+    frozen_clock.at("2021-11-30")
     response = post_event(
         as_staff,
         "regional_director_decision",
@@ -275,9 +275,9 @@ def test_rulings_carried_by_a_decision_are_recorded_on_the_objections(
 
 
 def test_rulings_on_an_objection_of_another_election_are_a_400_and_record_nothing(
-    tallied: Any, as_staff: Any, clock: Any
+    tallied: Any, as_staff: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-11-30")
+    frozen_clock.at("2021-11-30")
     response = post_event(
         as_staff,
         "regional_director_decision",
@@ -292,9 +292,9 @@ def test_rulings_on_an_objection_of_another_election_are_a_400_and_record_nothin
 
 
 def test_a_voided_event_stays_listed_and_the_ladder_is_replayed_without_it(
-    tallied: Any, as_staff: Any, as_union: Any, clock: Any
+    tallied: Any, as_staff: Any, as_union: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-04-26")
+    frozen_clock.at("2021-04-26")
     (notice,) = climb(
         tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"})
     )
@@ -319,9 +319,9 @@ def test_a_voided_event_stays_listed_and_the_ladder_is_replayed_without_it(
 
 
 def test_an_event_a_later_one_depends_on_is_voided_only_after_it(
-    tallied: Any, as_staff: Any, clock: Any
+    tallied: Any, as_staff: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-05-11")
+    frozen_clock.at("2021-05-11")
     notice, opened = climb(
         tallied.case,
         tallied.staff,
@@ -338,8 +338,8 @@ def test_an_event_a_later_one_depends_on_is_voided_only_after_it(
     assert as_staff.post(f"{URL}{notice.pk}/void/", {"reason": "wrong"}, format="json").status_code == 200
 
 
-def test_an_order_that_created_an_election_cannot_be_voided(tallied: Any, as_staff: Any, clock: Any) -> None:
-    clock.at("2021-11-30")
+def test_an_order_that_created_an_election_cannot_be_voided(tallied: Any, as_staff: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-11-30")
     (decision,) = climb(
         tallied.case,
         tallied.staff,
@@ -350,8 +350,8 @@ def test_an_order_that_created_an_election_cannot_be_voided(tallied: Any, as_sta
     assert "created election 2 (rerun)" in response.json()["detail"]
 
 
-def test_voiding_a_certification_reopens_the_case(tallied: Any, as_staff: Any, clock: Any) -> None:
-    clock.at("2021-05-03")
+def test_voiding_a_certification_reopens_the_case(tallied: Any, as_staff: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-05-03")
     (certification,) = climb(
         tallied.case, tallied.staff, ("certification_issued", "2021-05-03", {"kind": "results"})
     )
@@ -361,8 +361,8 @@ def test_voiding_a_certification_reopens_the_case(tallied: Any, as_staff: Any, c
     assert status_of(as_staff)["outcome"] is None
 
 
-def test_every_new_event_notifies_the_counsel_of_record(tallied: Any, as_staff: Any, clock: Any) -> None:
-    clock.at("2021-04-26")
+def test_every_new_event_notifies_the_counsel_of_record(tallied: Any, as_staff: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-04-26")
     response = post_event(as_staff, "notice_of_hearing", "2021-04-26", hearing_on="2021-05-07")
     key = f"proceeding:{response.json()['id']}:recorded"
     notices = Notification.objects.filter(key=key)
@@ -376,9 +376,9 @@ def test_every_new_event_notifies_the_counsel_of_record(tallied: Any, as_staff: 
 
 @pytest.mark.parametrize("events", [1, 6])
 def test_the_events_list_takes_the_same_number_of_queries_for_any_number_of_events(
-    tallied: Any, as_paralegal: Any, clock: Any, django_assert_num_queries: Any, events: int
+    tallied: Any, as_paralegal: Any, frozen_clock: Any, django_assert_num_queries: Any, events: int
 ) -> None:
-    clock.at("2021-06-30")
+    frozen_clock.at("2021-06-30")
     steps: list[tuple[Any, ...]] = [("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"})]
     steps += [
         ("notice_of_hearing", f"2021-05-{day:02d}", {"hearing_on": "2021-06-28"}) for day in range(1, events)
@@ -394,7 +394,7 @@ def test_the_events_list_takes_the_same_number_of_queries_for_any_number_of_even
 )
 @pytest.mark.django_db(transaction=True)
 def test_two_staff_recording_the_same_decision_at_once_one_wins_and_the_other_gets_409(
-    tallied: Any, clock: Any
+    tallied: Any, frozen_clock: Any
 ) -> None:
     import threading
 
@@ -403,7 +403,7 @@ def test_two_staff_recording_the_same_decision_at_once_one_wins_and_the_other_ge
     from core.errors import TransitionNotAllowed
     from proceedings import services
 
-    clock.at("2021-11-30")
+    frozen_clock.at("2021-11-30")
     barrier = threading.Barrier(2)
     outcomes: list[str] = []
 

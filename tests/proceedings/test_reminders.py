@@ -22,9 +22,9 @@ def thresholds(settings: Any) -> list[int]:
 
 
 def test_each_counsel_and_paralegal_get_one_digest_and_a_second_run_sends_nothing(
-    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+    tallied: Any, frozen_clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
 ) -> None:
-    clock.at("2021-04-12")  # objections due Fri 04-16: within 5 business days, not within 1
+    frozen_clock.at("2021-04-12")  # objections due Fri 04-16: within 5 business days, not within 1
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.send_deadline_reminders.delay().get() == 3
     assert sorted(m.to[0] for m in mail.outbox) == [
@@ -48,7 +48,7 @@ def test_each_counsel_and_paralegal_get_one_digest_and_a_second_run_sends_nothin
         assert tasks.send_deadline_reminders.delay().get() == 0  # the job runs twice: nothing more
     assert len(mail.outbox) == 3
 
-    clock.at("2021-04-15")  # one business day before: the 1-day reminder, once
+    frozen_clock.at("2021-04-15")  # one business day before: the 1-day reminder, once
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.send_deadline_reminders.delay().get() == 3
         assert tasks.send_deadline_reminders.delay().get() == 0
@@ -57,9 +57,9 @@ def test_each_counsel_and_paralegal_get_one_digest_and_a_second_run_sends_nothin
 
 
 def test_a_deadline_first_seen_a_day_before_is_reminded_once_for_both_thresholds(
-    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+    tallied: Any, frozen_clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
 ) -> None:
-    clock.at("2021-04-15")
+    frozen_clock.at("2021-04-15")
     with django_capture_on_commit_callbacks(execute=True):
         tasks.send_deadline_reminders.delay().get()
     assert len(mail.outbox) == 3
@@ -68,18 +68,18 @@ def test_a_deadline_first_seen_a_day_before_is_reminded_once_for_both_thresholds
 
 
 def test_passed_deadlines_inactive_people_and_people_of_other_cases_get_nothing(
-    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+    tallied: Any, frozen_clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
 ) -> None:
     tallied.employer_counsel.is_active = False
     tallied.employer_counsel.save()
     AppearanceFactory(
         user=UserFactory(username="nomail", email=""), party=tallied.union, capacity="paralegal"
     )
-    clock.at("2021-04-12")
+    frozen_clock.at("2021-04-12")
     with django_capture_on_commit_callbacks(execute=True):
         tasks.send_deadline_reminders.delay().get()
     assert sorted(m.to[0] for m in mail.outbox) == ["para@example.org", "ucounsel@example.org"]
-    clock.at("2021-04-19")  # the objections deadline passed; the hearing target (04-30) is not within 5 days
+    frozen_clock.at("2021-04-19")  # the objections deadline passed; the hearing target (04-30) is not within 5 days
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.send_deadline_reminders.delay().get() == 0
@@ -87,13 +87,13 @@ def test_passed_deadlines_inactive_people_and_people_of_other_cases_get_nothing(
 
 
 def test_a_partys_own_deadline_is_reminded_to_that_partys_people_only(
-    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+    tallied: Any, frozen_clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
 ) -> None:
     from datetime import date
 
     from proceedings import services
 
-    clock.at("2021-04-17")  # the objections deadlines passed
+    frozen_clock.at("2021-04-17")  # the objections deadlines passed
     services.deadline_set(
         case=tallied.case,
         code="position_statement",
@@ -109,9 +109,9 @@ def test_a_partys_own_deadline_is_reminded_to_that_partys_people_only(
 
 
 def test_the_send_reminders_command_does_the_same_without_beat(
-    tallied: Any, clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+    tallied: Any, frozen_clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
 ) -> None:
-    clock.at("2021-04-12")
+    frozen_clock.at("2021-04-12")
     out = StringIO()
     with django_capture_on_commit_callbacks(execute=True):
         call_command("send_reminders", stdout=out)

@@ -51,8 +51,8 @@ def lines(queue: workqueue.Queue, key: str) -> list[workqueue.Line]:
     return next(s for s in queue.sections if s.key == key).lines
 
 
-def test_the_queue_lists_deadlines_due_within_n_business_days_in_local_time(tallied: Any, clock: Any) -> None:
-    clock.at("2021-04-12")  # objections due Friday 2021-04-16, four business days on
+def test_the_queue_lists_deadlines_due_within_n_business_days_in_local_time(tallied: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-04-12")  # objections due Friday 2021-04-16, four business days on
     due = lines(workqueue.work_queue(days=5), "deadlines")
     assert [(line.case_number, line.what, line.when) for line in due] == [
         (
@@ -72,12 +72,13 @@ def test_the_queue_lists_deadlines_due_within_n_business_days_in_local_time(tall
 
 
 def test_the_queue_lists_objections_awaiting_a_ruling_and_a_hearing_never_opened(
-    tallied: Any, clock: Any
+    tallied: Any, frozen_clock: Any
 ) -> None:
+    frozen_clock.at(datetime(2021, 4, 15, 16, 0, tzinfo=UTC))  # the filing is received as it is stated
     file_objection(tallied, tallied.employer, datetime(2021, 4, 15, 16, 0, tzinfo=UTC))
-    clock.at("2021-04-26")
+    frozen_clock.at("2021-04-26")
     climb(tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}))
-    clock.at("2021-05-10")
+    frozen_clock.at("2021-05-10")
     queue = workqueue.work_queue()
     (objections,) = lines(queue, "objections")
     assert objections.what.startswith("Election 1: 1 objection(s) pending")
@@ -96,11 +97,12 @@ def test_the_queue_lists_objections_awaiting_a_ruling_and_a_hearing_never_opened
 
 
 def test_the_queue_lists_unconfirmed_filings_ledgers_off_their_tally_and_failing_notices(
-    tallied: Any, clock: Any
+    tallied: Any, frozen_clock: Any
 ) -> None:
     from core.models import Notification
     from objections.models import Objection
 
+    frozen_clock.at(datetime(2021, 4, 15, 16, 0, tzinfo=UTC))  # the filing is received as it is stated
     objection = file_objection(tallied, tallied.employer, datetime(2021, 4, 15, 16, 0, tzinfo=UTC))
     Objection.objects.filter(pk=objection.pk).update(filing_confirmed=False)  # as a counsel-stated time is
     notice = Notification.objects.create(
@@ -111,7 +113,7 @@ def test_the_queue_lists_unconfirmed_filings_ledgers_off_their_tally_and_failing
         body="…",
         failures=3,
     )
-    clock.at("2021-04-19")
+    frozen_clock.at("2021-04-19")
     queue = workqueue.work_queue()
 
     (filing,) = lines(queue, "filings")
@@ -165,7 +167,10 @@ def test_a_ulp_case_number_is_checked_as_one(tallied: Any) -> None:
     assert good.details() == {"ulp_case": "10-CA-290000", "party": tallied.employer.pk}
 
 
-def test_a_decision_rules_on_each_objection_with_that_levels_dispositions(tallied: Any) -> None:
+def test_a_decision_rules_on_each_objection_with_that_levels_dispositions(
+    tallied: Any, frozen_clock: Any
+) -> None:
+    frozen_clock.at(datetime(2021, 4, 15, 16, 0, tzinfo=UTC))  # the filing is received as it is stated
     objection = file_objection(tallied, tallied.employer, datetime(2021, 4, 15, 16, 0, tzinfo=UTC))
     form_class = event_form_class(ladder.Event.REGIONAL_DIRECTOR_DECISION, tallied.case, tallied.election)
     form = form_class(
@@ -207,9 +212,10 @@ UTC_TEXT = re.compile(
 )
 
 
-def test_no_admin_page_shows_a_utc_time(tallied: Any, clock: Any) -> None:
+def test_no_admin_page_shows_a_utc_time(tallied: Any, frozen_clock: Any) -> None:
+    frozen_clock.at(datetime(2021, 4, 15, 16, 0, tzinfo=UTC))  # the filing is received as it is stated
     file_objection(tallied, tallied.employer, datetime(2021, 4, 15, 16, 0, tzinfo=UTC))
-    clock.at("2021-04-26")
+    frozen_clock.at("2021-04-26")
     climb(tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}))
     director = make_staff(username="director", is_superuser=True)
     client = Client()
@@ -267,8 +273,8 @@ def test_an_order_set_deadline_says_what_it_created_and_superseded(tallied: Any)
     )
 
 
-def test_voiding_an_event_says_the_stage_it_returns_to(tallied: Any, clock: Any) -> None:
-    clock.at("2021-04-26")
+def test_voiding_an_event_says_the_stage_it_returns_to(tallied: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-04-26")
     (event,) = climb(
         tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"})
     )
@@ -294,11 +300,12 @@ QUEUE_QUERIES = 12  # one or a few per section (the two ledger sections share on
 
 @pytest.mark.parametrize("cases", [1, 3])
 def test_the_queue_reads_in_a_fixed_number_of_queries_however_many_cases(
-    cases: int, tallied: Any, clock: Any, django_assert_num_queries: Any
+    cases: int, tallied: Any, frozen_clock: Any, django_assert_num_queries: Any
 ) -> None:
     from challenges import services as challenge_services
     from tests.factories import CaseFactory, ElectionFactory, PartyFactory, record_tally
 
+    frozen_clock.at(datetime(2021, 4, 15, 16, 0, tzinfo=UTC))  # the filings are received as they are stated
     for n in range(cases):
         case = CaseFactory(number=f"10-RC-30000{n}", petition_filed_on=date(2021, 1, 4))
         party = PartyFactory(case=case, name=f"Union {n}")
@@ -319,7 +326,7 @@ def test_the_queue_reads_in_a_fixed_number_of_queries_however_many_cases(
                 actor=tallied.staff,
             )
         file_objection(tallied, party, datetime(2021, 4, 15, 16, 0, tzinfo=UTC), election=election)
-    clock.at("2021-04-12")
+    frozen_clock.at("2021-04-12")
     with django_assert_num_queries(QUEUE_QUERIES):
         queue = workqueue.work_queue()
     # The new cases' objections are filed (their objections deadlines are met): only Bessemer's two are
@@ -327,8 +334,8 @@ def test_the_queue_reads_in_a_fixed_number_of_queries_however_many_cases(
     assert [len(s.lines) for s in queue.sections] == [2, cases, cases, 0, 0, 1, 0]
 
 
-def test_the_home_page_groups_the_queue_by_case_on_request(tallied: Any, clock: Any) -> None:
-    clock.at("2021-04-12")
+def test_the_home_page_groups_the_queue_by_case_on_request(tallied: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-04-12")
     client = Client()
     client.force_login(make_staff(username="director", is_superuser=True))
     page = client.get("/admin/?group=case").content.decode()

@@ -30,9 +30,9 @@ def challenge(election: Any, n: int, party: Any = None, ground: str = "superviso
 
 
 def test_a_case_without_a_tally_awaits_it_with_every_count_at_zero(
-    world: Any, as_paralegal: Any, clock: Any
+    world: Any, as_paralegal: Any, frozen_clock: Any
 ) -> None:
-    clock.at("2021-04-01")
+    frozen_clock.at("2021-04-01")
     body = as_paralegal.get(STATUS).json()
     assert body == {
         "case": BESSEMER,
@@ -105,14 +105,15 @@ def test_status_and_timeline_are_404_for_a_stranger_and_401_without_credentials(
 
 @pytest.mark.parametrize("size", [1, 12])
 def test_the_status_takes_the_same_number_of_queries_whatever_the_size_of_the_record(
-    tallied: Any, as_paralegal: Any, clock: Any, django_assert_num_queries: Any, size: int
+    tallied: Any, as_paralegal: Any, frozen_clock: Any, django_assert_num_queries: Any, size: int
 ) -> None:
     challenge(tallied.election, size * 10, tallied.employer)
+    frozen_clock.at("2021-04-16", 11)  # the filings are received as they are stated
     for n in range(size):
         file_objection(
             tallied, tallied.union, datetime(2021, 4, 16, 10, tzinfo=EASTERN) + timedelta(minutes=n)
         )
-    clock.at("2021-06-30")
+    frozen_clock.at("2021-06-30")
     steps: list[tuple[Any, ...]] = [("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"})]
     steps += [
         ("notice_of_hearing", f"2021-05-{day:02d}", {"hearing_on": "2021-06-28"}) for day in range(1, size)
@@ -125,14 +126,14 @@ def test_the_status_takes_the_same_number_of_queries_whatever_the_size_of_the_re
 
 
 def test_the_timeline_tells_the_record_oldest_first_with_bulk_filings_summarised(
-    tallied: Any, as_paralegal: Any, clock: Any
+    tallied: Any, as_paralegal: Any, frozen_clock: Any
 ) -> None:
     challenge(tallied.election, 40, tallied.employer, "supervisor")
     challenge(tallied.election, 5, tallied.employer, "not_on_list")
     challenge(tallied.election, 7, None, "not_on_list")
-    filed = datetime(2021, 4, 16, 12, tzinfo=EASTERN)
+    filed = frozen_clock.at(datetime(2021, 4, 16, 12, tzinfo=EASTERN))  # received as stated
     objections = [file_objection(tallied, tallied.union, filed) for _ in range(3)]
-    clock.at("2021-08-03")
+    frozen_clock.at("2021-08-03")
     notice, _opened, _report = climb(
         tallied.case,
         tallied.staff,
@@ -177,10 +178,10 @@ def test_the_timeline_tells_the_record_oldest_first_with_bulk_filings_summarised
     assert items[5]["source"] == {"type": "proceeding_event", "id": notice.pk}
 
 
-def test_a_voided_event_is_not_in_the_timeline(tallied: Any, as_paralegal: Any, clock: Any) -> None:
+def test_a_voided_event_is_not_in_the_timeline(tallied: Any, as_paralegal: Any, frozen_clock: Any) -> None:
     from proceedings import services
 
-    clock.at("2021-04-26")
+    frozen_clock.at("2021-04-26")
     (notice,) = climb(
         tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"})
     )
@@ -191,12 +192,13 @@ def test_a_voided_event_is_not_in_the_timeline(tallied: Any, as_paralegal: Any, 
 
 @pytest.mark.parametrize("size", [1, 10])
 def test_the_timeline_takes_the_same_number_of_queries_whatever_the_size_of_the_record(
-    tallied: Any, as_paralegal: Any, clock: Any, django_assert_num_queries: Any, size: int
+    tallied: Any, as_paralegal: Any, frozen_clock: Any, django_assert_num_queries: Any, size: int
 ) -> None:
     challenge(tallied.election, size * 20, tallied.employer)
+    frozen_clock.at("2021-04-15", 11)  # the filings are received as they are stated
     for n in range(size):
         file_objection(tallied, tallied.union, datetime(2021, 4, 12 + n % 4, 10, tzinfo=EASTERN))
-    clock.at("2021-06-30")
+    frozen_clock.at("2021-06-30")
     climb(
         tallied.case,
         tallied.staff,
