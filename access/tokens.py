@@ -7,9 +7,9 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
 from access.models import PREFIX_LENGTH, ApiToken, digest, new_key
+from core import clock
 
 
 @transaction.atomic
@@ -19,7 +19,7 @@ def token_issue(*, user: Any) -> str:
     key = new_key()
     ApiToken.objects.update_or_create(
         user=user,
-        defaults={"key_digest": digest(key), "prefix": key[:PREFIX_LENGTH], "created_at": timezone.now()},
+        defaults={"key_digest": digest(key), "prefix": key[:PREFIX_LENGTH], "created_at": clock.now()},
     )
     return key
 
@@ -31,7 +31,7 @@ def token_max_age() -> timedelta | None:
 
 def token_expired(token: ApiToken) -> bool:
     age = token_max_age()
-    return age is not None and token.created_at + age <= timezone.now()
+    return age is not None and token.created_at + age <= clock.now()
 
 
 def token_lookup(key: str) -> ApiToken | None:

@@ -19,7 +19,6 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, path, reverse
-from django.utils import timezone
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -33,7 +32,7 @@ from challenges.validation import (
     clean_text,
     duplicate_column,
 )
-from core import admin_kit
+from core import admin_kit, clock
 from core.admin_kit import ActionPage, InputFilter, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers, levels
@@ -323,7 +322,11 @@ class ChallengeAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
 
     @admin.action(description="Resolve selected challenges…")
     def resolve_selected(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> HttpResponse | None:
-        form = ResolveForm(self.applied(request), initial={"decided_on": timezone.localdate()})
+        # Today in the regional office's zone: the service refuses a decision dated after that day, and in the
+        # evening (Central time) UTC's date is already tomorrow.
+        first = queryset.select_related("election__case").first()
+        today = clock.today(first.election.case.office_zone if first else "UTC")
+        form = ResolveForm(self.applied(request), initial={"decided_on": today})
 
         def resolve(data: dict[str, Any]) -> services.BatchResult:
             return services.challenges_resolve(

@@ -28,7 +28,6 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
-from django.utils import timezone
 from simple_history.utils import bulk_update_with_history
 
 from challenges import csv_import, history, notices
@@ -45,11 +44,11 @@ from challenges.validation import (
     duplicate_column,
     resolve_challenger,
 )
+from core import clock
 from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections.law import levels
 from elections.law import tally as tally_law
-from elections.law.local_time import local_date
 from elections.law.tally import MAX_COUNT
 from elections.models import Case, Election, Party, Tally
 from elections.selectors import counsel_party_ids
@@ -77,7 +76,7 @@ def _may_log_for(actor: Actor, case: Case) -> set[int] | None:
 
 def _today_in(case: Case) -> date:
     """Today in the regional office's zone: a decision recorded at 8 p.m. Central is not 'tomorrow'."""
-    return local_date(timezone.now(), case.office_zone)
+    return clock.today(case.office_zone)
 
 
 def _rule(problem: FieldProblem) -> RuleViolation:
@@ -311,7 +310,7 @@ def _bulk_log(
     progress: csv_import.Progress | None,
 ) -> list[Challenge]:
     user = acting_user(actor)
-    now = timezone.now()
+    now = clock.now()
     objects = [
         Challenge(
             election=election,
@@ -528,7 +527,7 @@ def challenges_resolve(
     for election in elections.values():
         _check_decided_on(decided_on, election)
     tallied = _latest_revisions(elections)
-    now = timezone.now()
+    now = clock.now()
     for challenge in result.resolved:
         _apply_resolution(
             challenge,
@@ -667,7 +666,7 @@ def challenges_mark_moot(
         .select_related("challenged_by")
         .order_by("pk")
     )
-    now = timezone.now()
+    now = clock.now()
     for challenge in pending:
         challenge.status = Challenge.Status.MOOT
         challenge.resolved_on = on
@@ -751,14 +750,14 @@ def challenges_open_and_count(
     remaining = latest.challenged - state.settled_since_latest
     tally = tally_record(
         election=election,
-        prepared_at=prepared_at or timezone.now(),
+        prepared_at=prepared_at or clock.now(),
         votes_for={name: int(latest.votes_for.get(name, 0)) + votes for name, votes in found_for.items()},
         votes_against=latest.votes_against + found_against,
         void=latest.void + found_void,
         challenged=remaining,
         actor=actor,
     )
-    now = timezone.now()
+    now = clock.now()
     for challenge in opened:
         challenge.counted_in = tally
         challenge.awaiting_count = False

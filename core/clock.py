@@ -1,10 +1,8 @@
-"""The clock the appeal ladder reads, so that tests can freeze it: the stage, the open deadlines, the
-reminders and the work queue all depend on today (tests freeze it with ``tests/proceedings/conftest.py``'s
-``clock`` fixture).
-
-Receipt stamps (``received_at``, ``ended_at``) and "cannot be in the future" checks still read
-``django.utils.timezone.now()``: moving them onto this clock needs the tests that freeze it to keep their
-worlds consistent (an objection filed after the frozen "now" is, to this clock, in the future)."""
+"""The one clock: application code asks ``clock.now()`` and ``clock.today(zone)``, never ``timezone.now()``
+or ``date.today()``, so that a test freezes the whole tracker at one moment (the ladder's stage, open
+deadlines, reminders, filing receipts and "cannot be in the future" all read it). Tests freeze it with the
+``frozen_clock`` fixture (tests/conftest.py), which also freezes ``timezone.now`` for Django's own stamps
+(``auto_now``) so that the two never disagree."""
 
 from __future__ import annotations
 

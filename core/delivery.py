@@ -12,9 +12,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q, QuerySet
-from django.utils import timezone
 
-from core import mail
+from core import clock, mail
 from core.models import Notification
 
 logger = logging.getLogger(__name__)
@@ -57,7 +56,7 @@ def attempt(notification_id: int) -> Outcome:
     A kill between 1 and 2 leaves a claim the transport does not hold: sent after the lease. A kill between
     2 and 3 leaves a claim the transport holds: confirmed after the lease, not sent again.
     """
-    now = timezone.now()
+    now = clock.now()
     with transaction.atomic():
         notice = (
             Notification.objects.select_for_update()
@@ -101,12 +100,12 @@ def attempt(notification_id: int) -> Outcome:
             handing_over_since=None,
             failures=failures,
             last_error=f"{type(exc).__name__}: {exc}"[:2000],
-            next_attempt_at=timezone.now() + wait,
+            next_attempt_at=clock.now() + wait,
         )
         logger.warning("notification %s: attempt %s failed: %s", notice.pk, notice.attempts, exc)
         return Outcome(retry_in=wait.total_seconds())
     Notification.objects.filter(pk=notice.pk).update(
-        sent_at=timezone.now(), handing_over_since=None, next_attempt_at=None
+        sent_at=clock.now(), handing_over_since=None, next_attempt_at=None
     )
     return Outcome(sent=True)
 
@@ -114,7 +113,7 @@ def attempt(notification_id: int) -> Outcome:
 def pending_ids(*, older_than_seconds: int = 60) -> list[int]:
     """Unsent notices due for an attempt: older than a moment (fresh ones have their task on the way), not
     waiting out a backoff. Claimed ones are included: ``attempt`` decides whether their worker is dead."""
-    now = timezone.now()
+    now = clock.now()
     return list(
         Notification.objects.filter(sent_at=None, created_at__lte=now - timedelta(seconds=older_than_seconds))
         .filter(Q(next_attempt_at=None) | Q(next_attempt_at__lte=now))

@@ -15,9 +15,9 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from core import clock
 from core.actors import Actor, acting_user, require_staff, stamp
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import events
@@ -212,7 +212,7 @@ def appearance_end(*, appearance: Appearance, actor: Actor = None) -> Appearance
         raise TransitionNotAllowed(
             f"Appearance {appearance.pk} already ended on {appearance.ended_at:%Y-%m-%d}."
         )
-    appearance.ended_at = timezone.now()
+    appearance.ended_at = clock.now()
     stamp(appearance, actor)
     appearance.save(update_fields=["ended_at"])
     return appearance

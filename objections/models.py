@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from core import clock
 from elections.law import levels
 from elections.law.calendar import is_timely
 from elections.models import Election, Party
@@ -99,7 +99,7 @@ class Objection(models.Model):
 
     def save(self, *args: object, **kwargs: object) -> None:
         if self.received_at is None and self.pk is None:
-            self.received_at = timezone.now()
+            self.received_at = clock.now()
         super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     @property

@@ -25,9 +25,8 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 
-from core import outbox
+from core import clock, outbox
 from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections import recipients
@@ -55,7 +54,7 @@ def _aware(value: datetime, field: str) -> datetime:
 
 
 def _not_in_future(value: datetime, field: str, what: str) -> None:
-    if value > timezone.now() + CLOCK_SKEW:
+    if value > clock.now() + CLOCK_SKEW:
         raise RuleViolation(field, f"{what} ({value.isoformat()}) cannot be in the future.")
 
 
@@ -178,7 +177,7 @@ def objection_file(
     staff = is_staff(actor)
     if timely is False and not staff:
         raise RuleViolation("filed_at", deadline.late_message(filed_at))
-    received_at = timezone.now()
+    received_at = clock.now()
     confirmed = _stated_time_stands(actor, timely, deadline.is_timely(received_at))
     if not confirmed:
         timely = None
@@ -441,7 +440,7 @@ def rulings_record_batch(
         )
     case = next(iter(locked.values())).election.case
     zone = case.office_zone
-    today = local_date(timezone.now(), zone)
+    today = clock.today(zone)
     if decided_on > today:
         raise RuleViolation(
             "decided_on", f"A ruling cannot be dated in the future ({decided_on}; today is {today})."
@@ -600,7 +599,7 @@ def objection_withdraw(
     if objection.status == Objection.Status.WITHDRAWN:
         when = f" on {_local(objection.withdrawn_at, zone)}" if objection.withdrawn_at else ""
         raise TransitionNotAllowed(f"{_label(objection)} was already withdrawn{when}.")
-    withdrawn_at = timezone.now() if withdrawn_at is None else _aware(withdrawn_at, "withdrawn_at")
+    withdrawn_at = clock.now() if withdrawn_at is None else _aware(withdrawn_at, "withdrawn_at")
     _not_in_future(withdrawn_at, "withdrawn_at", "The withdrawal time")
     if withdrawn_at < objection.filed_at:
         raise RuleViolation(
@@ -721,7 +720,7 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
             f"record the offer filed with it or after it, not {_local(filed_at, zone)}.",
         )
     objection.offer_of_proof_filed_at = filed_at
-    objection.offer_of_proof_received_at = timezone.now()
+    objection.offer_of_proof_received_at = clock.now()
     due = objection.offer_of_proof_due_at
     objection.offer_of_proof_confirmed = due is None or _stated_time_stands(
         actor, is_timely(filed_at, due), is_timely(objection.offer_of_proof_received_at, due)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from core import clock
 from core.actors import Actor, acting_user
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
@@ -48,7 +48,7 @@ def import_run_execute(*, run_id: int) -> ImportRun | None:
     adds nothing twice if a killed worker runs it again."""
     claimed = ImportRun.objects.filter(
         pk=run_id, status__in=[ImportRun.Status.QUEUED, ImportRun.Status.RUNNING]
-    ).update(status=ImportRun.Status.RUNNING, started_at=timezone.now())
+    ).update(status=ImportRun.Status.RUNNING, started_at=clock.now())
     run = ImportRun.objects.filter(pk=run_id).select_related("requested_by").first()
     if not claimed or run is None:
         return run
@@ -65,6 +65,6 @@ def import_run_execute(*, run_id: int) -> ImportRun | None:
             run.status, run.error = ImportRun.Status.FAILED, f"{run.number} is not in the public record file."
         else:
             run.status = ImportRun.Status.DONE
-    run.finished_at = timezone.now()
+    run.finished_at = clock.now()
     run.save(update_fields=["status", "error", "outcome", "report", "finished_at"])
     return run

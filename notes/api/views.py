@@ -8,7 +8,6 @@ from functools import cached_property
 from typing import Any
 
 from django.http import Http404, StreamingHttpResponse
-from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -19,11 +18,11 @@ from rest_framework.views import APIView
 
 from challenges.api.scoping import ChallengeScopedMixin
 from challenges.models import Challenge
+from core import clock
 from core.api import schema
 from core.api.permissions import StaffOnly
 from core.api.scoping import bounded_id
 from elections.api.scoping import CaseScopedMixin
-from elections.law.local_time import local_date
 from elections.models import Case
 from notes import exports, history, selectors, services
 from notes.api.filters import NoteFilter, SubjectNoteFilter
@@ -238,7 +237,7 @@ class CaseExportView(CaseScopedMixin, APIView):
         if kind not in exports.KINDS:
             raise Http404
         case = self.case
-        today = local_date(timezone.now(), case.office_zone)
+        today = clock.today(case.office_zone)
         response = StreamingHttpResponse(
             exports.stream(kind, case=case, user=request.user), content_type="text/csv; charset=utf-8"
         )

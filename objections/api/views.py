@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import IsAuthenticated
@@ -15,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core import clock
 from core.api import schema
 from core.api.permissions import StaffOnly
 from core.errors import RuleViolation
@@ -95,7 +95,7 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
             filed_by=party,
             category=fields["category"],
             statement=fields["statement"],
-            filed_at=fields.get("filed_at") or timezone.now(),
+            filed_at=fields.get("filed_at") or clock.now(),
             offer_of_proof_filed_at=fields.get("offer_of_proof_filed_at"),
             number=fields.get("number"),
             actor=request.user,
@@ -229,6 +229,6 @@ class OfferOfProofFileView(ObjectionScopedView):
         objection = services.offer_of_proof_file(
             objection=self.objection,
             actor=request.user,
-            filed_at=data.validated_data.get("filed_at") or timezone.now(),
+            filed_at=data.validated_data.get("filed_at") or clock.now(),
         )
         return _fresh(request, objection)
