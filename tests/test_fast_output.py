@@ -13,10 +13,12 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework import serializers
 
-from challenges.api.serializers import ChallengeSerializer
+from challenges.api.serializers import CHALLENGE_COLUMNS, ChallengeSerializer
 from challenges.models import Challenge
 from challenges.selectors import challenges_for
 from elections.models import Case, Party, Tally
@@ -82,6 +84,11 @@ def _check_every_row(staff: Any) -> None:
     assert any(o.offer_of_proof_filed_at for o in objections)
     assert any(d.superseded_by_id for d in deadlines) and any(d.party_id for d in deadlines)
     assert any(d.responds_to_id for d in deadlines) and any(d.trigger_event_id for d in deadlines)
+    # the lists select only CHALLENGE_COLUMNS: the same output, and no query per row for a deferred column
+    with CaptureQueriesContext(connection) as queries:
+        narrow = [ChallengeSerializer().to_representation(c) for c in challenges_for(staff).only(*CHALLENGE_COLUMNS)]
+    assert len(queries) == 1
+    assert narrow == [ChallengeSerializer().to_representation(c) for c in challenges]
     for challenge in challenges:
         serializer: Any = ChallengeSerializer()
         _same(serializer.to_representation(challenge), _generic(serializer, challenge))

@@ -134,6 +134,18 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
         }
 
 
+# The columns ChallengeSerializer reads — the ledger's own among its fields, and of the related rows only
+# what it shows: a list selects these and no others.
+CHALLENGE_COLUMNS = (
+    *(name for name in ChallengeSerializer.Meta.fields if name in {f.name for f in Challenge._meta.concrete_fields}),
+    "election__sequence",
+    "election__case__number",
+    "challenged_by__name",
+    "counted_in__revision",
+    "logged_by__username",
+)
+
+
 class ChallengeInputSerializer(serializers.Serializer[Any]):
     voter_name = serializers.CharField(max_length=VOTER_NAME_MAX)
     voter_identifier = serializers.CharField(
