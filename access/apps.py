@@ -6,4 +6,5 @@ class AccessConfig(AppConfig):
     verbose_name = "Access: API tokens, sign-in lockout, throttles"
 
     def ready(self) -> None:
-        from access import checks, lockout  # noqa: F401  (registers the deploy check, connects the counter)
+        # registers the deploy check, connects the sign-in counter and the token cache's invalidation
+        from access import checks, lockout, token_cache  # noqa: F401

@@ -139,8 +139,8 @@ def run(count: int, repeat: int) -> None:
         table = Challenge._meta.db_table
         columns = (
             "election_id, voter_name, voter_identifier, voter_key, job_classification, challenged_by_id, "
-            "ground, reason, status, resolution_method, resolved_level, awaiting_count, synthetic, logged_at, "
-            "updated_at"
+            "ground, reason, status, resolution_method, resolved_level, resolution_basis, recommendation, "
+            "recommendation_level, awaiting_count, synthetic, logged_at, updated_at"
         )
         values = [
             (
@@ -153,6 +153,9 @@ def run(count: int, repeat: int) -> None:
                 r.ground,
                 r.reason,
                 "pending",
+                "",
+                "",
+                "",
                 "",
                 "",
                 False,
@@ -169,7 +172,7 @@ def run(count: int, repeat: int) -> None:
                         copy.write_row(value)
             else:
                 cursor.executemany(
-                    f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * 15)})", values
+                    f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * 18)})", values
                 )
 
     floor_seconds = timed("floor: parse + COPY/executemany, no history", count, repeat, floor)

@@ -60,6 +60,12 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
+
+# Token lookups remembered, as production has them with its shared Redis (the test settings turn them off
+# because tests change tokens with QuerySet.update()); here the cache is in process memory.
+settings.API_TOKEN_CACHE_SECONDS = 60
+
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, models  # noqa: E402
 from django.test import Client  # noqa: E402

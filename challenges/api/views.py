@@ -17,6 +17,7 @@ from challenges import csv_import, selectors, services
 from challenges.api.filters import ChallengeFilter, ElectionChallengeFilter
 from challenges.api.scoping import ChallengeScopedMixin
 from challenges.api.serializers import (
+    CHALLENGE_COLUMNS,
     ChallengeImportResultSerializer,
     ChallengeImportSerializer,
     ChallengeInputSerializer,
@@ -58,7 +59,7 @@ class ElectionChallengeListView(ElectionScopedMixin, generics.ListAPIView[Challe
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
             return Challenge.objects.none()
-        return selectors.challenges_of(self.election)
+        return selectors.challenges_of(self.election).only(*CHALLENGE_COLUMNS)
 
     @extend_schema(responses=schema.reading(ChallengeSerializer(many=True)))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -155,7 +156,7 @@ class ChallengeListView(generics.ListAPIView[Challenge]):
     filterset_class = ChallengeFilter
 
     def get_queryset(self) -> Any:
-        return selectors.challenges_for(self.request.user)
+        return selectors.challenges_for(self.request.user).only(*CHALLENGE_COLUMNS)
 
     @extend_schema(responses=schema.reading(ChallengeSerializer(many=True)))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:

@@ -270,6 +270,9 @@ LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60)
 API_THROTTLE_ANON = env("API_THROTTLE_ANON", default="60/minute")
 API_THROTTLE_USER = env("API_THROTTLE_USER", default="1200/minute")
 API_TOKEN_MAX_AGE_DAYS = env.int("API_TOKEN_MAX_AGE_DAYS", default=90)
+# How long a token lookup is remembered in the cache (access/token_cache.py; 0: not at all). Production
+# keeps it off when its cache is per process.
+API_TOKEN_CACHE_SECONDS = env.int("API_TOKEN_CACHE_SECONDS", default=60)
 # Largest request body read at all (a CSV import is at most 5 MB; multipart adds a little).
 MAX_REQUEST_BYTES = env.int("DJANGO_MAX_REQUEST_BYTES", default=6 * 1024 * 1024)
 # Demo users with the passwords printed in the README: only where nobody else can sign in.

@@ -44,6 +44,12 @@ CACHES["default"].setdefault("KEY_PREFIX", "nlrb-cache")
 if "redis" in CACHES["default"]["BACKEND"].lower():
     # A Redis that does not answer costs a second, not a hung request (the guards then fail open).
     CACHES["default"].setdefault("OPTIONS", {}).update({"socket_connect_timeout": 1, "socket_timeout": 1})
+# Token lookups are remembered in the cache only when every worker shares it: a rotated or deleted token
+# must stop working in every process at once (access/token_cache.py).
+API_TOKEN_CACHE_SECONDS = env.int(
+    "API_TOKEN_CACHE_SECONDS",
+    default=0 if any(kind in CACHES["default"]["BACKEND"].lower() for kind in ("locmem", "dummy")) else 60,
+)
 
 # Only our own scripts and styles (the API docs use drf-spectacular's script file, not an inline one).
 CONTENT_SECURITY_POLICY = env(

@@ -14,3 +14,6 @@ CELERY_TASK_ALWAYS_EAGER = True
 API_THROTTLE_ANON = None
 API_THROTTLE_USER = None
 DEMO_PUBLISHED_PASSWORDS = True
+# Token lookups straight from the database: tests change tokens and users with QuerySet.update(), which a
+# remembered lookup would not see for a minute (tests/access/test_token_cache.py turns it on).
+API_TOKEN_CACHE_SECONDS = 0

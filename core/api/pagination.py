@@ -2,9 +2,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
+
+
+class CountingPaginator(Paginator):
+    """Django's paginator, without its ``COUNT(*)`` query when the first page itself tells the count.
+
+    A first page that comes back short (fewer rows than a page holds) is the whole list, so its length is
+    the count: a list that fits one page — a case's challenges, objections or deadlines — costs one query,
+    not two. A full first page, and any other page, still asks the database for the count first (a page
+    number past the end must stay a 404, never an OFFSET the database cannot hold)."""
+
+    def page(self, number: Any) -> Page:
+        if str(number) != "1" or "count" in self.__dict__:
+            return super().page(number)
+        rows = list(self.object_list[: self.per_page])
+        if len(rows) < self.per_page:
+            self.count = len(rows)  # fills the cached_property: no count query
+        return Page(rows, 1, self)
 
 
 class Pagination(PageNumberPagination):
@@ -13,6 +31,7 @@ class Pagination(PageNumberPagination):
     A ``page_size`` that is not such a number is a 400 naming it (DRF would silently use the default, so a
     client asking for 1,000 rows would never learn it got 50)."""
 
+    django_paginator_class = CountingPaginator
     page_size_query_param = "page_size"
     max_page_size = 500
 
