@@ -4,7 +4,6 @@ regional office's zone (its 11:59 p.m. cutoff reads as 23:59 with that zone's of
 from __future__ import annotations
 
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -12,6 +11,7 @@ from rest_framework import serializers
 from core.api.output import attribute_or_none, iso_date, iso_datetime
 from core.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
+from elections.law.local_time import in_zone
 from elections.models import Election
 from proceedings import deadline_records
 from proceedings.law import ladder
@@ -150,7 +150,7 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
 
     @extend_schema_field(serializers.DateTimeField())
     def get_due_at(self, deadline: Deadline) -> str:
-        return deadline.due_at.astimezone(ZoneInfo(deadline.zone)).isoformat()
+        return in_zone(deadline.due_at, deadline.zone).isoformat()
 
     @extend_schema_field(serializers.ChoiceField(choices=[s.value for s in Status]))
     def get_status(self, deadline: Deadline) -> str:
@@ -177,7 +177,7 @@ def deadline_output(deadline: Deadline) -> dict[str, Any]:
         "code": deadline.code,
         "label": deadline.label,
         "due_on": iso_date(deadline.due_on),
-        "due_at": deadline.due_at.astimezone(ZoneInfo(deadline.zone)).isoformat(),
+        "due_at": in_zone(deadline.due_at, deadline.zone).isoformat(),
         "zone": deadline.zone,
         "trigger": deadline.trigger,
         "trigger_on": iso_date(deadline.trigger_on),
