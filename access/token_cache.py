@@ -72,7 +72,9 @@ def _token_changed(sender: Any, instance: ApiToken, **_: Any) -> None:
     forget(instance.key_digest)
 
 
-def _user_changed(sender: Any, instance: Any, **_: Any) -> None:
+def _user_changed(sender: Any, instance: Any, update_fields: Any = None, **_: Any) -> None:
+    if update_fields is not None and set(update_fields) <= {"last_login"}:
+        return  # every sign-in saves last_login: nothing a remembered token answers with has changed
     forget_user(instance.pk)
 
 

@@ -78,3 +78,14 @@ def test_with_the_cache_down_the_database_answers(world: Any) -> None:
         cache, "set", side_effect=ConnectionError
     ):
         assert _get(key) == 200
+
+
+def test_a_sign_in_forgets_nothing(world: Any, django_assert_num_queries: Any) -> None:
+    """Every sign-in saves ``last_login``; that changes nothing a remembered token answers with, so it
+    costs no query for the user's tokens and leaves the entry in place."""
+    key = token_issue(user=world.union_counsel)
+    assert _get(key) == 200
+    with django_assert_num_queries(1):  # the UPDATE of last_login, nothing more
+        world.union_counsel.save(update_fields=["last_login"])
+    with django_assert_num_queries(0):
+        assert _get(key) == 200
