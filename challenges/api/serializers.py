@@ -10,7 +10,6 @@ from rest_framework import serializers
 from challenges.models import BOARD_AGENT, LEVEL_CHOICES, Challenge
 from challenges.services import MAX_COUNT
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
-from core.api.output import attribute_or_none, iso_date, iso_datetime
 from core.api.scoping import MAX_ID
 
 CHALLENGER_SCHEMA = {
@@ -102,36 +101,6 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
             "synthetic",
         ]
         read_only_fields = fields
-
-    def to_representation(self, instance: Challenge) -> dict[str, Any]:
-        """The fields above in their order, built directly (``elections/api/output.py`` says why)."""
-        election = instance.election
-        return {
-            "id": instance.pk,
-            "election": instance.election_id,
-            "election_sequence": election.sequence,
-            "case": election.case.number,
-            "voter_name": instance.voter_name,
-            "voter_identifier": instance.voter_identifier,
-            "job_classification": instance.job_classification,
-            "challenged_by": instance.challenger_code,
-            "challenged_by_name": instance.challenger_name,
-            "ground": instance.ground,
-            "reason": instance.reason,
-            "status": instance.status,
-            "resolution_method": instance.resolution_method,
-            "resolved_on": iso_date(instance.resolved_on),
-            "resolved_level": instance.resolved_level,
-            "recommendation": instance.recommendation,
-            "recommended_on": iso_date(instance.recommended_on),
-            "recommendation_level": instance.recommendation_level,
-            "awaiting_count": instance.awaiting_count,
-            "counted_in_revision": attribute_or_none(instance.counted_in, "revision"),
-            "logged_by": attribute_or_none(instance.logged_by, "username"),
-            "logged_at": iso_datetime(instance.logged_at),
-            "updated_at": iso_datetime(instance.updated_at),
-            "synthetic": instance.synthetic,
-        }
 
 
 # The columns ChallengeSerializer reads — the ledger's own among its fields, and of the related rows only

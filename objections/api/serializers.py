@@ -16,7 +16,6 @@ from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.output import iso_date
 from core.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections.law import rulings as rules
@@ -80,20 +79,6 @@ class RulingSerializer(serializers.ModelSerializer[Ruling]):
         fields = ["id", "level", "disposition", "decided_on", "note"]
         read_only_fields = fields
 
-    def to_representation(self, instance: Ruling) -> dict[str, Any]:
-        return ruling_output(instance)
-
-
-def ruling_output(ruling: Ruling) -> dict[str, Any]:
-    """``RulingSerializer``'s fields, built directly (an objection's list carries one per ruling)."""
-    return {
-        "id": ruling.pk,
-        "level": ruling.level,
-        "disposition": ruling.disposition,
-        "decided_on": iso_date(ruling.decided_on),
-        "note": ruling.note,
-    }
-
 
 class RulingRecordedSerializer(serializers.ModelSerializer[Ruling]):
     objection: serializers.PrimaryKeyRelatedField[Objection] = serializers.PrimaryKeyRelatedField(
@@ -106,6 +91,17 @@ class RulingRecordedSerializer(serializers.ModelSerializer[Ruling]):
         model = Ruling
         fields = ["id", "objection", "level", "disposition", "decided_on", "note", "objection_status"]
         read_only_fields = fields
+
+
+_ZONED = (
+    "filed_at",
+    "received_at",
+    "offer_of_proof_filed_at",
+    "offer_of_proof_received_at",
+    "due_at",
+    "offer_of_proof_due_at",
+    "withdrawn_at",
+)
 
 
 class ObjectionSerializer(serializers.ModelSerializer[Objection]):
@@ -177,51 +173,13 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
         ).explanation
 
     def to_representation(self, instance: Objection) -> dict[str, Any]:
-        """The fields above in their order, built directly (``elections/api/output.py`` says why); the
-        datetimes in the office's zone."""
-        case = instance.election.case
-        office_zone = case.office_zone
-        zone = ZoneInfo(office_zone)
-
-        def zoned(value: datetime | None) -> str | None:
-            return None if value is None else value.astimezone(zone).isoformat()
-
-        rulings = list(instance.rulings.all())
-        facts = rules.chronological(
-            rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in rulings
-        )
-        by_id = {r.pk: r for r in rulings}
-        return {
-            "id": instance.pk,
-            "election": instance.election_id,
-            "case": case.number,
-            "filed_by": instance.filed_by_id,
-            "filed_by_name": instance.filed_by.name,
-            "number": instance.number,
-            "category": instance.category,
-            "category_label": str(instance.get_category_display()),
-            "statement": instance.statement,
-            "filed_at": zoned(instance.filed_at),
-            "offer_of_proof_filed_at": zoned(instance.offer_of_proof_filed_at),
-            "due_at": zoned(instance.due_at),
-            "due_explanation": instance.due_explanation,
-            "verified": instance.verified,
-            "timely": instance.timely,
-            "received_at": zoned(instance.received_at),
-            "filing_confirmed": instance.filing_confirmed,
-            "zone": office_zone,
-            "offer_of_proof_due_at": zoned(instance.offer_of_proof_due_at),
-            "offer_of_proof_timely": instance.offer_of_proof_timely,
-            "offer_of_proof_received_at": zoned(instance.offer_of_proof_received_at),
-            "offer_of_proof_confirmed": instance.offer_of_proof_confirmed,
-            "offer_of_proof_extension_reason": instance.offer_of_proof_extension_reason,
-            "status": instance.status,
-            "status_explanation": rules.derive_status(
-                facts, withdrawn=instance.status == Objection.Status.WITHDRAWN
-            ).explanation,
-            "rulings": [ruling_output(by_id[fact.order]) for fact in facts],
-            "withdrawn_at": zoned(instance.withdrawn_at),
-        }
+        data: dict[str, Any] = super().to_representation(instance)
+        zone = ZoneInfo(data["zone"])
+        for name in _ZONED:
+            value = getattr(instance, name)
+            if value is not None:
+                data[name] = value.astimezone(zone).isoformat()
+        return data
 
 
 # --- input --------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.output import attribute_or_none, iso_date, iso_datetime
 from core.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
 from elections.law.local_time import in_zone
@@ -56,25 +55,6 @@ class ProceedingEventSerializer(serializers.ModelSerializer[ProceedingEvent]):
             "voided_at",
         ]
         read_only_fields = fields
-
-    def to_representation(self, instance: ProceedingEvent) -> dict[str, Any]:
-        """The fields above in their order, built directly (``elections/api/output.py``)."""
-        return {
-            "id": instance.pk,
-            "event": instance.event,
-            "event_label": str(instance.event_label),
-            "occurred_on": iso_date(instance.occurred_on),
-            "election": instance.election_id,
-            "election_sequence": instance.election.sequence,
-            "details": _keyed(instance.details),
-            "party": instance.party_id,
-            "ordered_election": instance.ordered_election_id,
-            "recorded_by": attribute_or_none(instance.recorded_by, "username"),
-            "created_at": iso_datetime(instance.created_at),
-            "voided": instance.voided,
-            "void_reason": instance.void_reason,
-            "voided_at": iso_datetime(instance.voided_at),
-        }
 
 
 class ProceedingEventInputSerializer(serializers.Serializer[Any]):
@@ -159,42 +139,6 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
     @extend_schema_field(serializers.CharField())
     def get_status_note(self, deadline: Deadline) -> str:
         return deadline_records.effective_note(deadline)
-
-    def to_representation(self, instance: Deadline) -> dict[str, Any]:
-        """The fields of ``Meta.fields`` in their order, built directly (``elections/api/output.py``)."""
-        values = deadline_output(instance)
-        fields: list[str] = self.Meta.fields
-        return values if fields is DeadlineSerializer.Meta.fields else {name: values[name] for name in fields}
-
-
-def deadline_output(deadline: Deadline) -> dict[str, Any]:
-    """Every field of ``DeadlineSerializer``, in its order."""
-    return {
-        "id": deadline.pk,
-        "case": deadline.case.number,
-        "election": deadline.election_id,
-        "election_sequence": deadline.election.sequence,
-        "code": deadline.code,
-        "label": deadline.label,
-        "due_on": iso_date(deadline.due_on),
-        "due_at": in_zone(deadline.due_at, deadline.zone).isoformat(),
-        "zone": deadline.zone,
-        "trigger": deadline.trigger,
-        "trigger_on": iso_date(deadline.trigger_on),
-        "trigger_event": deadline.trigger_event_id,
-        "rule_set": deadline.rule_set,
-        "citation": deadline.citation,
-        "explanation": deadline.explanation,
-        "verified": deadline.verified,
-        "status": str(getattr(deadline, "effective_status", deadline.status)),
-        "status_note": deadline_records.effective_note(deadline),
-        "source": deadline.source,
-        "party": deadline.party_id,
-        "reason": deadline.reason,
-        "responds_to": deadline.responds_to_id,
-        "superseded_by": deadline.superseded_by_id,
-        "created_at": iso_datetime(deadline.created_at),
-    }
 
 
 class NextDeadlineSerializer(DeadlineSerializer):
@@ -304,56 +248,6 @@ class CaseStatusSerializer(serializers.Serializer[Any]):
     last_event = ProceedingEventSerializer(allow_null=True)
     path = PathEntrySerializer(many=True)
 
-    def to_representation(self, instance: dict[str, Any]) -> dict[str, Any]:
-        """``proceedings.status.case_status``'s dict, with the fields above in their order, built directly
-        (``elections/api/output.py``); only the latest tally goes through its serializer."""
-        current = instance["current_election"]
-        proceeding = instance["proceeding_election"]
-        next_deadline = instance["next_deadline"]
-        last_event = instance["last_event"]
-        return {
-            "case": str(instance["case"]),
-            "stage": instance["stage"],
-            "stage_label": str(instance["stage_label"]),
-            "outcome": instance["outcome"],
-            "outcome_label": _text(instance["outcome_label"]),
-            "rule_set": str(instance["rule_set"]),
-            "current_election": None if current is None else _status_election(current),
-            "proceeding_election": None
-            if proceeding is None
-            else {"id": proceeding.pk, "sequence": proceeding.sequence, "kind": proceeding.kind},
-            "track": _text(instance["track"]),
-            "challenges": _counts(instance["challenges"], ChallengeCountsSerializer),
-            "objections": _counts(instance["objections"], ObjectionCountsSerializer),
-            "ledger_matches_tally": instance["ledger_matches_tally"],
-            "next_deadline": None if next_deadline is None else NextDeadlineSerializer().to_representation(next_deadline),
-            "allowed_events": [str(event) for event in instance["allowed_events"]],
-            "last_event": None if last_event is None else ProceedingEventSerializer().to_representation(last_event),
-            "path": [
-                {
-                    "stage": str(entry["stage"]),
-                    "stage_label": str(entry["stage_label"]),
-                    "on": iso_date(entry["on"]),
-                    "event": _text(entry["event"]),
-                }
-                for entry in instance["path"]
-            ],
-        }
-
-
-def _status_election(election: Election) -> dict[str, Any]:
-    tally = election.latest_tally
-    return {
-        "id": election.pk,
-        "sequence": election.sequence,
-        "kind": election.kind,
-        "latest_tally": TallySerializer(tally).data if tally else None,
-    }
-
-
-def _counts(counts: dict[str, int], serializer: type[serializers.Serializer[Any]]) -> dict[str, int]:
-    return {name: int(counts[name]) for name in serializer._declared_fields}
-
 
 # --- timeline and calendar ------------------------------------------------------------------------------
 
@@ -364,25 +258,6 @@ class TimelineItemSerializer(serializers.Serializer[Any]):
     title = serializers.CharField()
     details = serializers.DictField()
     source = serializers.DictField()  # type: ignore[assignment]
-
-    def to_representation(self, instance: dict[str, Any]) -> dict[str, Any]:
-        """The fields above from ``proceedings.timeline``'s dicts, built directly (``elections/api/output.py``)."""
-        return {
-            "at": _text(instance["at"]),
-            "kind": _text(instance["kind"]),
-            "title": _text(instance["title"]),
-            "details": _keyed(instance["details"]),
-            "source": _keyed(instance["source"]),
-        }
-
-
-def _text(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
-def _keyed(value: dict[Any, Any] | None) -> dict[str, Any] | None:
-    """``DictField``: keys as text, values as they are."""
-    return None if value is None else {str(key): item for key, item in value.items()}
 
 
 class CalendarFeedSerializer(serializers.Serializer[Any]):
