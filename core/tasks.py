@@ -51,8 +51,6 @@ def enqueue(ids: Iterable[int]) -> None:
     """Hand the notices to Celery. A broker that is down loses nothing: the rows wait in the outbox and the
     sweep delivers them (a worker sweeps when it starts, beat every minute, ``manage.py deliver_notices``).
     """
-    from core.tasks import deliver_notification
-
     for pk in ids:
         try:
             deliver_notification.delay(pk)
@@ -66,8 +64,6 @@ def enqueue(ids: Iterable[int]) -> None:
 def sweep(*, older_than_seconds: int = 60) -> int:
     """Deliver what was left unsent; hand those that must wait (a live claim) to a delayed task.
     Returns how many it sent."""
-    from core.tasks import deliver_notification
-
     sent = 0
     for pk in delivery.pending_ids(older_than_seconds=older_than_seconds):
         try:

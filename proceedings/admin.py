@@ -34,8 +34,7 @@ from proceedings import admin_desk, deadline_records, selectors, services
 from proceedings.admin_forms import sentence
 from proceedings.law import ladder
 from proceedings.law.deadlines import Source, Status
-from proceedings.law.ladder import AFTER_CERTIFICATION as _AFTER_CERTIFICATION
-from proceedings.law.ladder import USUAL_CLIMB as _CLIMB
+from proceedings.law.ladder import AFTER_CERTIFICATION, USUAL_CLIMB
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
 from proceedings.status import case_status
 
@@ -43,14 +42,14 @@ from proceedings.status import case_status
 
 
 def ahead_of(state: ladder.State) -> list[dict[str, str]]:
-    climb = _CLIMB[state.track]
+    climb = USUAL_CLIMB[state.track]
     if state.stage in climb:
         rest = climb[climb.index(state.stage) + 1 :]
         labels = [ladder.STAGE_LABELS[s] for s in rest] + ["Certification, rerun or runoff"]
-    elif state.stage in _AFTER_CERTIFICATION:
+    elif state.stage in AFTER_CERTIFICATION:
         labels = [
             ladder.STAGE_LABELS[s]
-            for s in _AFTER_CERTIFICATION[_AFTER_CERTIFICATION.index(state.stage) + 1 :]
+            for s in AFTER_CERTIFICATION[AFTER_CERTIFICATION.index(state.stage) + 1 :]
         ]
     else:
         labels = []
