@@ -234,7 +234,7 @@ def populate(cases: int) -> None:
             "category": f"({categories})[1 + g % {len(CATEGORIES)}]",
             "statement": "'Synthetic objection ' || g",
             "filed_at": "now() - interval '30 days'",
-            "due_at": "now() - interval '25 days'",
+            "answers_tally_id": f"(g - 1) / {per_case_objections} + 1",  # the election's tally of ballots
             "timely": "true",
             "status": "CASE WHEN g % 4 = 0 THEN 'overruled' ELSE 'pending' END",
         },
@@ -389,9 +389,11 @@ SELECT ch.id, ch.voter_name, ch.voter_identifier, ch.ground, ch.status, ch.chall
 JOIN elections_case c ON c.id = e.case_id WHERE c.number = %s ORDER BY ch.id LIMIT 50
 """
 OBJECTIONS_FLOOR_SQL = """
-SELECT o.id, o.number, o.category, o.statement, o.status, o.filed_at, o.due_at, c.number AS case
+SELECT o.id, o.number, o.category, o.statement, o.status, o.filed_at, t.prepared_at AS tally_prepared_at,
+       c.number AS case
 FROM objections_objection o JOIN elections_election e ON e.id = o.election_id
-JOIN elections_case c ON c.id = e.case_id WHERE c.number = %s ORDER BY o.id LIMIT 50
+JOIN elections_case c ON c.id = e.case_id JOIN elections_tally t ON t.id = o.answers_tally_id
+WHERE c.number = %s ORDER BY o.id LIMIT 50
 """
 DEADLINES_FLOOR_SQL = """
 SELECT d.id, d.code, d.label, d.due_on, d.due_at, d.status, d.citation, d.verified FROM proceedings_deadline d

@@ -27,6 +27,7 @@ from core import admin_kit
 from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
+from elections.law.local_time import local_time
 from elections.models import Election, Party
 from objections import services
 from objections.law import rulings as rules
@@ -212,9 +213,9 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
         "category",
         "status",
         "timely",
-        "verified",
+        "rule_verified",
         "filed_at",
-        "due_at",
+        "due",
         "offer_of_proof_due_at",
     ]
     list_filter: Sequence[Any] = [
@@ -224,11 +225,12 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
         "category",
         "status",
         "timely",
-        "verified",
+        # Whether the rule is verified follows from the rule set (``due_explanation`` says which figure): the
+        # rule-set filter is that filter.
         "election__case__rule_set",
     ]
     search_fields = ["statement", "election__case__number", "filed_by__name"]
-    list_select_related = ["election__case", "filed_by"]
+    list_select_related = ["election__case", "filed_by", "answers_tally"]
     list_per_page = 100
     ordering = ["election__case__number", "election__sequence", "filed_by_id", "number"]
     inlines = [RulingInline]
@@ -248,9 +250,10 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
                     "filed_at",
                     "received_at",
                     "filing_confirmed",
-                    "due_at",
+                    "answers_tally",
+                    "due",
                     "timely",
-                    "verified",
+                    "rule_verified",
                     "due_explanation",
                 ]
             },
@@ -276,9 +279,10 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
         "filed_at",
         "received_at",
         "filing_confirmed",
-        "due_at",
+        "answers_tally",
+        "due",
         "timely",
-        "verified",
+        "rule_verified",
         "due_explanation",
         "offer_of_proof_filed_at",
         "offer_of_proof_due_at",
@@ -299,6 +303,18 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
     @admin.display(description="Election", ordering="election__sequence")
     def election_sequence(self, objection: Objection) -> int:
         return objection.election.sequence
+
+    # The due date is the law's computation over the tally the filing answers (``Objection.deadline``); within
+    # a case it runs in the order of the tallies, so the column sorts by them.
+    @admin.display(description="Due at", ordering="answers_tally__prepared_at")
+    def due(self, objection: Objection) -> str:
+        if objection.due_at is None:
+            return "No deadline computed"
+        return local_time(objection.due_at, objection.deadline.zone)
+
+    @admin.display(description="Verified", boolean=True)
+    def rule_verified(self, objection: Objection) -> bool:
+        return objection.verified
 
     @admin.display(description="Why this status")
     def status_explanation(self, objection: Objection) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -11,7 +13,8 @@ from simple_history.models import HistoricalRecords
 from core import clock
 from elections.law import levels
 from elections.law.calendar import is_timely
-from elections.models import Election, Party
+from elections.models import Election, Party, Tally
+from objections.law.deadlines import ObjectionsDeadline, objections_deadline
 from objections.law.rulings import LEVELS, Status
 
 if TYPE_CHECKING:
@@ -47,11 +50,14 @@ class Objection(models.Model):
     statement = models.TextField()
     filed_at = models.DateTimeField()
     offer_of_proof_filed_at = models.DateTimeField(null=True, blank=True)
-    # Computed at filing from the tally and the case's rule set (29 CFR 102.69(a)(8), 102.2).
-    due_at = models.DateTimeField(null=True, blank=True)
-    due_explanation = models.TextField(blank=True)
-    verified = models.BooleanField(
-        default=False, help_text="Whether the rule behind due_at is verified against a primary source"
+    # The tally whose objections period the filing answers: the tally of ballots (102.69(a)(8)), or a revised
+    # tally when the filing came in its period (102.69(e)). The due date is not stored here: it is the law's
+    # computation over this tally (``deadline``), the one the proceeding's ``objections`` deadline records.
+    answers_tally = models.ForeignKey(
+        Tally,
+        on_delete=models.PROTECT,
+        related_name="objections_answering",
+        help_text="The tally whose objections period this filing answers (102.69(a)(8), (e))",
     )
     timely = models.BooleanField(
         null=True,
@@ -101,6 +107,32 @@ class Objection(models.Model):
         if self.received_at is None and self.pk is None:
             self.received_at = clock.now()
         super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    @cached_property
+    def deadline(self) -> ObjectionsDeadline:
+        """The objections deadline this filing answers (29 CFR 102.69(a)(8) or (e), counted under 102.2)."""
+        case = self.election.case
+        return objections_deadline(
+            rule_set=case.rule_set,
+            region=case.region,
+            tally_prepared_at=self.answers_tally.prepared_at,
+            revised=self.answers_tally.revision > 0,
+        )
+
+    @property
+    def due_at(self) -> datetime | None:
+        """When the objections were due: 11:59 p.m. in the regional office's zone; ``None`` when the case's
+        rules predate the tables (no deadline computed)."""
+        return self.deadline.due_at
+
+    @property
+    def due_explanation(self) -> str:
+        return self.deadline.explanation
+
+    @property
+    def verified(self) -> bool:
+        """Whether the rule behind ``due_at`` is verified against a primary source."""
+        return self.deadline.verified
 
     @property
     def offer_of_proof_timely(self) -> bool | None:

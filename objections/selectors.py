@@ -21,7 +21,7 @@ def objections_for(user: Any) -> QuerySet[Objection]:
     """Every objection in the caller's cases (staff: all), with what the API shows, in three queries."""
     return (
         scoped_to_cases_of(Objection.objects.all(), user, case_id="election__case_id")
-        .select_related("election__case", "filed_by")
+        .select_related("election__case", "filed_by", "answers_tally")
         .prefetch_related(Prefetch("rulings", queryset=rulings_in_order()))
         .order_by("election_id", "filed_by_id", "number", "id")
     )
@@ -30,7 +30,7 @@ def objections_for(user: Any) -> QuerySet[Objection]:
 def objections_of(election: Election) -> QuerySet[Objection]:
     return (
         Objection.objects.filter(election=election)
-        .select_related("election__case", "filed_by")
+        .select_related("election__case", "filed_by", "answers_tally")
         .prefetch_related(Prefetch("rulings", queryset=rulings_in_order()))
         .order_by("filed_by_id", "number", "id")
     )
@@ -63,7 +63,9 @@ def objections_deadline_of(
     if tally is None:
         return None
     if filed_at is not None:
-        revised = Tally.objects.filter(election=election, revision__gt=0).values_list("prepared_at", flat=True)
+        revised = Tally.objects.filter(election=election, revision__gt=0).values_list(
+            "prepared_at", flat=True
+        )
         return deadline_for_filing(
             rule_set=election.case.rule_set,
             region=election.case.region,
@@ -74,3 +76,16 @@ def objections_deadline_of(
     return objections_deadline(
         rule_set=election.case.rule_set, region=election.case.region, tally_prepared_at=tally.prepared_at
     )
+
+
+def tally_answered(election: Election, tally: Tally, deadline: ObjectionsDeadline) -> Tally:
+    """The tally whose period ``deadline`` is: ``tally`` (of ballots) or the revised tally it names."""
+    if not deadline.revised:
+        return tally
+    revised = (
+        Tally.objects.filter(election=election, revision__gt=0, prepared_at=deadline.tally_prepared_at)
+        .order_by("-revision")
+        .first()
+    )
+    assert revised is not None, "deadline_for_filing names only tallies it was given"
+    return revised

@@ -37,7 +37,7 @@ from elections.selectors import counsel_party_ids, original_tally
 from objections import events
 from objections.law import rulings as rules
 from objections.models import Objection, Ruling
-from objections.selectors import objections_deadline_of
+from objections.selectors import objections_deadline_of, tally_answered
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
 CLOCK_SKEW = timedelta(minutes=5)
@@ -222,9 +222,7 @@ def objection_file(
         statement=statement,
         filed_at=filed_at,
         offer_of_proof_filed_at=offer_of_proof_filed_at,
-        due_at=deadline.due_at,
-        due_explanation=deadline.explanation,
-        verified=deadline.verified,
+        answers_tally=tally_answered(election, tally, deadline),
         timely=timely,
         received_at=received_at,
         filing_confirmed=confirmed,

@@ -113,6 +113,12 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
     filed_by_name = serializers.CharField(source="filed_by.name", read_only=True)
     category_label = serializers.CharField(source="get_category_display", read_only=True)
     zone = serializers.SerializerMethodField()
+    # Read from the law's computation over the tally the filing answers (``Objection.deadline``).
+    due_at = serializers.DateTimeField(read_only=True, allow_null=True)
+    due_explanation = serializers.CharField(read_only=True)
+    verified = serializers.BooleanField(
+        read_only=True, help_text="Whether the rule behind due_at is verified against a primary source"
+    )
     offer_of_proof_timely = serializers.BooleanField(read_only=True, allow_null=True)
     rulings = serializers.SerializerMethodField()
     status = ObjectionStatusField(read_only=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import lru_cache
 
 from elections.law import calendar, regions, rule_sets
 from elections.law.local_time import in_zone, local_date
@@ -42,6 +43,8 @@ class ObjectionsDeadline:
 
     rule_set: str
     zone: str
+    tally_prepared_at: datetime  # the tally the period runs from (of ballots, or revised: ``revised``)
+    revised: bool
     trigger_on: date
     due_at: datetime | None  # aware, 23:59 in ``zone``
     offer_of_proof_due_at: datetime | None
@@ -50,8 +53,8 @@ class ObjectionsDeadline:
     rule: str  # "5 business days after the tally"
     citation: str
     # The periods as computed (``None`` without a rule set): the stored deadline records of the proceeding
-    # (``proceedings``) are made from these, so that an objection's ``due_at`` and the objections deadline
-    # of its tally are one computation.
+    # (``proceedings``) are made from these, and an objection reads its due date from this computation over
+    # the tally it answers, so that the two are one computation and the date is stored once.
     objections_period: calendar.ComputedDeadline | None = None
     offer_of_proof_period: calendar.ComputedDeadline | None = None
 
@@ -77,6 +80,9 @@ class ObjectionsDeadline:
         )
 
 
+# Every objection on a page reads its due date through here: one election's objections share a tally, so a
+# page computes it once. Arguments and result are immutable.
+@lru_cache(maxsize=4096)
 def objections_deadline(
     *, rule_set: str, region: int, tally_prepared_at: datetime, revised: bool = False
 ) -> ObjectionsDeadline:
@@ -92,6 +98,8 @@ def objections_deadline(
         return ObjectionsDeadline(
             rule_set=rule_set,
             zone=zone,
+            tally_prepared_at=tally_prepared_at,
+            revised=revised,
             trigger_on=trigger_on,
             due_at=None,
             offer_of_proof_due_at=None,
@@ -127,6 +135,8 @@ def objections_deadline(
     return ObjectionsDeadline(
         rule_set=rule_set,
         zone=objections.zone,
+        tally_prepared_at=tally_prepared_at,
+        revised=revised,
         trigger_on=trigger_on,
         due_at=objections.due_at,
         offer_of_proof_due_at=offer.due_at,
@@ -150,6 +160,7 @@ def deadline_for_filing(
     """The objections deadline a filing at ``filed_at`` answers: the tally of ballots' (102.69(a)(8)), or —
     when it is late for that one — the period of a revised tally made available before it, if the filing is
     within it (102.69(e)). Late for every period: the tally of ballots' deadline, which the refusal names.
+    ``tally_prepared_at`` and ``revised`` of the result say which tally the filing answers.
 
     The tracker cannot tell what an objection is about: one filed in a revised tally's window is timely
     here even if it concerns the conduct of the original election (a lawyer's question; staff decide)."""

@@ -4,7 +4,7 @@ extension and withdrawal."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 from django.contrib.admin import helpers
@@ -164,7 +164,7 @@ def test_staff_extend_the_offer_of_proof_from_the_list(admin_client: Client, tal
     assert response.status_code == 302
     for objection in Objection.objects.all():
         assert objection.offer_of_proof_due_at.isoformat() == "2021-05-01T03:59:00+00:00"
-        assert objection.due_at.isoformat() == "2021-04-17T03:59:00+00:00"
+        assert objection.due_at == datetime(2021, 4, 17, 3, 59, tzinfo=UTC)  # 11:59 p.m. EDT, unmoved
         assert objection.offer_of_proof_extension_reason == "Witnesses unavailable."
 
 

@@ -1,7 +1,8 @@
-"""The objections due date is one computation: an objection's ``due_at`` (what its filing answered, kept with
-it) and the objections deadline record of the tally it answers are made from the same figures of the
-objections law (``objections.law.deadlines``), for the tally of ballots and for a revised tally, and neither moves
-when staff extend the offer of proof by order."""
+"""The objections due date is one computation, stored once: an objection keeps the tally its filing answered
+(``answers_tally``) and reads its ``due_at`` from the objections law (``objections.law.deadlines``) over that
+tally; the proceeding's objections deadline record of the same tally is made from the same figures. This
+holds for the tally of ballots and for a revised tally, and neither moves when staff extend the offer of
+proof by order."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def test_an_objection_to_the_tally_of_ballots_is_due_when_the_tallys_objections_
     frozen_clock.at(datetime(2021, 4, 15, 10, tzinfo=EASTERN))  # received when stated
     objection = file_objection(tallied, tallied.union, datetime(2021, 4, 15, 10, tzinfo=EASTERN))
     record, offer = _record(0), _record(0, "offer_of_proof")
+    assert objection.answers_tally == record.trigger_tally
     assert (objection.due_at, objection.verified, objection.due_explanation) == (
         record.due_at,
         record.verified,
@@ -64,6 +66,7 @@ def test_an_objection_to_a_revised_tally_is_due_when_the_revised_tallys_objectio
     frozen_clock.at(datetime(2021, 4, 22, 10, tzinfo=EASTERN))  # received when stated
     objection = file_objection(tallied, tallied.employer, datetime(2021, 4, 22, 10, tzinfo=EASTERN))
     revised = _record(1)
+    assert objection.answers_tally == revised.trigger_tally
     assert (objection.due_at, objection.timely) == (revised.due_at, True)
     assert objection.due_at != _record(0).due_at
     body = as_paralegal.get(f"/api/v1/objections/{objection.pk}/").json()
