@@ -8,8 +8,10 @@ two parties and an election, and prints seconds and rows per second for: parsing
 alone; a floor — the same rows inserted by one hand-written ``COPY`` (PostgreSQL) or ``executemany`` with no checks and no
 history; the alternative the service does not take (simple-history's ``bulk_create_with_history``, a
 Python object per history row); the whole import through ``challenges.services.challenges_import``
-(validation, ``bulk_create``, history rows copied by one ``INSERT … SELECT``, the one-notice-per-counsel
-summary); and the same through the API (multipart upload).
+(validation, the rows written by one ``COPY`` on PostgreSQL — ``bulk_create`` on SQLite —, history rows
+copied by one ``INSERT … SELECT``, the one-notice-per-counsel summary); and the same through the API
+(multipart upload). The floor writes neither history rows nor ``logged_by`` and sends no notice: the
+service's remaining distance to it is mostly those (and their foreign-key checks at commit).
 Product target (product.md): 10,000 rows in under 3 s on PostgreSQL.
 """
 

@@ -77,10 +77,9 @@ class CsvRow:
     challenger: Challenger
     ground: str
     reason: str
-
-    @property
-    def voter_key(self) -> str:
-        return Challenge.key_for(voter_name=self.voter_name, voter_identifier=self.voter_identifier)
+    voter_key: str
+    """``Challenge.key_for`` the name and identifier, as ``save()`` derives it: computed once, by the
+    duplicate check, and written as it is (bulk writes skip ``save()``)."""
 
 
 def check_size(size: int) -> None:
@@ -242,6 +241,7 @@ def parse(
             foreign_lines.append(line)
             foreign_names.append(challenger.name)
 
+        key = ""
         if name:
             key = Challenge.key_for(voter_name=name, voter_identifier=identifier)
             column = duplicate_column(identifier)
@@ -269,6 +269,7 @@ def parse(
                     challenger=challenger,
                     ground=ground,
                     reason=reason,
+                    voter_key=key,
                 )
             )
     if progress is not None:

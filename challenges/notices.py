@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from django.conf import settings
 
@@ -107,12 +108,28 @@ def challenge_recommended(challenge: Challenge) -> None:
     )
 
 
-def _tally_of(challenges: Sequence[Challenge]) -> str:
+class Logged(Protocol):
+    """What a batch notice reads of each challenge: a ``Challenge``, or an imported row with its id
+    (``services.ImportedChallenge``: an import builds no model instance per row)."""
+
+    @property
+    def pk(self) -> int: ...
+    @property
+    def election_id(self) -> int: ...
+    @property
+    def challenged_by_id(self) -> int | None: ...
+    @property
+    def challenger_name(self) -> str: ...
+    @property
+    def ground(self) -> str: ...
+
+
+def _tally_of(challenges: Sequence[Logged]) -> str:
     by = Counter(c.challenger_name for c in challenges)
     return "; ".join(f"{name}: {count}" for name, count in by.most_common())
 
 
-def _batch_key(challenges: Sequence[Challenge]) -> str:
+def _batch_key(challenges: Sequence[Logged]) -> str:
     ids = sorted(c.pk for c in challenges)
     # The ids of one batch are unique to it; first, last and size name it in 200 characters.
     return f"{ids[0]}-{ids[-1]}:{len(ids)}"
@@ -135,7 +152,7 @@ def batch_resolved(case: Case, challenges: Sequence[Challenge], *, outcome: str)
     )
 
 
-def batch_imported(case: Case, election_sequence: int, challenges: Sequence[Challenge]) -> None:
+def batch_imported(case: Case, election_sequence: int, challenges: Sequence[Logged]) -> None:
     """One notice per counsel summarising an import: the rows challenged by anyone but their own party."""
     if not challenges:
         return

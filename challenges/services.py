@@ -30,7 +30,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from simple_history.utils import bulk_update_with_history
 
-from challenges import csv_import, history, notices
+from challenges import copy_write, csv_import, history, notices
 from challenges.models import Challenge
 from challenges.selectors import ledger_state
 from challenges.validation import (
@@ -50,7 +50,7 @@ from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections.law import levels
 from elections.law import tally as tally_law
 from elections.law.tally import MAX_COUNT
-from elections.models import Case, Election, Party, Tally
+from elections.models import Case, Election, Tally
 from elections.selectors import counsel_party_ids
 from elections.services import tally_record, tally_votes_clean
 
@@ -224,10 +224,36 @@ def challenge_correct(*, challenge_id: int, actor: Actor, **changes: Any) -> Cha
     return challenge
 
 
+@dataclass(frozen=True)
+class ImportedChallenge:
+    """A challenge an import wrote: its id and the row it came from. The import's answer and its notice
+    read no more than this; a model instance per row cost some 0.1 s of a 0.6 s 10,000-row import."""
+
+    pk: int
+    election_id: int
+    row: csv_import.CsvRow
+
+    @property
+    def challenged_by_id(self) -> int | None:
+        return self.row.challenger.party_id
+
+    @property
+    def challenger_code(self) -> int | str:
+        return self.row.challenger.code
+
+    @property
+    def challenger_name(self) -> str:
+        return self.row.challenger.name
+
+    @property
+    def ground(self) -> str:
+        return self.row.ground
+
+
 @dataclass
 class ImportResult:
     election: Election
-    challenges: list[Challenge] = field(default_factory=list)
+    challenges: list[ImportedChallenge] = field(default_factory=list)
 
     @property
     def count(self) -> int:
@@ -267,8 +293,8 @@ def challenges_import(
     """Import a CSV file of challenged ballots: every row, or none (``ImportRejected`` lists each error).
 
     Two queries validate the whole file (the parties of the case, the voters already challenged); the
-    rows and their history rows are bulk-inserted in the same transaction. One notice per counsel
-    summarises the import."""
+    rows are written in the same transaction by one COPY on PostgreSQL (``copy_write``; ``bulk_create`` on
+    SQLite), and their history rows by one INSERT … SELECT. One notice per counsel summarises the import."""
     election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
     case = election.case
     allowed = _may_log_for(actor, case)
@@ -287,14 +313,10 @@ def challenges_import(
     except csv_import.CsvForbidden as exc:
         raise NotPermitted(str(exc)) from None
     _check_room_in_tally(election, adding=len(rows))
-    created = _bulk_log(
-        election,
-        rows,
-        parties={p.pk: p for p in case.parties.all()},
-        actor=actor,
-        synthetic=synthetic,
-        progress=progress,
-    )
+    ids = _bulk_log(election, rows, actor=actor, synthetic=synthetic, progress=progress)
+    created = [
+        ImportedChallenge(pk=pk, election_id=election.pk, row=row) for pk, row in zip(ids, rows, strict=True)
+    ]
     if notify_parties:
         notices.batch_imported(case, election.sequence, created)
     return ImportResult(election=election, challenges=created)
@@ -304,36 +326,20 @@ def _bulk_log(
     election: Election,
     rows: list[csv_import.CsvRow],
     *,
-    parties: Mapping[int, Party],
     actor: Actor,
     synthetic: bool,
     progress: csv_import.Progress | None,
-) -> list[Challenge]:
+) -> list[int]:
+    """Write the rows and their history rows; the ids, in the order of the rows."""
     user = acting_user(actor)
     now = clock.now()
-    objects = [
-        Challenge(
-            election=election,
-            voter_name=row.voter_name,
-            voter_identifier=row.voter_identifier,
-            voter_key=row.voter_key,  # bulk_create skips save(), which derives it
-            job_classification=row.job_classification,
-            # The party object itself, so that notices need no query per row.
-            challenged_by=None if row.challenger.party_id is None else parties[row.challenger.party_id],
-            ground=row.ground,
-            reason=row.reason,
-            synthetic=synthetic,
-            logged_by=user,
-        )
-        for row in rows
-    ]
-    created: list[Challenge] = []
-    for start in range(0, len(objects), BULK_BATCH):
-        created.extend(Challenge.objects.bulk_create(objects[start : start + BULK_BATCH]))
-        if progress is not None:
-            progress("writing", len(created), len(objects))
-    if created:
-        ids = [c.pk for c in created]
+    if copy_write.available():
+        # PostgreSQL: one COPY, the columns every row shares prepared once (challenges/copy_write.py).
+        template = Challenge(election=election, synthetic=synthetic, logged_by=user)
+        ids = copy_write.write(template, rows, progress=progress)
+    else:
+        ids = _bulk_create(election, rows, user=user, synthetic=synthetic, progress=progress)
+    if ids:
         history.record_created(
             election_id=election.pk,
             first_id=min(ids),
@@ -342,7 +348,38 @@ def _bulk_log(
             when=now,
             reason="imported",
         )
-    return created
+    return ids
+
+
+def _bulk_create(
+    election: Election,
+    rows: list[csv_import.CsvRow],
+    *,
+    user: Any,
+    synthetic: bool,
+    progress: csv_import.Progress | None,
+) -> list[int]:
+    objects = [
+        Challenge(
+            election=election,
+            voter_name=row.voter_name,
+            voter_identifier=row.voter_identifier,
+            voter_key=row.voter_key,  # bulk_create skips save(), which derives it
+            job_classification=row.job_classification,
+            challenged_by_id=row.challenger.party_id,
+            ground=row.ground,
+            reason=row.reason,
+            synthetic=synthetic,
+            logged_by=user,
+        )
+        for row in rows
+    ]
+    ids: list[int] = []
+    for start in range(0, len(objects), BULK_BATCH):
+        ids.extend(c.pk for c in Challenge.objects.bulk_create(objects[start : start + BULK_BATCH]))
+        if progress is not None:
+            progress("writing", len(ids), len(objects))
+    return ids
 
 
 # --- resolving ----------------------------------------------------------------------------------------
