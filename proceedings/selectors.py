@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, cast
+from typing import Any
 
 from django.db import connection
 from django.db.models import QuerySet
 
-from challenges.models import Challenge
 from core import clock
 from elections.law.local_time import local_date
 from elections.law.rule_sets import DeadlineCode
@@ -25,78 +24,42 @@ from proceedings.law.deadlines import CODE_RANK, Status
 from proceedings.models import Deadline, ProceedingEvent
 
 
-def elections_of(case: Case, *, with_counts: bool = False) -> list[Election]:
+def elections_of(case: Case) -> list[Election]:
     """The case's elections, oldest first, with their tallies (``election.tallies.all()``, by revision): one
-    query, a LEFT JOIN with a row per tally, written by hand because the ORM would need a second query for
-    the tallies and costs more to compile than the round trip it would save.
+    query, a LEFT JOIN with a row per tally, written by hand because the ORM would need a second query for the
+    tallies (the prefetch), and the two cost 1.3 ms against 0.5 ms for this (PostgreSQL, 20,000 cases).
 
-    ``with_counts``: each election also carries ``challenge_counts`` and ``objection_counts`` (by status,
-    every status present) and ``settled_after`` ({revision: challenges settled after that tally}), from
-    aggregates joined to the same query (the status call's counts, without a round trip of their own)."""
+    Nothing else is joined to it: the status call's counts cost more to plan as aggregates joined here than
+    as a query of their own (1.0 ms against 0.5 ms for the two, measured at 20,000 cases)."""
     election_fields = Election._meta.concrete_fields
     tally_fields = Tally._meta.concrete_fields
     columns = [f'e."{f.column}"' for f in election_fields] + [f't."{f.column}"' for f in tally_fields]
-    joins, params = "", cast(list[str | int], [])
-    challenge_statuses = [s.value for s in Challenge.Status]
-    objection_statuses = [s.value for s in Objection.Status]
-    if with_counts:
-        of_case = f"election_id IN (SELECT id FROM {Election._meta.db_table} WHERE case_id = %s)"
-
-        def by_status(table: str, statuses: list[str], alias: str) -> str:
-            sums = ", ".join(f"SUM(CASE WHEN status = %s THEN 1 ELSE 0 END) AS n{i}" for i in range(len(statuses)))
-            params.extend([*statuses, case.pk])
-            return (
-                f" LEFT JOIN (SELECT election_id, {sums} FROM {table} WHERE {of_case} GROUP BY election_id)"
-                f" {alias} ON {alias}.election_id = e.id"
-            )
-
-        joins += by_status(Challenge._meta.db_table, challenge_statuses, "cc")
-        joins += by_status(Objection._meta.db_table, objection_statuses, "oc")
-        joins += (
-            f" LEFT JOIN (SELECT election_id, settled_after_revision, COUNT(*) AS n FROM {Challenge._meta.db_table}"
-            f" WHERE settled_after_revision IS NOT NULL AND {of_case} GROUP BY election_id, settled_after_revision)"
-            f" sa ON sa.election_id = e.id AND sa.settled_after_revision = t.revision"
-        )
-        params.append(case.pk)
-        columns += [f"cc.n{i}" for i in range(len(challenge_statuses))]
-        columns += [f"oc.n{i}" for i in range(len(objection_statuses))]
-        columns.append("sa.n")
-    params.append(case.pk)
     sql = (
         f"SELECT {', '.join(columns)} FROM {Election._meta.db_table} e"
-        f" LEFT JOIN {Tally._meta.db_table} t ON t.election_id = e.id{joins}"
+        f" LEFT JOIN {Tally._meta.db_table} t ON t.election_id = e.id"
         f" WHERE e.case_id = %s ORDER BY e.sequence, t.revision"
     )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [case.pk])
+        rows = cursor.fetchall()
     read_election, read_tally = _row_reader(election_fields), _row_reader(tally_fields)
     election_names = [f.attname for f in election_fields]
     tally_names = [f.attname for f in tally_fields]
     elections: dict[int, Election] = {}
     tallies_of: dict[int, list[Tally]] = {}
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
     for row in rows:
-        election_values = row[: len(election_fields)]
-        tally_values = row[len(election_fields) : len(election_fields) + len(tally_fields)]
+        election_values, tally_values = row[: len(election_fields)], row[len(election_fields) :]
         election = elections.get(election_values[0])
         if election is None:
             election = Election.from_db(connection.alias, election_names, read_election(election_values))
             election.case = case
             elections[election.pk] = election
             tallies_of[election.pk] = []
-            if with_counts:
-                counts = [int(n or 0) for n in row[len(election_fields) + len(tally_fields) : -1]]
-                n_challenges = len(challenge_statuses)
-                election.challenge_counts = dict(zip(challenge_statuses, counts[:n_challenges], strict=True))  # type: ignore[attr-defined]
-                election.objection_counts = dict(zip(objection_statuses, counts[n_challenges:], strict=True))  # type: ignore[attr-defined]
-                election.settled_after = {}  # type: ignore[attr-defined]
         if tally_values[0] is None:
             continue  # an election not tallied yet: the LEFT JOIN's one empty row
         tally = Tally.from_db(connection.alias, tally_names, read_tally(tally_values))
         tally.election = election
         tallies_of[election.pk].append(tally)
-        if with_counts and row[-1]:
-            election.settled_after[tally.revision] = int(row[-1])  # type: ignore[attr-defined]
     for election in elections.values():
         # ``election.tallies.all()`` answers from the rows read, as it would after a prefetch.
         tallies = election.tallies.all()
@@ -260,6 +223,22 @@ def events_for_case(case: Case) -> QuerySet[ProceedingEvent]:
         .select_related("election", "recorded_by", "party")
         .order_by("occurred_on", "id")
     )
+
+
+def live_events_of_case(case: Case, elections: Sequence[Election]) -> list[ProceedingEvent]:
+    """The case's events not voided, oldest first, with who recorded them (what the status shows of its last
+    event). Each event's election is taken from ``elections`` (``elections_of(case)``, read already) rather
+    than joined: the two joins ``events_for_case`` adds cost 0.5 ms of a 1.4 ms read."""
+    by_id = {election.pk: election for election in elections}
+    events = list(
+        ProceedingEvent.objects.filter(case=case, voided=False)
+        .select_related("recorded_by")
+        .order_by("occurred_on", "id")
+    )
+    for event in events:
+        if event.election_id in by_id:
+            event.election = by_id[event.election_id]
+    return events
 
 
 def deadlines_for(user: Any, *, now: datetime | None = None) -> QuerySet[Deadline]:

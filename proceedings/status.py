@@ -1,10 +1,12 @@
 """``cases/{number}/status/``: where the case is and what is due next, in one call with a constant number of
-queries (four, whatever the number of elections, ballots, objections or events)."""
+queries (five, whatever the number of elections, ballots, objections or events)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
+
+from django.db import connection
 
 from challenges.models import Challenge
 from core import clock
@@ -16,20 +18,29 @@ from proceedings.law import ladder
 
 def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int], bool | None]:
     """Challenged ballots and objections of ``election`` by status, every status present, and whether the
-    ledger matches the latest tally's challenged ballots (``None`` before a tally): read by
-    ``selectors.elections_of(case, with_counts=True)`` in the elections' query."""
+    ledger matches the latest tally's challenged ballots (``None`` before a tally): one query."""
+    challenges = dict.fromkeys((status.value for status in Challenge.Status), 0)
+    objections = dict.fromkeys((status.value for status in Objection.Status), 0)
+    settled: dict[str, int] = {}
     if election is None:
-        return (
-            dict.fromkeys((status.value for status in Challenge.Status), 0),
-            dict.fromkeys((status.value for status in Objection.Status), 0),
-            None,
-        )
-    challenges: dict[str, int] = election.challenge_counts  # type: ignore[attr-defined]
-    objections: dict[str, int] = election.objection_counts  # type: ignore[attr-defined]
+        return challenges, objections, None
+    table = Challenge._meta.db_table
+    sql = (
+        f"SELECT 'c', status, COUNT(*) FROM {table} WHERE election_id = %s GROUP BY status "
+        f"UNION ALL "
+        f"SELECT 'o', status, COUNT(*) FROM {Objection._meta.db_table} WHERE election_id = %s GROUP BY status "
+        f"UNION ALL "
+        f"SELECT 's', CAST(settled_after_revision AS VARCHAR(10)), COUNT(*) FROM {table} "
+        f"WHERE election_id = %s AND settled_after_revision IS NOT NULL GROUP BY settled_after_revision"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [election.pk, election.pk, election.pk])
+        for kind, key, count in cursor.fetchall():
+            {"c": challenges, "o": objections, "s": settled}[kind][key] = count
     tally = election.latest_tally
     if tally is None:
         return challenges, objections, None
-    ledger = challenges[Challenge.Status.PENDING] + election.settled_after.get(tally.revision, 0)  # type: ignore[attr-defined]
+    ledger = challenges[Challenge.Status.PENDING] + settled.get(str(tally.revision), 0)
     # The tally serializer's ledger_count (elections.selectors.tallies_with_ledger_count annotates lists
     # the same way): counted here already, so the nested tally of the status says it too.
     tally.ledger_count = ledger  # type: ignore[attr-defined]
@@ -39,12 +50,12 @@ def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int], 
 def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
     """The data of the status call; the API serializer shapes the tally, the deadline and the event."""
     now = now or clock.now()
-    elections = selectors.elections_of(case, with_counts=True)
+    elections = selectors.elections_of(case)
     picked = selectors.current_and_proceeding(elections)
     current, proceeding = picked.current, picked.proceeding
     # One read each of the case's live events and deadlines serves the replay, the last event and the
     # next deadline; the counts tell the replay whether objections are live.
-    events = list(selectors.events_for_case(case).filter(voided=False))
+    events = selectors.live_events_of_case(case, elections)
     deadlines = selectors.live_deadlines(case, now=now)
     challenges, objections, ledger_matches = _counts(proceeding or current)
     replayed = (
