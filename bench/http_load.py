@@ -51,7 +51,9 @@ def gunicorn(database_url: str, *, workers: int = WORKERS) -> Iterator[int]:
         "API_THROTTLE_ANON": "off",
     }
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers),
+        # config.wsgi with the stack floor's route in front (bench/bench_wsgi.py)
+        [sys.executable, "-m", "gunicorn", "bench_wsgi", "--pythonpath", str(ROOT / "bench"),
+         "-b", f"127.0.0.1:{port}", "-w", str(workers),
          "--timeout", "120", "--log-level", "warning"],
         cwd=ROOT,
         env=env,

