@@ -41,6 +41,7 @@ test: install chromium
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: install
 	$(BIN)/mypy elections/law proceedings/law objections/law challenges/law --strict

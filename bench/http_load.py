@@ -52,9 +52,22 @@ def gunicorn(database_url: str, *, workers: int = WORKERS) -> Iterator[int]:
     }
     server = subprocess.Popen(
         # config.wsgi with the stack floor's route in front (bench/bench_wsgi.py)
-        [sys.executable, "-m", "gunicorn", "bench_wsgi", "--pythonpath", str(ROOT / "bench"),
-         "-b", f"127.0.0.1:{port}", "-w", str(workers),
-         "--timeout", "120", "--log-level", "warning"],
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "bench_wsgi",
+            "--pythonpath",
+            str(ROOT / "bench"),
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(workers),
+            "--timeout",
+            "120",
+            "--log-level",
+            "warning",
+        ],
         cwd=ROOT,
         env=env,
     )
@@ -106,7 +119,9 @@ async def _drive(port: int, token: str, path_for: Callable[[], str], clients: in
     return samples, time.perf_counter() - started
 
 
-def measure(port: int, token: str, path_for: Callable[[], str], clients: int, requests: int) -> dict[str, float]:
+def measure(
+    port: int, token: str, path_for: Callable[[], str], clients: int, requests: int
+) -> dict[str, float]:
     asyncio.run(_drive(port, token, path_for, clients, min(requests, 3 * clients)))  # warm every worker
     samples, wall = asyncio.run(_drive(port, token, path_for, clients, requests))
     cuts = statistics.quantiles(samples, n=100)

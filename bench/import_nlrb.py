@@ -58,9 +58,18 @@ SCHEMA = {
     "created_at TEXT",
     "tally": "election_id INTEGER, option TEXT, votes INTEGER, created_at TEXT",
 }
-DOCUMENTS = ["RC Petition", "Notice of Hearing", "Stipulated Election Agreement", "Notice of Election",
-             "Tally of Ballots", "Objections", "Hearing Officer's Report on Objections", "Letter",
-             "Certification of Representative", "Certification of Results"]
+DOCUMENTS = [
+    "RC Petition",
+    "Notice of Hearing",
+    "Stipulated Election Agreement",
+    "Notice of Election",
+    "Tally of Ballots",
+    "Objections",
+    "Hearing Officer's Report on Objections",
+    "Letter",
+    "Certification of Representative",
+    "Certification of Results",
+]
 UNIONS = ["Teamsters  Local {n}", "SEIU Local {n}", "UFCW Local {n}", "IBEW  Local {n}", "UAW Local {n}"]
 REGIONS = sorted(ACTIVE_REGION_NUMBERS)
 
@@ -76,13 +85,24 @@ def generate(path: Path, cases: int, seed: int = 14) -> int:
         d = date(year, 1, 1) + timedelta(days=doy)
         return d.strftime("%m/%d/%Y") if rnd.random() < 0.4 else d.strftime("%Y-%m-%d")
 
-    def tally(number: str, unit: int, when: str, kind: str, ballot: str, unions: list[str], size: int) -> None:
+    def tally(
+        number: str, unit: int, when: str, kind: str, ballot: str, unions: list[str], size: int
+    ) -> None:
         eid = next(ids)
         rows["election"].append((eid, number, unit, when, kind, ballot, size, stamp))
         votes = [rnd.randint(0, size // 2) for _ in unions]
         against = rnd.randint(0, size // 2)
-        rows["election_result"].append((eid, sum(votes) + against, rnd.randint(0, 3), rnd.randint(0, 8),
-                                         rnd.choice("YN "), rnd.choice("NN "), ""))
+        rows["election_result"].append(
+            (
+                eid,
+                sum(votes) + against,
+                rnd.randint(0, 3),
+                rnd.randint(0, 8),
+                rnd.choice("YN "),
+                rnd.choice("NN "),
+                "",
+            )
+        )
         for union, n in zip(unions, votes, strict=True):
             rows["tally"].append((eid, union if rnd.random() < 0.8 else union.upper(), n, stamp))
         rows["tally"].append((eid, "No union", against, stamp))
@@ -92,29 +112,54 @@ def generate(path: Path, cases: int, seed: int = 14) -> int:
         number = f"{region:02d}-RC-{100000 + serial:06d}"
         year = 2012 + serial % 13
         is_open = year >= 2024 and rnd.random() < 0.5
-        rows["filing"].append((number, f"Employer  {serial} LLC", "RC", "", "City", "ST", day(year, 10),
-                               f"Region {region}", "Open" if is_open else "Closed",
-                               "" if is_open else day(year, 200),
-                               "" if is_open else rnd.choice(["Certific. of Representative", "Certific. of Results"]),
-                               50, 40, "", stamp, stamp, stamp))
+        rows["filing"].append(
+            (
+                number,
+                f"Employer  {serial} LLC",
+                "RC",
+                "",
+                "City",
+                "ST",
+                day(year, 10),
+                f"Region {region}",
+                "Open" if is_open else "Closed",
+                "" if is_open else day(year, 200),
+                "" if is_open else rnd.choice(["Certific. of Representative", "Certific. of Results"]),
+                50,
+                40,
+                "",
+                stamp,
+                stamp,
+                stamp,
+            )
+        )
         rows["sought_unit"].append((number, "All full-time and  regular part-time employees", stamp))
         n = serial % 900 + 1
         unions = [UNIONS[serial % 5].format(n=n)]
         two = rnd.random() < 0.04
         if two:
             unions.append(UNIONS[(serial + 1) % 5].format(n=n + 1))
-        people = [(f"Employer {serial} LLC", "Employer", "Employer"),
-                  (f"Counsel {serial}\nLaw Firm {serial % 300} LLP", "Employer", "Legal Representative"),
-                  (unions[0], "Petitioner", "Union"),
-                  (f"Union Counsel {serial}", "Petitioner", "Legal Representative")]
+        people = [
+            (f"Employer {serial} LLC", "Employer", "Employer"),
+            (f"Counsel {serial}\nLaw Firm {serial % 300} LLP", "Employer", "Legal Representative"),
+            (unions[0], "Petitioner", "Union"),
+            (f"Union Counsel {serial}", "Petitioner", "Legal Representative"),
+        ]
         if two:
             people.append((unions[1], "Intervenor", "Union"))
         for text, kind, subtype in people:
             rows["participant"].append((number, text, kind, subtype, "1 Main St", "555-0100", stamp))
         for line in range(10):
-            rows["docket"].append((number, day(year, 10 + line * 15), DOCUMENTS[line], f"Actor {line}",
-                                   f"https://apps.nlrb.gov/link/document.aspx/{serial}-{line}" if line % 2 else "",
-                                   stamp))
+            rows["docket"].append(
+                (
+                    number,
+                    day(year, 10 + line * 15),
+                    DOCUMENTS[line],
+                    f"Actor {line}",
+                    f"https://apps.nlrb.gov/link/document.aspx/{serial}-{line}" if line % 2 else "",
+                    stamp,
+                )
+            )
         units = ["A", "B"] if rnd.random() < 0.12 else ["A"]
         for unit_id in units:
             unit = next(ids)
@@ -132,15 +177,19 @@ def generate(path: Path, cases: int, seed: int = 14) -> int:
     for table, columns in SCHEMA.items():
         db.execute(f"CREATE TABLE {table} ({columns})")
         width = len(columns.split(","))
-        db.executemany(f"INSERT INTO {table} VALUES ({', '.join('?' * width)})",
-                       [r + ("",) * (width - len(r)) for r in rows[table]])
+        db.executemany(
+            f"INSERT INTO {table} VALUES ({', '.join('?' * width)})",
+            [r + ("",) * (width - len(r)) for r in rows[table]],
+        )
     db.commit()
     db.close()
     return len(rows["election"])
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--cases", type=int, default=25_000)
     args = parser.parse_args()
     logging.disable(logging.INFO)
@@ -153,8 +202,10 @@ def main() -> None:
             path = Path(folder) / "nlrb.db"
             started = time.monotonic()
             tallies = generate(path, args.cases)
-            print(f"generated {path.stat().st_size / 1_048_576:.0f} MB: {args.cases:,} cases, {tallies:,} tallies "
-                  f"in {time.monotonic() - started:.1f} s")
+            print(
+                f"generated {path.stat().st_size / 1_048_576:.0f} MB: {args.cases:,} cases, {tallies:,} tallies "
+                f"in {time.monotonic() - started:.1f} s"
+            )
             print(f"{connection.vendor} {connection.settings_dict['NAME']}")
             with CaptureQueriesContext(connection) as queries:
                 import_public_record(str(path), numbers=[f"{REGIONS[7]:02d}-RC-{100007:06d}"])
@@ -165,8 +216,10 @@ def main() -> None:
                 seconds = time.monotonic() - started
                 print(f"{label}: {seconds:,.1f} s, {report.read / seconds:,.0f} cases/s")
                 print("\n".join(report.lines()[1:6]))
-            print(f"written: {Case.objects.count():,} cases, {Tally.objects.count():,} tallies, "
-                  f"{DocketEntry.objects.count():,} docket entries")
+            print(
+                f"written: {Case.objects.count():,} cases, {Tally.objects.count():,} tallies, "
+                f"{DocketEntry.objects.count():,} docket entries"
+            )
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

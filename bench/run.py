@@ -432,17 +432,26 @@ WHERE d.case_id IN (SELECT p.case_id FROM elections_appearance a JOIN elections_
 
 
 def machine() -> str:
-    cpu = next(
-        (line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-         if line.startswith("model name")),
-        "unknown CPU",
-    ) if Path("/proc/cpuinfo").exists() else "unknown CPU"
+    cpu = (
+        next(
+            (
+                line.split(":", 1)[1].strip()
+                for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")
+            ),
+            "unknown CPU",
+        )
+        if Path("/proc/cpuinfo").exists()
+        else "unknown CPU"
+    )
     return f"{os.cpu_count()} cores, {cpu}; Python {sys.version.split()[0]}"
 
 
 def markdown_table(results: dict[str, Any], levels: list[int]) -> str:
     """One line per call: floor, in-process, and each HTTP level (p50/p95/p99 ms, req/s), ratios to the floor."""
-    head = ["call", "floor p50", "in-process p50 (×floor)"] + [f"HTTP c={c}: p50/p95/p99 (×floor), req/s" for c in levels]
+    head = ["call", "floor p50", "in-process p50 (×floor)"] + [
+        f"HTTP c={c}: p50/p95/p99 (×floor), req/s" for c in levels
+    ]
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     http_rows = {(r["call"], r["clients"]): r for r in results["http"]}
 
@@ -459,7 +468,9 @@ def markdown_table(results: dict[str, Any], levels: list[int]) -> str:
             h = http_rows.get((row["call"], clients))
             cells.append(
                 f"{h['p50_ms']:.1f}/{h['p95_ms']:.1f}/{h['p99_ms']:.1f}{ratio(h['ratio_to_floor'])}, "
-                f"{h['throughput_rps']:.0f}" if h else "—"
+                f"{h['throughput_rps']:.0f}"
+                if h
+                else "—"
             )
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -467,7 +478,9 @@ def markdown_table(results: dict[str, Any], levels: list[int]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--scale", choices=sorted(SCALES), default="full", help="data set size (and database)")
+    parser.add_argument(
+        "--scale", choices=sorted(SCALES), default="full", help="data set size (and database)"
+    )
     parser.add_argument("--cases", type=int, help="cases in the data set (overrides --scale)")
     parser.add_argument("--requests", type=int, help="requests per line (default 300; 40 at small scale)")
     parser.add_argument("--rebuild", action="store_true")
@@ -564,16 +577,23 @@ def main() -> int:
         floor_samples = timed(label, n, floor) if floor else None
         results["in_process"].append(report(label, samples, floor_samples, target))
     stack_p50 = results["in_process"][0]["p50_ms"]
-    print(f"\nabove the stack floor ({stack_p50:.2f} ms): each call's p50 less the stack floor's, next to its floor")
+    print(
+        f"\nabove the stack floor ({stack_p50:.2f} ms): each call's p50 less the stack floor's, next to its floor"
+    )
     for row in results["in_process"][1:]:
         row["above_stack_floor_ms"] = row["p50_ms"] - stack_p50
         floor_p50 = f"{row['floor_p50_ms']:6.2f}" if row["floor_p50_ms"] else "     —"
-        print(f"{row['call']:44} {row['above_stack_floor_ms']:7.2f} ms   | floor p50 {floor_p50} ms", flush=True)
+        print(
+            f"{row['call']:44} {row['above_stack_floor_ms']:7.2f} ms   | floor p50 {floor_p50} ms", flush=True
+        )
 
     if not args.skip_http:
         levels = [int(c) for c in args.clients.split(",")]
-        print(f"\nover HTTP: gunicorn, production settings, {http_load.WORKERS} sync workers; "
-              f"{n} requests per line and level; clients {levels}\n", flush=True)
+        print(
+            f"\nover HTTP: gunicorn, production settings, {http_load.WORKERS} sync workers; "
+            f"{n} requests per line and level; clients {levels}\n",
+            flush=True,
+        )
         with http_load.gunicorn(BENCH_URL) as port:
             for (label, (token, path_for), _, _), in_process in zip(rows, results["in_process"], strict=True):
                 for clients in levels:
@@ -590,7 +610,9 @@ def main() -> int:
         print()
         print(markdown_table(results, levels))
 
-    out: Path = args.json or ROOT / "bench" / "results" / f"bench-{args.scale}-{datetime.now():%Y%m%dT%H%M%S}.json"
+    out: Path = (
+        args.json or ROOT / "bench" / "results" / f"bench-{args.scale}-{datetime.now():%Y%m%dT%H%M%S}.json"
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2))
     print(f"\nfigures written to {out}")
@@ -598,8 +620,14 @@ def main() -> int:
     if not args.skip_import:
         print("\n10,000-row challenge CSV import (bench/challenge_import.py):", flush=True)
         subprocess.run(
-            [sys.executable, str(ROOT / "bench" / "challenge_import.py"), "--rows",
-             "1000" if args.scale == "small" else "10000", "--repeat", "1" if args.scale == "small" else "3"],
+            [
+                sys.executable,
+                str(ROOT / "bench" / "challenge_import.py"),
+                "--rows",
+                "1000" if args.scale == "small" else "10000",
+                "--repeat",
+                "1" if args.scale == "small" else "3",
+            ],
             env={**os.environ, "DATABASE_URL": BENCH_URL.rsplit("/", 1)[0] + "/nlrb_bench_import"},
             check=False,
         )

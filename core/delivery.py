@@ -126,9 +126,7 @@ def failing() -> QuerySet[Notification]:
     """Unsent notices the mail transport refused at least ``NOTIFICATION_ALERT_AFTER_FAILURES`` times, oldest
     first: what staff must look at (a bad address, a mail server refusing us). Retries go on meanwhile."""
     return (
-        Notification.objects.filter(
-            sent_at=None, failures__gte=settings.NOTIFICATION_ALERT_AFTER_FAILURES
-        )
+        Notification.objects.filter(sent_at=None, failures__gte=settings.NOTIFICATION_ALERT_AFTER_FAILURES)
         .select_related("recipient", "case")
         .order_by("created_at")
     )

@@ -61,9 +61,7 @@ class HealthView(APIView):
             body["broker"] = _broker_state()
         if body["database"] != "ok":
             body["status"] = "down"
-            return Response(
-                body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"}
-            )
+            return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "30"})
         # Notices the mail transport keeps refusing: staff must look (the admin lists them).
         body["notices_failing"] = failing
         if body["broker"] == "down" or failing:

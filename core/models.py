@@ -17,7 +17,9 @@ class Notification(models.Model):
     """
 
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    case = models.ForeignKey("elections.Case", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    case = models.ForeignKey(
+        "elections.Case", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     key = models.CharField(
         max_length=200, help_text="What the notice is about; one notice per key and person"
     )

@@ -17,9 +17,7 @@ from core.models import Notification
 from core.tasks import enqueue
 
 
-def notify(
-    *, recipients: Iterable[Any], key: str, subject: str, body: str, case: Any = None
-) -> list[int]:
+def notify(*, recipients: Iterable[Any], key: str, subject: str, body: str, case: Any = None) -> list[int]:
     """Record one notice per recipient under ``key`` and queue delivery once the transaction commits."""
     rows = [
         Notification(recipient=user, case=case, key=key[:200], subject=subject[:300], body=body)

@@ -245,7 +245,9 @@ def _save_counsel(request: HttpRequest, form: Any, *, party: Party) -> None:
         changes: dict[str, Any] = {name: form.cleaned_data.get(name) or "" for name in fields}
         saved = services.counsel_record(party=party, actor=request.user, **changes)
     else:
-        saved = services.counsel_record(party=party, counsel=obj, actor=request.user, **_changes(form, fields))
+        saved = services.counsel_record(
+            party=party, counsel=obj, actor=request.user, **_changes(form, fields)
+        )
     _saved_as(obj, saved)
 
 

@@ -84,7 +84,9 @@ class Case(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     closed_on = models.DateField(null=True, blank=True, help_text="When the Region closed the case")
     closing_reason = models.CharField(
-        max_length=120, blank=True, help_text="As the public record words it, e.g. Certific. of Representative"
+        max_length=120,
+        blank=True,
+        help_text="As the public record words it, e.g. Certific. of Representative",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -264,7 +266,10 @@ class Election(models.Model):
         """How the election came about: it decides whether the Board may review (29 CFR 102.69(c)(2))."""
 
         CONSENT = "consent", "Consent election (102.62(a)): the Regional Director's decision is final"
-        FULL_CONSENT = "full_consent", "Full consent election (102.62(c)): the Regional Director's decision is final"
+        FULL_CONSENT = (
+            "full_consent",
+            "Full consent election (102.62(c)): the Regional Director's decision is final",
+        )
         STIPULATED = "stipulated", "Stipulated election (102.62(b)): Board review"
         DIRECTED = "directed", "Directed election (102.67): Board review"
 

@@ -32,7 +32,10 @@ def cases_for(user: Any) -> QuerySet[Case]:
 def with_case_details(case: Case) -> Case:
     """The case with what its detail shows, fetched in two more queries."""
     prefetch_related_objects(
-        [case], Prefetch("parties", queryset=Party.objects.order_by("id")), "parties__counsel", "related_cases"
+        [case],
+        Prefetch("parties", queryset=Party.objects.order_by("id")),
+        "parties__counsel",
+        "related_cases",
     )
     return case
 

@@ -48,8 +48,7 @@ def ahead_of(state: ladder.State) -> list[dict[str, str]]:
         labels = [ladder.STAGE_LABELS[s] for s in rest] + ["Certification, rerun or runoff"]
     elif state.stage in AFTER_CERTIFICATION:
         labels = [
-            ladder.STAGE_LABELS[s]
-            for s in AFTER_CERTIFICATION[AFTER_CERTIFICATION.index(state.stage) + 1 :]
+            ladder.STAGE_LABELS[s] for s in AFTER_CERTIFICATION[AFTER_CERTIFICATION.index(state.stage) + 1 :]
         ]
     else:
         labels = []

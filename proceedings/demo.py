@@ -128,7 +128,9 @@ def load(case: Case) -> None:
     elections = {e.sequence: e for e in case.elections.all()}
     for election in elections.values():
         for tally in election.tallies.filter(revision=0):
-            deadline_records.create_for_tally(tally, staff)  # a database loaded before this app had the ladder
+            deadline_records.create_for_tally(
+                tally, staff
+            )  # a database loaded before this app had the ladder
     for sequence, event, on, details in RECORD:
         found = elections.get(sequence) or case.elections.filter(sequence=sequence).first()
         if found is None:

@@ -75,7 +75,9 @@ def _row_reader(fields: Sequence[Any]) -> Callable[[Sequence[Any]], list[Any]]:
     converters = []
     for f in fields:
         expression = f.get_col(f.model._meta.db_table)
-        converters.append((expression, connection.ops.get_db_converters(expression) + f.get_db_converters(connection)))
+        converters.append(
+            (expression, connection.ops.get_db_converters(expression) + f.get_db_converters(connection))
+        )
 
     def read(values: Sequence[Any]) -> list[Any]:
         out = []
@@ -156,7 +158,9 @@ def objections_period(
         live = [
             d
             for d in deadlines
-            if d.election_id == election.pk and d.code == DeadlineCode.OBJECTIONS and d.status != Status.SUPERSEDED
+            if d.election_id == election.pk
+            and d.code == DeadlineCode.OBJECTIONS
+            and d.status != Status.SUPERSEDED
         ]
         latest_live = max(live, key=lambda d: d.due_at) if live else None
         row = (latest_live.due_on, latest_live.due_at) if latest_live is not None else None

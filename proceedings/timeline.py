@@ -239,7 +239,9 @@ def _objections(sequence: dict[int, int], zone: ZoneInfo) -> list[Item]:
     category and day withdrawn), summed twice here."""
     rows = list(
         Objection.objects.filter(election_id__in=list(sequence))
-        .annotate(day=TruncDate("filed_at", tzinfo=zone), withdrawn_day=TruncDate("withdrawn_at", tzinfo=zone))
+        .annotate(
+            day=TruncDate("filed_at", tzinfo=zone), withdrawn_day=TruncDate("withdrawn_at", tzinfo=zone)
+        )
         .values("election_id", "day", "filed_by_id", "filed_by__name", "category", "withdrawn_day")
         .annotate(
             n=Count("id"), first=Min("number"), last=Max("number"), at=Min("filed_at"), first_id=Min("id")
@@ -249,7 +251,9 @@ def _objections(sequence: dict[int, int], zone: ZoneInfo) -> list[Item]:
     return _objections_filed(rows, sequence, zone) + _objections_withdrawn(rows, sequence)
 
 
-def _objections_filed(rows: Sequence[Mapping[str, Any]], sequence: dict[int, int], zone: ZoneInfo) -> list[Item]:
+def _objections_filed(
+    rows: Sequence[Mapping[str, Any]], sequence: dict[int, int], zone: ZoneInfo
+) -> list[Item]:
     groups: dict[tuple[int, date, int], dict[str, Any]] = {}
     for row in rows:
         key = (row["election_id"], row["day"], row["filed_by_id"])

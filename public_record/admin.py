@@ -21,7 +21,15 @@ from public_record import selectors, services
 from public_record.models import ImportedCase, ImportRun
 
 RUN_FIELDS = [
-    "number", "status", "outcome", "error", "report", "requested_by", "created_at", "started_at", "finished_at",
+    "number",
+    "status",
+    "outcome",
+    "error",
+    "report",
+    "requested_by",
+    "created_at",
+    "started_at",
+    "finished_at",
 ]
 
 
@@ -40,7 +48,9 @@ class ImportRunAdmin(NoDeleteMixin, admin.ModelAdmin[ImportRun]):
     def get_readonly_fields(self, request: HttpRequest, obj: ImportRun | None = None) -> Any:
         return [] if obj is None else RUN_FIELDS
 
-    def get_form(self, request: HttpRequest, obj: ImportRun | None = None, change: bool = False, **kwargs: Any) -> Any:
+    def get_form(
+        self, request: HttpRequest, obj: ImportRun | None = None, change: bool = False, **kwargs: Any
+    ) -> Any:
         if obj is None:
             kwargs["form"] = ImportRequestForm
         return super().get_form(request, obj, change=change, **kwargs)
@@ -112,7 +122,9 @@ class CaseWithPublicRecordAdmin(CaseWithLadderAdmin):
                 messages.error(request, f"{case.number}: {refusal_text(exc, naming_the_field=True)}")
                 return
             queued.append(f"{case.number} (run {run.pk})")
-        messages.success(request, f"Queued the import of {', '.join(queued)}; see Import runs for the outcome.")
+        messages.success(
+            request, f"Queued the import of {', '.join(queued)}; see Import runs for the outcome."
+        )
 
 
 # The case page is re-registered by each app that adds to it, downhill (elections → proceedings → here);

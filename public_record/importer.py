@@ -309,7 +309,9 @@ def _update_case(
         if current == value:
             written[name] = value
         elif current == record.as_imported.get(name):
-            changes[name] = date.fromisoformat(value) if name in ("petition_filed_on", "closed_on") and value else value
+            changes[name] = (
+                date.fromisoformat(value) if name in ("petition_filed_on", "closed_on") and value else value
+            )
             written[name] = value
         else:
             counts.differences.append(Difference(case.number, name, str(current), str(value)))
@@ -324,8 +326,12 @@ def _write_elections(
 ) -> None:
     seen = [case.pk for _, case, record in items if record.keys["elections"]]
     known = {e.pk: e for e in Election.objects.filter(case_id__in=seen)} if seen else {}
-    new_plans = [(plan, case, record, e) for plan, case, record in items for e in plan.elections
-                 if e.key not in record.keys["elections"]]
+    new_plans = [
+        (plan, case, record, e)
+        for plan, case, record in items
+        for e in plan.elections
+        if e.key not in record.keys["elections"]
+    ]
     created = election_services.elections_add(
         elections=[
             (
@@ -358,8 +364,13 @@ def _write_elections(
             election = known[record.keys["elections"][election_plan.key]]
             if [tidy_union_name(c) for c in election.choices] != election_plan.choices:
                 counts.differences.append(
-                    Difference(case.number, f"election {election.sequence} choices", str(election.choices),
-                               str(election_plan.choices), "the ballot cannot change once a tally is recorded")
+                    Difference(
+                        case.number,
+                        f"election {election.sequence} choices",
+                        str(election.choices),
+                        str(election_plan.choices),
+                        "the ballot cannot change once a tally is recorded",
+                    )
                 )
             for tally in election_plan.tallies:
                 figures = {
@@ -379,8 +390,13 @@ def _write_elections(
                 theirs = (figures["votes_for"], tally.votes_against, tally.void, tally.challenged)
                 if mine != theirs:
                     counts.differences.append(
-                        Difference(case.number, f"tally {tally.label}", str(mine), str(theirs),
-                                   "a recorded tally is not rewritten: staff record a revised tally")
+                        Difference(
+                            case.number,
+                            f"tally {tally.label}",
+                            str(mine),
+                            str(theirs),
+                            "a recorded tally is not rewritten: staff record a revised tally",
+                        )
                     )
     for announce, batch in batches.items():
         added = election_services.tallies_add(tallies=batch, actor=actor, announce=announce)

@@ -262,7 +262,9 @@ def _plan_parties(plan: CasePlan, rows: list[Row]) -> None:
                 (p for p in seen.values() if _role(kind) == p.role), None
             )
             if party is None:
-                plan.notes.append(f"counsel {lines[0]} for the {row.get('type')}, who is not on the case: left out")
+                plan.notes.append(
+                    f"counsel {lines[0]} for the {row.get('type')}, who is not on the case: left out"
+                )
                 continue
             plan.counsel.append(
                 CounselPlan(
@@ -323,7 +325,9 @@ def _plan_elections(plan: CasePlan, source: SourceCase, zone: ZoneInfo) -> None:
             raise BadCase(f"{label}: a revised tally ({ballot_type}) with no original tally before it")
         against, votes = _options(row, label, spelling)
         if not votes:
-            plan.notes.append(f"{label}: no union on the ballot ({ballot_type or 'no ballot type'}): left out")
+            plan.notes.append(
+                f"{label}: no union on the ballot ({ballot_type or 'no ballot type'}): left out"
+            )
             continue
         if not revised:
             elections.append(
@@ -388,7 +392,9 @@ def _on_ballot(election: ElectionPlan, votes: dict[str, int], label: str) -> dic
     matched = {}
     for name, number in votes.items():
         if union_key(name) not in ballot:
-            raise BadCase(f"{label}: {name!r} is not on the ballot of the original tally ({election.choices})")
+            raise BadCase(
+                f"{label}: {name!r} is not on the ballot of the original tally ({election.choices})"
+            )
         matched[ballot[union_key(name)]] = number
     return {name: matched.get(name, 0) for name in election.choices}
 

@@ -78,12 +78,24 @@ class Report:
                 f"kept     {d.case} {d.field}: tracker {d.tracker!r}, public record {d.public_record!r} ({d.why})"
             )
         for flag in self.disagreements:
-            out.append(f"flag     {flag.case} {flag.tally}: {flag.flag} theirs {flag.theirs}, ours {flag.ours}")
+            out.append(
+                f"flag     {flag.case} {flag.tally}: {flag.flag} theirs {flag.theirs}, ours {flag.ours}"
+            )
         return out
 
     def rows(self) -> list[dict[str, str]]:
-        rows = [{"section": "count", "case": "", "tally": "", "field": kind, "theirs": "", "ours": "",
-                 "reason": "; ".join(f"{o} {self.counts[kind][o]}" for o in OUTCOMES)} for kind in KINDS]
+        rows = [
+            {
+                "section": "count",
+                "case": "",
+                "tally": "",
+                "field": kind,
+                "theirs": "",
+                "ours": "",
+                "reason": "; ".join(f"{o} {self.counts[kind][o]}" for o in OUTCOMES),
+            }
+            for kind in KINDS
+        ]
         rows += [_row("failed", case, reason=reason) for case, reason in self.failures]
         rows += [_row("skipped", case, reason=reason) for case, reason in self.skips]
         rows += [_row("note", case, reason=reason) for case, reason in self.notes]

@@ -13,7 +13,9 @@ def data_path() -> str:
     """The configured public-record file; 409 when there is none to read."""
     path = settings.NLRB_DATA_PATH
     if not path:
-        raise TransitionNotAllowed("No public-record file is configured: set NLRB_DATA_PATH (see the README).")
+        raise TransitionNotAllowed(
+            "No public-record file is configured: set NLRB_DATA_PATH (see the README)."
+        )
     if not Path(path).exists():
         raise TransitionNotAllowed(f"The configured public-record file {path} is not there (NLRB_DATA_PATH).")
     return str(path)

@@ -109,7 +109,9 @@ def _open_sqlite(path: Path) -> sqlite3.Connection:
     with path.open("rb") as handle:
         magic = handle.read(16)
     if magic != b"SQLite format 3\x00":
-        raise SchemaError(f"{path} is not an SQLite database (labordata's nlrb.db) nor a folder of its CSV files")
+        raise SchemaError(
+            f"{path} is not an SQLite database (labordata's nlrb.db) nor a folder of its CSV files"
+        )
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
 
 
@@ -143,7 +145,8 @@ def _quoted(name: str) -> str:
 def check_schema(connection: sqlite3.Connection, label: str) -> None:
     try:
         present = {
-            row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+            row[0]
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
         }
     except sqlite3.DatabaseError as exc:
         raise SchemaError(f"{label} cannot be read as SQLite: {exc}") from None
@@ -162,7 +165,9 @@ def check_schema(connection: sqlite3.Connection, label: str) -> None:
 
 def count_cases(connection: sqlite3.Connection, numbers: Sequence[str] = ()) -> int:
     where, params = _where(numbers, "case_number")
-    return int(connection.execute(f"SELECT COUNT(DISTINCT case_number) FROM filing{where}", params).fetchone()[0])
+    return int(
+        connection.execute(f"SELECT COUNT(DISTINCT case_number) FROM filing{where}", params).fetchone()[0]
+    )
 
 
 def _where(numbers: Sequence[str], column: str) -> tuple[str, list[str]]:

@@ -61,16 +61,12 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
     resolution_method = serializers.ChoiceField(
         choices=Challenge.Method.choices, allow_blank=True, read_only=True
     )
-    resolved_level = serializers.ChoiceField(
-        choices=LEVEL_CHOICES, allow_blank=True, read_only=True
-    )
+    resolved_level = serializers.ChoiceField(choices=LEVEL_CHOICES, allow_blank=True, read_only=True)
     # Blank until a hearing officer or ALJ recommends (issue 10).
     recommendation = serializers.ChoiceField(
         choices=Challenge.Recommendation.choices, allow_blank=True, read_only=True
     )
-    recommendation_level = serializers.ChoiceField(
-        choices=LEVEL_CHOICES, allow_blank=True, read_only=True
-    )
+    recommendation_level = serializers.ChoiceField(choices=LEVEL_CHOICES, allow_blank=True, read_only=True)
 
     class Meta:
         model = Challenge
@@ -106,7 +102,11 @@ class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
 # The columns ChallengeSerializer reads — the ledger's own among its fields, and of the related rows only
 # what it shows: a list selects these and no others.
 CHALLENGE_COLUMNS = (
-    *(name for name in ChallengeSerializer.Meta.fields if name in {f.name for f in Challenge._meta.concrete_fields}),
+    *(
+        name
+        for name in ChallengeSerializer.Meta.fields
+        if name in {f.name for f in Challenge._meta.concrete_fields}
+    ),
     "election__sequence",
     "election__case__number",
     "challenged_by__name",
@@ -150,9 +150,7 @@ class ChallengeResolveInputSerializer(serializers.Serializer[Any]):
     )
     method = serializers.ChoiceField(choices=Challenge.Method.choices)
     decided_on = serializers.DateField()
-    level = serializers.ChoiceField(
-        choices=LEVEL_CHOICES, required=False, allow_blank=True, default=""
-    )
+    level = serializers.ChoiceField(choices=LEVEL_CHOICES, required=False, allow_blank=True, default="")
 
 
 class ChallengeWithdrawInputSerializer(serializers.Serializer[Any]):

@@ -145,7 +145,9 @@ class OpenAndCountView(ElectionScopedMixin, APIView):
     def post(self, request: Request, election_id: int) -> Response:
         data = OpenAndCountInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        tally = services.challenges_open_and_count(election=self.election, actor=request.user, **data.validated_data)
+        tally = services.challenges_open_and_count(
+            election=self.election, actor=request.user, **data.validated_data
+        )
         return Response(TallySerializer(tally).data, status=status.HTTP_201_CREATED)
 
 
@@ -201,7 +203,9 @@ class ChallengeWithdrawView(ChallengeScopedMixin, APIView):
         description="Withdraw a pending challenge: counsel for the challenging party, or Board staff.",
     )
     def post(self, request: Request, challenge_id: int) -> Response:
-        services.challenge_authorize_withdraw(challenge=self.challenge, actor=request.user)  # 403 before a 400 about the body
+        services.challenge_authorize_withdraw(
+            challenge=self.challenge, actor=request.user
+        )  # 403 before a 400 about the body
         data = ChallengeWithdrawInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.challenge_withdraw(

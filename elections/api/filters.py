@@ -76,5 +76,3 @@ class StrictBooleanFilter(django_filters.BooleanFilter):
         # A plain text widget: the stock ones turn anything unknown into "no filter" before validation.
         kwargs.setdefault("widget", forms.TextInput)
         super().__init__(*args, **kwargs)
-
-

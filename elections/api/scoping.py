@@ -39,7 +39,6 @@ class CaseScopedMixin(ScopedObjectMixin):
         return visible_case_or_404(self.request.user, self.kwargs["number"])
 
 
-
 class ElectionScopedMixin(ScopedObjectMixin):
     """For views under ``elections/{id}/``: ``self.election`` is visible or a 404."""
 

@@ -105,7 +105,6 @@ DISPOSITIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 ALL_DISPOSITIONS: tuple[str, ...] = tuple(dict.fromkeys(d for ds in DISPOSITIONS.values() for d in ds))
 
 
-
 class Status(StrEnum):
     """An objection's status (``Objection.status``, the API's): derived from its rulings by ``derive_status``.
     Three are also the Regional Director's dispositions of the same name."""

@@ -19,8 +19,17 @@ class ImportRunSerializer(serializers.ModelSerializer[ImportRun]):
     class Meta:
         model = ImportRun
         fields = [
-            "id", "number", "status", "outcome", "error", "report", "requested_by", "created_at",
-            "started_at", "finished_at", "status_url",
+            "id",
+            "number",
+            "status",
+            "outcome",
+            "error",
+            "report",
+            "requested_by",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "status_url",
         ]
         read_only_fields = fields
 

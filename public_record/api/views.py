@@ -25,7 +25,8 @@ class CaseImportView(APIView):
     @extend_schema(
         request=ImportRequestSerializer,
         responses=schema.writing(
-            OpenApiResponse(ImportRunSerializer, description="Queued: GET status_url to follow it"), status=202
+            OpenApiResponse(ImportRunSerializer, description="Queued: GET status_url to follow it"),
+            status=202,
         ),
         description="Import one case by number from the public-record file NLRB_DATA_PATH (labordata's "
         "nlrb.db): a Celery task; 409 when no file is configured.",

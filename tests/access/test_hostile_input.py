@@ -203,7 +203,9 @@ def test_a_user_who_may_not_act_gets_403_before_any_word_about_the_body(world, a
     """The employer's counsel withdrawing the union's challenge with a nonsense body: 403, not 400."""
     from tests.factories import log_challenge
 
-    challenge = log_challenge(world.election, "A. Voter", by=world.union, ground="supervisor", actor=world.staff)
+    challenge = log_challenge(
+        world.election, "A. Voter", by=world.union, ground="supervisor", actor=world.staff
+    )
     response = as_employer.post(f"/api/v1/challenges/{challenge.pk}/withdraw/", {"withdrawn_on": "nonsense"})
     assert response.status_code == 403
     response = as_employer.post("/api/v1/objections/999/withdraw/", {"withdrawn_at": "nonsense"})

@@ -74,8 +74,9 @@ def test_a_user_made_staff_is_staff_at_once(world: Any) -> None:
 
 def test_with_the_cache_down_the_database_answers(world: Any) -> None:
     key = token_issue(user=world.staff)
-    with mock.patch.object(cache, "get", side_effect=ConnectionError), mock.patch.object(
-        cache, "set", side_effect=ConnectionError
+    with (
+        mock.patch.object(cache, "get", side_effect=ConnectionError),
+        mock.patch.object(cache, "set", side_effect=ConnectionError),
     ):
         assert _get(key) == 200
 

@@ -55,7 +55,9 @@ def test_recording_a_revised_tally_says_what_it_changed(staff_page: Any, desk: D
     text = messages(page)
     assert re.search(r"Election 1: challenged ballots determinative → not determinative\.", text), text
     assert "Election 1: result undetermined → representative" in text, text
-    expect(page.locator("#result_list")).to_contain_text(re.compile(r"\w+ \d{1,2}, \d{4}, 10:00 a\.m\. E[SD]T"))
+    expect(page.locator("#result_list")).to_contain_text(
+        re.compile(r"\w+ \d{1,2}, \d{4}, 10:00 a\.m\. E[SD]T")
+    )
     shot(page, "02-tally-consequences")
 
 

@@ -118,7 +118,9 @@ def test_a_near_miss_on_a_party_name_suggests_the_exact_name(world: World, as_st
     assert "(did you mean 'RWDSU'?)" in response.json()["file"][0]
 
 
-def test_a_party_name_differing_only_in_case_and_spacing_is_that_party(world: World, as_staff: APIClient) -> None:
+def test_a_party_name_differing_only_in_case_and_spacing_is_that_party(
+    world: World, as_staff: APIClient
+) -> None:
     response = upload(as_staff, world, "voter_name,challenged_by,ground\nAnn,  rwdsu ,guard\n")
 
     assert response.status_code == 201, response.content

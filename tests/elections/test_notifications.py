@@ -37,9 +37,7 @@ def test_a_notice_is_delivered_on_commit_once_even_if_delivery_runs_twice(
 
 def test_notifying_the_same_key_twice_writes_one_notice_per_person(world: World) -> None:
     for _ in range(2):
-        outbox.notify(
-            recipients=[world.union_counsel], key="k", subject="s", body="b", case=world.case
-        )
+        outbox.notify(recipients=[world.union_counsel], key="k", subject="s", body="b", case=world.case)
     assert Notification.objects.filter(key="k").count() == 1
 
 
@@ -56,9 +54,7 @@ def test_a_broker_that_is_down_loses_no_notice_the_sweep_delivers_it(world: Worl
     celery_app.conf.broker_connection_max_retries = 0
     _reset_broker_pool()
     try:
-        ids = outbox.notify(
-            recipients=[world.paralegal], key="down", subject="s", body="b", case=world.case
-        )
+        ids = outbox.notify(recipients=[world.paralegal], key="down", subject="s", body="b", case=world.case)
         tasks.enqueue(ids)  # must not raise: the change has committed already
     finally:
         celery_app.conf.task_always_eager, celery_app.conf.broker_url = previous

@@ -25,9 +25,7 @@ SMTP_NOBODY_LISTENS = {
 
 
 def _notice(world: World, key: str = "recovery") -> Notification:
-    [pk] = outbox.notify(
-        recipients=[world.union_counsel], key=key, subject="s", body="b", case=world.case
-    )
+    [pk] = outbox.notify(recipients=[world.union_counsel], key=key, subject="s", body="b", case=world.case)
     return Notification.objects.get(pk=pk)
 
 
@@ -80,9 +78,7 @@ def test_a_hand_over_in_progress_is_left_to_its_worker_until_the_lease_runs_out(
     assert _copies(notice) == 0
 
 
-def test_refusals_are_counted_with_their_error_backed_off_and_surfaced(
-    world: World, settings, api
-) -> None:
+def test_refusals_are_counted_with_their_error_backed_off_and_surfaced(world: World, settings, api) -> None:
     notice = _notice(world)
     for name, value in SMTP_NOBODY_LISTENS.items():
         setattr(settings, name, value)

@@ -1,6 +1,6 @@
 """A small case for the fault tests, written into whatever database the settings name; prints JSON.
 
-    python manage.py shell -c "from tests.faults.seed import main; main()"
+python manage.py shell -c "from tests.faults.seed import main; main()"
 """
 
 from __future__ import annotations

@@ -20,7 +20,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-PG_BIN = Path(sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1]) if Path("/usr/lib/postgresql").is_dir() else None
+PG_BIN = (
+    Path(sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1])
+    if Path("/usr/lib/postgresql").is_dir()
+    else None
+)
 
 
 def free_port() -> int:
@@ -58,8 +62,19 @@ class Postgres:
             shutil.chown(self.dir, "postgres")
         subprocess.run(
             _as_postgres_user(
-                [str(PG_BIN / "initdb"), "-D", str(self.dir / "data"), "-U", "postgres", "-A", "trust",
-                 "--no-sync", "-E", "UTF8", "--locale=C"]
+                [
+                    str(PG_BIN / "initdb"),
+                    "-D",
+                    str(self.dir / "data"),
+                    "-U",
+                    "postgres",
+                    "-A",
+                    "trust",
+                    "--no-sync",
+                    "-E",
+                    "UTF8",
+                    "--locale=C",
+                ]
             ),
             check=True,
             capture_output=True,
@@ -76,8 +91,19 @@ class Postgres:
         )
         subprocess.run(
             _as_postgres_user(
-                [str(PG_BIN / "pg_ctl"), "-D", str(self.dir / "data"), "-o", options,
-                 "-l", str(self.dir / "log"), "-w", "-t", "30", "start"]
+                [
+                    str(PG_BIN / "pg_ctl"),
+                    "-D",
+                    str(self.dir / "data"),
+                    "-o",
+                    options,
+                    "-l",
+                    str(self.dir / "log"),
+                    "-w",
+                    "-t",
+                    "30",
+                    "start",
+                ]
             ),
             check=True,
             capture_output=True,
@@ -86,7 +112,9 @@ class Postgres:
     def kill(self) -> None:
         """Cut the database under whoever uses it: immediate shutdown, every connection dropped."""
         subprocess.run(
-            _as_postgres_user([str(PG_BIN / "pg_ctl"), "-D", str(self.dir / "data"), "-m", "immediate", "stop"]),
+            _as_postgres_user(
+                [str(PG_BIN / "pg_ctl"), "-D", str(self.dir / "data"), "-m", "immediate", "stop"]
+            ),
             check=True,
             capture_output=True,
         )
@@ -99,8 +127,22 @@ class Postgres:
 
     def psql(self, dbname: str, sql: str) -> str:
         out = subprocess.run(
-            [str(PG_BIN / "psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "-d", dbname,
-             "-At", "-v", "ON_ERROR_STOP=1", "-c", sql],
+            [
+                str(PG_BIN / "psql"),
+                "-h",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "-U",
+                "postgres",
+                "-d",
+                dbname,
+                "-At",
+                "-v",
+                "ON_ERROR_STOP=1",
+                "-c",
+                sql,
+            ],
             check=True,
             capture_output=True,
             text=True,
@@ -121,8 +163,19 @@ class Redis:
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "", "--appendonly",
-             "no", "--dir", str(self.dir)],
+            [
+                "redis-server",
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.dir),
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -197,18 +250,34 @@ def manage(env: dict[str, str], *args: str) -> str:
 def celery_worker(env: dict[str, str], log: Path) -> Process:
     """A real worker: prefork with one pool process, so a pool process can die while its parent lives."""
     worker = Process(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork", "--concurrency=1",
-         "--without-mingle", "--without-gossip", "--loglevel=INFO"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=prefork",
+            "--concurrency=1",
+            "--without-mingle",
+            "--without-gossip",
+            "--loglevel=INFO",
+        ],
         env,
         log,
     )
-    wait_for(lambda: "ready." in worker.log.read_text(errors="replace") or not worker.alive(),
-             timeout=60, what="the Celery worker")
+    wait_for(
+        lambda: "ready." in worker.log.read_text(errors="replace") or not worker.alive(),
+        timeout=60,
+        what="the Celery worker",
+    )
     assert worker.alive(), worker.output()
     return worker
 
 
-def http(method: str, url: str, *, token: str | None = None, body: Any = None) -> tuple[int, dict[str, str], Any]:
+def http(
+    method: str, url: str, *, token: str | None = None, body: Any = None
+) -> tuple[int, dict[str, str], Any]:
     """One request; returns (status, headers, parsed JSON or text). No retries: the answer is the answer."""
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method)
@@ -236,8 +305,18 @@ def web_server(kind: str, env: dict[str, str], log: Path) -> tuple[Process, str]
     if kind == "runserver":
         argv = [sys.executable, "manage.py", "runserver", "--noreload", "--nothreading", f"127.0.0.1:{port}"]
     else:
-        argv = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2",
-                "--timeout", "60"]
+        argv = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            "2",
+            "--timeout",
+            "60",
+        ]
         env = {
             **env,
             "DJANGO_SETTINGS_MODULE": "config.settings.production",

@@ -65,17 +65,29 @@ def test_with_postgresql_cut_every_route_is_a_503_and_the_server_recovers_unrest
                 assert_unavailable(status, headers, body, what=f"GET {path}")
                 unavailable += 1
             assert unavailable > 20, unavailable  # every route that reads a record: most of them
-            challenge = {"voter_name": "Cut", "voter_identifier": "cut", "challenged_by": stack.seed["union"],
-                         "ground": "supervisor", "reason": "r"}
+            challenge = {
+                "voter_name": "Cut",
+                "voter_identifier": "cut",
+                "challenged_by": stack.seed["union"],
+                "ground": "supervisor",
+                "reason": "r",
+            }
             assert_unavailable(
-                *http("POST", f"{base}/api/v1/elections/{stack.seed['election']}/challenges/", token=token,
-                      body=challenge),
+                *http(
+                    "POST",
+                    f"{base}/api/v1/elections/{stack.seed['election']}/challenges/",
+                    token=token,
+                    body=challenge,
+                ),
                 what="POST challenges",
             )
         finally:
             stack.pg.start()
-        wait_for(lambda: http("GET", case_status, token=token)[0] == 200, timeout=30,
-                 what="the server to recover without a restart")
+        wait_for(
+            lambda: http("GET", case_status, token=token)[0] == 200,
+            timeout=30,
+            what="the server to recover without a restart",
+        )
         assert http("GET", f"{base}/api/v1/health/")[0] == 200
         assert server.alive()
     finally:
@@ -105,8 +117,13 @@ def test_with_redis_down_for_a_minute_the_api_commits_and_each_notice_goes_out_o
                 "POST",
                 f"{base}/api/v1/elections/{stack.seed['election']}/challenges/",
                 token=token,
-                body={"voter_name": f"Outage {n}", "voter_identifier": f"outage-{n}",
-                      "challenged_by": stack.seed["union"], "ground": "supervisor", "reason": "Directs the work"},
+                body={
+                    "voter_name": f"Outage {n}",
+                    "voter_identifier": f"outage-{n}",
+                    "challenged_by": stack.seed["union"],
+                    "ground": "supervisor",
+                    "reason": "Directs the work",
+                },
             )
             assert status == 201, (n, body)
             logged.append(f"challenge:{body['id']}:logged")

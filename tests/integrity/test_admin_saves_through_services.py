@@ -58,7 +58,9 @@ def test_a_change_that_the_services_accept_is_saved_and_logged(staff_browser: Cl
         "counsel-0-party": str(world.employer.pk),
     }
 
-    saved_case = staff_browser.post(case_url, page_form_data(staff_browser, case_url, unit_description="Drivers"))
+    saved_case = staff_browser.post(
+        case_url, page_form_data(staff_browser, case_url, unit_description="Drivers")
+    )
     saved_party = staff_browser.post(party_url, page_form_data(staff_browser, party_url, **counsel))
 
     assert (saved_case.status_code, saved_party.status_code) == (302, 302)
@@ -66,7 +68,9 @@ def test_a_change_that_the_services_accept_is_saved_and_logged(staff_browser: Cl
     added = Counsel.objects.get(party=world.employer)
     assert (added.name, added.firm, added.source) == ("Jane Roe", "Roe LLP", Counsel.Source.STAFF)
     assert added.history.latest().history_user == world.staff
-    assert LogEntry.objects.filter(object_id=str(world.employer.pk), change_message__contains="Jane Roe").exists()
+    assert LogEntry.objects.filter(
+        object_id=str(world.employer.pk), change_message__contains="Jane Roe"
+    ).exists()
 
 
 def test_staff_cannot_be_made_to_appear_for_a_party(staff_browser: Client, world: World) -> None:

@@ -51,7 +51,9 @@ def test_a_change_shows_who_when_which_record_and_the_fields_before_and_after(
     world: World, as_staff: APIClient
 ) -> None:
     (challenge,) = log(world, 1)
-    resolve_challenge(challenge, "sustained", method="agreement", decided_on=date(2021, 5, 1), actor=world.staff)
+    resolve_challenge(
+        challenge, "sustained", method="agreement", decided_on=date(2021, 5, 1), actor=world.staff
+    )
     entries = [e for e in everything(as_staff) if e["record"] == {"type": "challenge", "id": challenge.pk}]
     created, resolved = entries
     assert (created["action"], created["user"]) == ("created", "ucounsel")

@@ -58,7 +58,11 @@ def test_the_change_page_shows_the_rulings_inline_and_why_the_status(
 ) -> None:
     objection = _many(tallied, 1)[0]
     record_ruling(
-        objection, "recommend_sustain", level="hearing_officer", decided_on=date(2021, 8, 2), actor=tallied.staff
+        objection,
+        "recommend_sustain",
+        level="hearing_officer",
+        decided_on=date(2021, 8, 2),
+        actor=tallied.staff,
     )
     response = admin_client.get(f"{CHANGELIST}{objection.pk}/change/")
     assert response.status_code == 200

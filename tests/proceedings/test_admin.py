@@ -48,9 +48,8 @@ def test_the_case_ladder_shows_each_stage_with_its_date_the_current_one_highligh
         "by Notice of hearing → 2021-05-10 Hearing under way by Hearing opened → 2021-08-02 Exceptions period open "
         "by Hearing officer's report current stage" in page.replace("&#x27;", "'")
     )
-    assert (
-        "Exceptions to the hearing officer's report due August 16, 2021, 11:59 p.m. EDT"
-        in page.replace("&#x27;", "'")
+    assert "Exceptions to the hearing officer's report due August 16, 2021, 11:59 p.m. EDT" in page.replace(
+        "&#x27;", "'"
     )
     assert "UNVERIFIED rule" in page
     assert "Next allowed: Exceptions filed, Regional Director" in page.replace("&#x27;", "'")
@@ -70,7 +69,13 @@ def test_staff_record_an_event_in_the_admin_and_an_out_of_order_one_is_refused_w
     assert not ProceedingEvent.objects.exists()
     added = admin_client_.post(
         f"{url}&event=notice_of_hearing",
-        {"election": "", "occurred_on": "2021-04-12", "hearing_on": "2021-05-07", "presiding": "", "note": ""},
+        {
+            "election": "",
+            "occurred_on": "2021-04-12",
+            "hearing_on": "2021-05-07",
+            "presiding": "",
+            "note": "",
+        },
     )
     assert added.status_code == 302
     assert added["Location"] == f"/admin/proceedings/caseladder/{tallied.case.pk}/change/"

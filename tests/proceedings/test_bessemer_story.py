@@ -208,9 +208,7 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
     )
     # An order of a rerun is no final disposition (102.69(h)): no fixed review deadline. What is due on
     # 2021-12-13 (10 business days) is a motion for reconsideration (102.65(e)(2)).
-    status = story.expect(
-        "rerun_pending", ("reconsideration", "2021-12-13T23:59:00-05:00"), "rerun_ordered"
-    )
+    status = story.expect("rerun_pending", ("reconsideration", "2021-12-13T23:59:00-05:00"), "rerun_ordered")
     second = status["current_election"]["id"]
     assert decision["ordered_election"] == second
     assert (status["current_election"]["sequence"], status["current_election"]["kind"]) == (2, "rerun")
@@ -271,8 +269,9 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
         ("answering_brief_to_board", "2024-12-17"),
     ]
     assert [(d["source"], d["verified"]) for d in deadlines] == [("cfr", False), ("cfr", False)]
-    assert "no such order, so the period is counted from the administrative law judge's decision" in (
-        deadlines[0]["explanation"]
+    assert (
+        "no such order, so the period is counted from the administrative law judge's decision"
+        in (deadlines[0]["explanation"])
     )
     feed_url = story.ok(story.paralegal.get("/api/v1/calendar/"), 200)["url"]
     feed = APIClient().get("/api/v1/" + feed_url.split("/api/v1/", 1)[1])

@@ -48,7 +48,11 @@ def test_the_feed_serves_the_open_deadlines_of_the_users_cases_as_all_day_events
     events = sorted(calendar.walk("VEVENT"), key=lambda e: (e.decoded("dtstart"), str(e["summary"])))
     assert [(e.decoded("dtstart"), e.decoded("dtend"), str(e["summary"])) for e in events] == [
         # 2019 figures are inferred (the sections the 2023 rule left in place): flagged for a lawyer to check.
-        (date(2021, 4, 16), date(2021, 4, 17), "10-RC-269250: Objections and offer of proof due (UNVERIFIED)"),
+        (
+            date(2021, 4, 16),
+            date(2021, 4, 17),
+            "10-RC-269250: Objections and offer of proof due (UNVERIFIED)",
+        ),
         (
             date(2021, 4, 16),
             date(2021, 4, 17),

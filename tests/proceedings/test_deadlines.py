@@ -243,7 +243,9 @@ def test_a_partys_offer_of_proof_extension_becomes_its_own_order_set_deadline(
     assert sorted((r["party"] or 0, r["status"]) for r in rows) == [(0, "moot"), (tallied.union.pk, "open")]
 
 
-def test_a_notice_of_hearing_replaces_the_target_and_the_hearing_meets_it(tallied: Any, frozen_clock: Any) -> None:
+def test_a_notice_of_hearing_replaces_the_target_and_the_hearing_meets_it(
+    tallied: Any, frozen_clock: Any
+) -> None:
     frozen_clock.at("2021-05-10")
     climb(tallied.case, tallied.staff, ("notice_of_hearing", "2021-04-26", {"hearing_on": "2021-05-07"}))
     target, ordered = Deadline.objects.filter(code="hearing").order_by("id")

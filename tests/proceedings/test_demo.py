@@ -16,7 +16,9 @@ from proceedings.timeline import case_timeline
 
 
 @pytest.mark.django_db
-def test_the_demo_tells_bessemer_up_to_the_third_election_and_loads_twice_without_change(frozen_clock: Any) -> None:
+def test_the_demo_tells_bessemer_up_to_the_third_election_and_loads_twice_without_change(
+    frozen_clock: Any,
+) -> None:
     frozen_clock.at("2025-01-15")
     elections_demo.load_users()
     case = elections_demo.load_bessemer()

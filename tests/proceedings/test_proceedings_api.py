@@ -32,7 +32,9 @@ def status_of(client: Any, number: str = BESSEMER) -> dict[str, Any]:
     return response.json()
 
 
-def test_staff_record_a_notice_of_hearing_and_read_it_back(tallied: Any, as_staff: Any, frozen_clock: Any) -> None:
+def test_staff_record_a_notice_of_hearing_and_read_it_back(
+    tallied: Any, as_staff: Any, frozen_clock: Any
+) -> None:
     frozen_clock.at("2021-04-26")
     response = post_event(
         as_staff, "notice_of_hearing", "2021-04-26", hearing_on="2021-05-07", note="set by the RD"
@@ -92,7 +94,9 @@ def test_an_event_dated_before_the_tally_or_in_the_future_is_a_400(tallied: Any,
     }
 
 
-def test_nothing_is_recorded_on_an_election_without_a_tally(world: Any, as_staff: Any, frozen_clock: Any) -> None:
+def test_nothing_is_recorded_on_an_election_without_a_tally(
+    world: Any, as_staff: Any, frozen_clock: Any
+) -> None:
     frozen_clock.at("2021-04-12")
     response = post_event(as_staff, "regional_investigation", "2021-04-12")
     assert response.status_code == 409
@@ -157,7 +161,9 @@ def test_a_rerun_order_creates_the_next_election_with_the_same_ballot(
     )
 
 
-def test_a_rerun_order_reuses_an_election_already_entered(tallied: Any, as_staff: Any, frozen_clock: Any) -> None:
+def test_a_rerun_order_reuses_an_election_already_entered(
+    tallied: Any, as_staff: Any, frozen_clock: Any
+) -> None:
     frozen_clock.at("2021-11-30")
     entered = make_election(case=tallied.case, sequence=2, kind="rerun", choices=["RWDSU"])
     response = post_event(as_staff, "regional_director_decision", "2021-11-29", outcome="rerun_election")
@@ -338,7 +344,9 @@ def test_an_event_a_later_one_depends_on_is_voided_only_after_it(
     assert as_staff.post(f"{URL}{notice.pk}/void/", {"reason": "wrong"}, format="json").status_code == 200
 
 
-def test_an_order_that_created_an_election_cannot_be_voided(tallied: Any, as_staff: Any, frozen_clock: Any) -> None:
+def test_an_order_that_created_an_election_cannot_be_voided(
+    tallied: Any, as_staff: Any, frozen_clock: Any
+) -> None:
     frozen_clock.at("2021-11-30")
     (decision,) = climb(
         tallied.case,
@@ -361,7 +369,9 @@ def test_voiding_a_certification_reopens_the_case(tallied: Any, as_staff: Any, f
     assert status_of(as_staff)["outcome"] is None
 
 
-def test_every_new_event_notifies_the_counsel_of_record(tallied: Any, as_staff: Any, frozen_clock: Any) -> None:
+def test_every_new_event_notifies_the_counsel_of_record(
+    tallied: Any, as_staff: Any, frozen_clock: Any
+) -> None:
     frozen_clock.at("2021-04-26")
     response = post_event(as_staff, "notice_of_hearing", "2021-04-26", hearing_on="2021-05-07")
     key = f"proceeding:{response.json()['id']}:recorded"

@@ -79,7 +79,9 @@ def test_passed_deadlines_inactive_people_and_people_of_other_cases_get_nothing(
     with django_capture_on_commit_callbacks(execute=True):
         tasks.send_deadline_reminders.delay().get()
     assert sorted(m.to[0] for m in mail.outbox) == ["para@example.org", "ucounsel@example.org"]
-    frozen_clock.at("2021-04-19")  # the objections deadline passed; the hearing target (04-30) is not within 5 days
+    frozen_clock.at(
+        "2021-04-19"
+    )  # the objections deadline passed; the hearing target (04-30) is not within 5 days
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.send_deadline_reminders.delay().get() == 0

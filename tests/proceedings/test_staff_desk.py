@@ -51,7 +51,9 @@ def lines(queue: workqueue.Queue, key: str) -> list[workqueue.Line]:
     return next(s for s in queue.sections if s.key == key).lines
 
 
-def test_the_queue_lists_deadlines_due_within_n_business_days_in_local_time(tallied: Any, frozen_clock: Any) -> None:
+def test_the_queue_lists_deadlines_due_within_n_business_days_in_local_time(
+    tallied: Any, frozen_clock: Any
+) -> None:
     frozen_clock.at("2021-04-12")  # objections due Friday 2021-04-16, four business days on
     due = lines(workqueue.work_queue(days=5), "deadlines")
     assert [(line.case_number, line.what, line.when) for line in due] == [

@@ -11,26 +11,61 @@ from typing import Any
 
 COLUMNS: dict[str, list[str]] = {
     "filing": [
-        "case_number", "name", "case_type", "url", "city", "state", "date_filed", "region_assigned", "status",
-        "date_closed", "reason_closed", "number_of_eligible_voters", "number_of_voters_on_petition_or_charge",
-        "certified_representative", "created_at", "updated_at", "last_checked_at",
+        "case_number",
+        "name",
+        "case_type",
+        "url",
+        "city",
+        "state",
+        "date_filed",
+        "region_assigned",
+        "status",
+        "date_closed",
+        "reason_closed",
+        "number_of_eligible_voters",
+        "number_of_voters_on_petition_or_charge",
+        "certified_representative",
+        "created_at",
+        "updated_at",
+        "last_checked_at",
     ],
     "sought_unit": ["case_number", "unit_sought", "created_at"],
     "participant": ["case_number", "participant", "type", "subtype", "address", "phone_number", "created_at"],
     "docket": ["case_number", "date", "document", "actor", "url", "created_at"],
     "voting_unit": ["voting_unit_id", "case_number", "unit_id", "description", "created_at"],
     "election": [
-        "election_id", "case_number", "voting_unit_id", "date", "tally_type", "ballot_type", "unit_size",
+        "election_id",
+        "case_number",
+        "voting_unit_id",
+        "date",
+        "tally_type",
+        "ballot_type",
+        "unit_size",
         "created_at",
     ],
     "election_result": [
-        "election_id", "total_ballots_counted", "void_ballots", "challenged_ballots",
-        "challenges_are_determinative", "runoff_required", "union_to_certify", "created_at",
+        "election_id",
+        "total_ballots_counted",
+        "void_ballots",
+        "challenged_ballots",
+        "challenges_are_determinative",
+        "runoff_required",
+        "union_to_certify",
+        "created_at",
     ],
     "tally": ["election_id", "option", "votes", "created_at"],
 }
-INTEGER = {"number_of_eligible_voters", "number_of_voters_on_petition_or_charge", "voting_unit_id",
-           "election_id", "unit_size", "total_ballots_counted", "void_ballots", "challenged_ballots", "votes"}
+INTEGER = {
+    "number_of_eligible_voters",
+    "number_of_voters_on_petition_or_charge",
+    "voting_unit_id",
+    "election_id",
+    "unit_size",
+    "total_ballots_counted",
+    "void_ballots",
+    "challenged_ballots",
+    "votes",
+}
 
 
 @dataclass
@@ -54,17 +89,31 @@ class NlrbFile:
     def unit_sought(self, number: str, text: str) -> None:
         self._add("sought_unit", case_number=number, unit_sought=text)
 
-    def participant(self, number: str, text: str, type_: str, subtype: str, address: str = "", phone: str = "") -> None:
-        self._add("participant", case_number=number, participant=text, type=type_, subtype=subtype,
-                  address=address, phone_number=phone)
+    def participant(
+        self, number: str, text: str, type_: str, subtype: str, address: str = "", phone: str = ""
+    ) -> None:
+        self._add(
+            "participant",
+            case_number=number,
+            participant=text,
+            type=type_,
+            subtype=subtype,
+            address=address,
+            phone_number=phone,
+        )
 
     def docket(self, number: str, day: str, document: str, actor: str = "", url: str = "") -> None:
         self._add("docket", case_number=number, date=day, document=document, actor=actor, url=url)
 
     def voting_unit(self, number: str, unit_id: str, description: str = "") -> int:
         self._next_id += 1
-        self._add("voting_unit", voting_unit_id=self._next_id, case_number=number, unit_id=unit_id,
-                  description=description)
+        self._add(
+            "voting_unit",
+            voting_unit_id=self._next_id,
+            case_number=number,
+            unit_id=unit_id,
+            description=description,
+        )
         return self._next_id
 
     def tally(
@@ -86,11 +135,26 @@ class NlrbFile:
         """One ``election`` row with its result and its ``tally`` rows; ``votes`` includes "No union"."""
         self._next_id += 1
         eid = self._next_id
-        self._add("election", election_id=eid, case_number=number, voting_unit_id=unit, date=day,
-                  tally_type=tally_type, ballot_type=ballot_type, unit_size=unit_size)
-        self._add("election_result", election_id=eid, total_ballots_counted=sum(votes.values()),
-                  void_ballots=void, challenged_ballots=challenged, challenges_are_determinative=determinative,
-                  runoff_required=runoff, union_to_certify=certify)
+        self._add(
+            "election",
+            election_id=eid,
+            case_number=number,
+            voting_unit_id=unit,
+            date=day,
+            tally_type=tally_type,
+            ballot_type=ballot_type,
+            unit_size=unit_size,
+        )
+        self._add(
+            "election_result",
+            election_id=eid,
+            total_ballots_counted=sum(votes.values()),
+            void_ballots=void,
+            challenged_ballots=challenged,
+            challenges_are_determinative=determinative,
+            runoff_required=runoff,
+            union_to_certify=certify,
+        )
         for option, n in votes.items():
             self._add("tally", election_id=eid, option=option, votes=n)
         return eid
@@ -104,7 +168,10 @@ class NlrbFile:
             marks = ", ".join("?" for _ in columns)
             db.executemany(
                 f"INSERT INTO {table} VALUES ({marks})",
-                [[None if (c in INTEGER and row[c] == "") else row[c] for c in columns] for row in self.tables[table]],
+                [
+                    [None if (c in INTEGER and row[c] == "") else row[c] for c in columns]
+                    for row in self.tables[table]
+                ],
             )
         db.commit()
         db.close()

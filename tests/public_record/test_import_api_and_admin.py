@@ -44,8 +44,13 @@ def test_staff_import_a_case_and_follow_it_at_the_status_url(
     parties = as_staff.get(f"/api/v1/cases/{MULTI}/").json()["parties"]
     employer = next(p for p in parties if p["role"] == "employer")
     assert employer["counsel"] == [
-        {"name": "Jane Roe", "firm": "Roe & Partners LLP", "address": "200 Peachtree St, Atlanta, GA",
-         "phone": "404-555-0111", "source": "public_record"}
+        {
+            "name": "Jane Roe",
+            "firm": "Roe & Partners LLP",
+            "address": "200 Peachtree St, Atlanta, GA",
+            "phone": "404-555-0111",
+            "source": "public_record",
+        }
     ]
     elections = as_staff.get(f"/api/v1/elections/?case={MULTI}").json()["results"]
     assert [e["voting_unit"] for e in elections] == ["A", "B", "A", "B"]
@@ -60,7 +65,10 @@ def test_a_case_that_fails_or_is_missing_shows_failed_with_the_reason(
     broken = as_staff.get(broken["status_url"]).json()
     assert broken["status"] == "failed" and "rerun election follows an earlier election" in broken["error"]
     missing = as_staff.get(missing["status_url"]).json()
-    assert (missing["status"], missing["error"]) == ("failed", "10-RC-999999 is not in the public record file.")
+    assert (missing["status"], missing["error"]) == (
+        "failed",
+        "10-RC-999999 is not in the public record file.",
+    )
 
 
 def test_counsel_get_403_and_strangers_to_the_api_401(as_union: Any, api: Any, configured: Path) -> None:
@@ -129,11 +137,15 @@ def test_the_admin_form_refuses_a_bad_number_and_a_missing_file(staff_browser: C
 
 def test_an_election_posted_through_the_api_names_its_voting_unit(as_staff: Any, world: World) -> None:
     response = as_staff.post(
-        "/api/v1/elections/", {"case": world.case.number, "choices": ["RWDSU"], "voting_unit": " b "}, format="json"
+        "/api/v1/elections/",
+        {"case": world.case.number, "choices": ["RWDSU"], "voting_unit": " b "},
+        format="json",
     )
     assert response.status_code == 201 and response.json()["voting_unit"] == "B"
     response = as_staff.post(
-        "/api/v1/elections/", {"case": world.case.number, "choices": ["RWDSU"], "voting_unit": "   "}, format="json"
+        "/api/v1/elections/",
+        {"case": world.case.number, "choices": ["RWDSU"], "voting_unit": "   "},
+        format="json",
     )
     assert response.status_code == 400 and "voting_unit" in response.json()
     assert as_staff.get(f"/api/v1/elections/{world.election.pk}/").json()["voting_unit"] == "A"

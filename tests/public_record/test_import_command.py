@@ -37,22 +37,51 @@ def snapshot() -> dict[str, Any]:
     """Everything the importer writes, in a comparable form."""
     return {
         "cases": sorted(
-            (c.number, c.name, c.petition_filed_on, c.status, c.closed_on, c.closing_reason, c.unit_description)
+            (
+                c.number,
+                c.name,
+                c.petition_filed_on,
+                c.status,
+                c.closed_on,
+                c.closing_reason,
+                c.unit_description,
+            )
             for c in Case.objects.all()
         ),
         "parties": sorted((p.case.number, p.role, p.name) for p in Party.objects.select_related("case")),
-        "counsel": sorted((c.party.name, c.name, c.firm, c.address, c.phone) for c in Counsel.objects.select_related("party")),
+        "counsel": sorted(
+            (c.party.name, c.name, c.firm, c.address, c.phone)
+            for c in Counsel.objects.select_related("party")
+        ),
         "elections": sorted(
-            (e.case.number, e.sequence, e.kind, e.voting_unit, tuple(e.choices), e.count_on, e.approx_eligible_voters)
+            (
+                e.case.number,
+                e.sequence,
+                e.kind,
+                e.voting_unit,
+                tuple(e.choices),
+                e.count_on,
+                e.approx_eligible_voters,
+            )
             for e in Election.objects.select_related("case")
         ),
         "tallies": sorted(
-            (t.election.case.number, t.election.sequence, t.revision, t.prepared_at, tuple(t.votes_for.items()),
-             t.votes_against, t.void, t.challenged)
+            (
+                t.election.case.number,
+                t.election.sequence,
+                t.revision,
+                t.prepared_at,
+                tuple(t.votes_for.items()),
+                t.votes_against,
+                t.void,
+                t.challenged,
+            )
             for t in Tally.objects.select_related("election__case")
         ),
-        "docket": sorted((d.case.number, d.filed_on, d.document, d.actor, d.url, d.key)
-                         for d in DocketEntry.objects.select_related("case")),
+        "docket": sorted(
+            (d.case.number, d.filed_on, d.document, d.actor, d.url, d.key)
+            for d in DocketEntry.objects.select_related("case")
+        ),
     }
 
 
@@ -62,10 +91,15 @@ def test_a_multi_unit_case_lands_field_by_field(nlrb_db: Path) -> None:
 
     case = Case.objects.get(number=MULTI)
     assert (case.name, case.petition_filed_on, case.region, case.case_type) == (
-        "Acme Widgets, Inc.", date(2020, 11, 20), 10, "RC",
+        "Acme Widgets, Inc.",
+        date(2020, 11, 20),
+        10,
+        "RC",
     )
     assert (case.status, case.closed_on, case.closing_reason) == (
-        "certified", date(2021, 6, 1), "Certific. of Representative",
+        "certified",
+        date(2021, 6, 1),
+        "Certific. of Representative",
     )
     assert case.unit_description == "All full-time and regular part-time production employees"
     assert ImportedCase.objects.get(case=case).snapshot == "2024-06-01 03:00:00"
@@ -82,7 +116,11 @@ def test_a_multi_unit_case_lands_field_by_field(nlrb_db: Path) -> None:
     assert set(counsel) == {"Acme Widgets, Inc.", "Teamsters Local 50"}
     roe = counsel["Acme Widgets, Inc."]
     assert (roe.name, roe.firm, roe.address, roe.phone, roe.source) == (
-        "Jane Roe", "Roe & Partners LLP", "200 Peachtree St, Atlanta, GA", "404-555-0111", "public_record",
+        "Jane Roe",
+        "Roe & Partners LLP",
+        "200 Peachtree St, Atlanta, GA",
+        "404-555-0111",
+        "public_record",
     )
     doe = counsel["Teamsters Local 50"]
     assert (doe.name, doe.firm, doe.address, doe.phone) == ("John Doe", "Union Law Group", "9 Elm St", "")
@@ -91,16 +129,28 @@ def test_a_multi_unit_case_lands_field_by_field(nlrb_db: Path) -> None:
     assert not Appearance.objects.filter(party__case=case).exists()
 
     elections = list(case.elections.order_by("sequence"))
-    assert [(e.sequence, e.voting_unit, e.kind, e.choices, e.count_on, e.approx_eligible_voters) for e in elections] == [
+    assert [
+        (e.sequence, e.voting_unit, e.kind, e.choices, e.count_on, e.approx_eligible_voters)
+        for e in elections
+    ] == [
         (1, "A", "initial", ["Teamsters Local 50", "UAW Local 1"], date(2021, 1, 10), 110),
         (2, "B", "initial", ["Teamsters Local 50"], date(2021, 1, 10), 30),
         (3, "A", "runoff", ["Teamsters Local 50", "UAW Local 1"], date(2021, 2, 15), 110),
         (4, "B", "rerun", ["Teamsters Local 50"], date(2021, 5, 1), 30),
     ]
     figures = [
-        (t.election.sequence, t.revision, t.prepared_at.astimezone(EASTERN).date(), t.votes_for, t.votes_against,
-         t.void, t.challenged)
-        for t in Tally.objects.filter(election__case=case).select_related("election").order_by("election__sequence", "revision")
+        (
+            t.election.sequence,
+            t.revision,
+            t.prepared_at.astimezone(EASTERN).date(),
+            t.votes_for,
+            t.votes_against,
+            t.void,
+            t.challenged,
+        )
+        for t in Tally.objects.filter(election__case=case)
+        .select_related("election")
+        .order_by("election__sequence", "revision")
     ]
     assert figures == [
         (1, 0, date(2021, 1, 10), {"Teamsters Local 50": 40, "UAW Local 1": 35}, 30, 0, 0),
@@ -144,12 +194,16 @@ def test_the_public_docket_lands_on_the_timeline_marked_as_the_public_record(nlr
     run(nlrb_db)
     case = Case.objects.get(number=MULTI)
     docket = [item for item in case_timeline(case) if item["kind"] == "docket"]
-    assert [(i["at"], i["details"]["document"], i["details"]["actor"], i["details"]["url"]) for i in docket] == [
+    assert [
+        (i["at"], i["details"]["document"], i["details"]["actor"], i["details"]["url"]) for i in docket
+    ] == [
         ("2020-11-20", "RC Petition", "Teamsters Local 50", "https://apps.nlrb.gov/link/document.aspx/1"),
         ("2021-01-10", "Tally of Ballots", "NLRB - Region 10", None),
         ("2021-06-01", "Certification of Representative", "Regional Director", None),
     ]
-    assert all(i["details"]["public_record"] is True and i["source"]["type"] == "public_record" for i in docket)
+    assert all(
+        i["details"]["public_record"] is True and i["source"]["type"] == "public_record" for i in docket
+    )
     assert docket[0]["title"] == "RC Petition — Teamsters Local 50"
     # Two identical lines of one day are two lines.
     assert DocketEntry.objects.filter(case__number=THREE, document="Objections").count() == 2
@@ -191,18 +245,32 @@ def test_a_changed_source_updates_what_changed_and_keeps_what_staff_edited(tmp_p
     f.tables["sought_unit"][0]["unit_sought"] = "All production employees"
     f.tables["tally"][0]["votes"] = 41  # the agency retyped a recorded tally
     f.docket(MULTI, "2021-06-05", "Letter", "Regional Director")
-    f.participant(MULTI, "Jane Roe\nRoe & Partners LLP", "Employer", "Legal Representative",
-                  "200 Peachtree St, Atlanta, GA", "404-555-0199")
+    f.participant(
+        MULTI,
+        "Jane Roe\nRoe & Partners LLP",
+        "Employer",
+        "Legal Representative",
+        "200 Peachtree St, Atlanta, GA",
+        "404-555-0199",
+    )
     unit = f.tables["voting_unit"][-1]["voting_unit_id"]
-    f.tally(THREE, unit, "06/01/2022", {"SEIU 1199": 31, "Nurses United": 30, "AFSCME Council 5": 20, "No union": 25},
-            ballot_type="Revised Three Labor Orgs", unit_size=120)
+    f.tally(
+        THREE,
+        unit,
+        "06/01/2022",
+        {"SEIU 1199": 31, "Nurses United": 30, "AFSCME Council 5": 20, "No union": 25},
+        ballot_type="Revised Three Labor Orgs",
+        unit_size=120,
+    )
     out = run(f.write_db(path))
 
     case.refresh_from_db()
     assert case.name == "Acme Widgets Holdings, Inc."  # nobody had touched it: updated
     assert case.unit_description == "Production employees (as stipulated)"  # staff's edit stands
-    assert "kept     10-RC-300001 unit_description: tracker 'Production employees (as stipulated)', public " \
-           "record 'All production employees' (edited by staff)" in out
+    assert (
+        "kept     10-RC-300001 unit_description: tracker 'Production employees (as stipulated)', public "
+        "record 'All production employees' (edited by staff)" in out
+    )
     assert ImportedCase.objects.get(case=case).snapshot == "2024-06-02 03:00:00"
     assert DocketEntry.objects.filter(case=case).count() == 4
     assert Counsel.objects.get(party__case=case, name="Jane Roe").phone == "404-555-0199"
@@ -231,7 +299,10 @@ def test_a_case_the_tracker_refuses_leaves_nothing_behind_and_the_others_land(nl
     assert not Case.objects.filter(number=BROKEN).exists()
     assert not Party.objects.filter(name="Broken Records Co.").exists()
     assert not Case.history.filter(number=BROKEN).exists()
-    assert "failed   07-RC-300003: kind: A rerun election follows an earlier election; 07-RC-300003 has none." in out
+    assert (
+        "failed   07-RC-300003: kind: A rerun election follows an earlier election; 07-RC-300003 has none."
+        in out
+    )
     assert "skipped  10-CA-300004: not a representation case" in out
     assert set(Case.objects.values_list("number", flat=True)) == {MULTI, THREE}
 
@@ -241,8 +312,13 @@ def test_a_tally_the_tally_service_refuses_fails_its_whole_case(tmp_path: Path) 
     # A revised tally dated before the original: the same rule the API applies ("cannot be prepared before").
     unit = f.voting_unit(MULTI, "C")
     f.tally(MULTI, unit, "2021-04-01", {"Teamsters Local 50": 3, "No union": 1})
-    f.tally(MULTI, unit, "2021-04-01", {"Teamsters Local 50": 3, "No union": 1, "Local 99": 2},
-            ballot_type="Revised Two Labor Orgs")
+    f.tally(
+        MULTI,
+        unit,
+        "2021-04-01",
+        {"Teamsters Local 50": 3, "No union": 1, "Local 99": 2},
+        ballot_type="Revised Two Labor Orgs",
+    )
     out = run(f.write_db(tmp_path / "nlrb.db"))
     assert not Case.objects.filter(number=MULTI).exists()
     assert "failed   10-RC-300001: unit C, initial, election_id" in out
@@ -250,7 +326,9 @@ def test_a_tally_the_tally_service_refuses_fails_its_whole_case(tmp_path: Path) 
     assert Case.objects.filter(number=THREE).exists()
 
 
-def test_the_report_lists_every_flag_the_arithmetic_contradicts_also_as_csv(nlrb_db: Path, tmp_path: Path) -> None:
+def test_the_report_lists_every_flag_the_arithmetic_contradicts_also_as_csv(
+    nlrb_db: Path, tmp_path: Path
+) -> None:
     report = tmp_path / "report.csv"
     out = run(nlrb_db, "--report", str(report))
     assert out.splitlines()[1:6] == [
@@ -262,13 +340,17 @@ def test_the_report_lists_every_flag_the_arithmetic_contradicts_also_as_csv(nlrb
         "union_to_certify)",
     ]
     rows = list(csv.DictReader(report.open()))
-    flags = [(r["case"], r["field"], r["theirs"], r["ours"]) for r in rows if r["section"] == "flag_disagrees"]
+    flags = [
+        (r["case"], r["field"], r["theirs"], r["ours"]) for r in rows if r["section"] == "flag_disagrees"
+    ]
     assert sorted(flags) == [
         (THREE, "runoff_required", "N", "Y"),
         (MULTI, "challenges_are_determinative", "N", "Y"),
     ]
     tally_of = {r["case"]: r["tally"] for r in rows if r["section"] == "flag_disagrees"}
-    assert tally_of[MULTI].startswith("unit B, initial, election_id ") and tally_of[MULTI].endswith("revision 0")
+    assert tally_of[MULTI].startswith("unit B, initial, election_id ") and tally_of[MULTI].endswith(
+        "revision 0"
+    )
     assert [(r["case"], r["reason"]) for r in rows if r["section"] == "failed"] == [
         (BROKEN, "kind: A rerun election follows an earlier election; 07-RC-300003 has none.")
     ]
@@ -281,8 +363,15 @@ def test_a_union_to_certify_the_arithmetic_does_not_elect_is_reported(tmp_path: 
     f = sample()
     number = f.case("12-RC-300009", "Sunshine Foods", "2023-01-05")
     unit = f.voting_unit(number, "A")
-    f.tally(number, unit, "2023-02-01", {"UFCW  Local 1625": 20, "No union": 20}, certify="UFCW Local 1625",
-            runoff="N", determinative="N")
+    f.tally(
+        number,
+        unit,
+        "2023-02-01",
+        {"UFCW  Local 1625": 20, "No union": 20},
+        certify="UFCW Local 1625",
+        runoff="N",
+        determinative="N",
+    )
     path = f.write_db(tmp_path / "nlrb.db")
     out = run(path, "--case", number)
     assert "union_to_certify theirs UFCW Local 1625, ours none (no_representative)" in out

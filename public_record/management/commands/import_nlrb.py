@@ -32,11 +32,17 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("path", help="nlrb.db, or a folder holding filing.csv, participant.csv, …")
         parser.add_argument(
-            "--case", action="append", default=[], dest="cases", metavar="NUMBER",
+            "--case",
+            action="append",
+            default=[],
+            dest="cases",
+            metavar="NUMBER",
             help="Import only this case (repeatable), e.g. --case 10-RC-269250",
         )
         parser.add_argument(
-            "--since", type=_date, metavar="DATE",
+            "--since",
+            type=_date,
+            metavar="DATE",
             help="Only cases filed on or after DATE (YYYY-MM-DD or MM/DD/YYYY)",
         )
         parser.add_argument("--dry-run", action="store_true", help="Check and report; write nothing")
