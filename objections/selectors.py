@@ -53,39 +53,31 @@ def visible_objection(user: Any, objection_id: int) -> Objection | None:
     return objections_for(user).filter(pk=objection_id).first()
 
 
-def objections_deadline_of(
-    election: Election, tally: Tally | None = None, *, filed_at: datetime | None = None
-) -> ObjectionsDeadline | None:
+def objections_deadline_of(election: Election, tally: Tally | None = None) -> ObjectionsDeadline | None:
     """The election's objections deadline (from its tally of ballots, or ``tally``); ``None`` while there is
-    no tally of ballots. With ``filed_at``: the deadline that filing answers, a revised tally's (102.69(e))
-    when it is late for the tally's."""
+    no tally of ballots."""
     tally = tally or original_tally(election)
     if tally is None:
         return None
-    if filed_at is not None:
-        revised = Tally.objects.filter(election=election, revision__gt=0).values_list(
-            "prepared_at", flat=True
-        )
-        return deadline_for_filing(
-            rule_set=election.case.rule_set,
-            region=election.case.region,
-            tally_prepared_at=tally.prepared_at,
-            revised_at=list(revised),
-            filed_at=filed_at,
-        )
     return objections_deadline(
         rule_set=election.case.rule_set, region=election.case.region, tally_prepared_at=tally.prepared_at
     )
 
 
-def tally_answered(election: Election, tally: Tally, deadline: ObjectionsDeadline) -> Tally:
-    """The tally whose period ``deadline`` is: ``tally`` (of ballots) or the revised tally it names."""
-    if not deadline.revised:
-        return tally
-    revised = (
-        Tally.objects.filter(election=election, revision__gt=0, prepared_at=deadline.tally_prepared_at)
-        .order_by("-revision")
-        .first()
+def deadline_answered(
+    election: Election, tally: Tally, *, filed_at: datetime
+) -> tuple[ObjectionsDeadline, Tally]:
+    """The deadline a filing at ``filed_at`` answers and the tally whose period it is: the tally of ballots
+    (``tally``), or a revised tally's when the filing is late for the tally's but within its (102.69(e))."""
+    revised = list(Tally.objects.filter(election=election, revision__gt=0).order_by("revision"))
+    deadline = deadline_for_filing(
+        rule_set=election.case.rule_set,
+        region=election.case.region,
+        tally_prepared_at=tally.prepared_at,
+        revised_at=[t.prepared_at for t in revised],
+        filed_at=filed_at,
     )
-    assert revised is not None, "deadline_for_filing names only tallies it was given"
-    return revised
+    if not deadline.revised:
+        return deadline, tally
+    # The latest revision prepared at that moment (two made at the same instant answer as the later one).
+    return deadline, next(t for t in reversed(revised) if t.prepared_at == deadline.tally_prepared_at)

@@ -37,7 +37,7 @@ from elections.selectors import counsel_party_ids, original_tally
 from objections import events
 from objections.law import rulings as rules
 from objections.models import Objection, Ruling
-from objections.selectors import objections_deadline_of, tally_answered
+from objections.selectors import deadline_answered
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
 CLOCK_SKEW = timedelta(minutes=5)
@@ -164,8 +164,7 @@ def objection_file(
             f"Objections are filed after the tally of ballots; election {election.sequence} of {case.number} "
             "has no tally yet."
         )
-    deadline = objections_deadline_of(election, tally, filed_at=filed_at)
-    assert deadline is not None
+    deadline, answered = deadline_answered(election, tally, filed_at=filed_at)
     zone = deadline.zone
     if filed_at < tally.prepared_at:
         raise RuleViolation(
@@ -222,7 +221,7 @@ def objection_file(
         statement=statement,
         filed_at=filed_at,
         offer_of_proof_filed_at=offer_of_proof_filed_at,
-        answers_tally=tally_answered(election, tally, deadline),
+        answers_tally=answered,
         timely=timely,
         received_at=received_at,
         filing_confirmed=confirmed,
