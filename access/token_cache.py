@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
@@ -54,8 +55,19 @@ def remember(token: ApiToken) -> None:
 
 
 def forget(*digests: str) -> None:
+    """Forget these lookups now, and again when the transaction that changed them commits: a request in
+    another process that read the old row before the commit may have remembered it meanwhile."""
+    keys = [_key(d) for d in digests if d]
+    if not keys:
+        return
+    _delete(keys)
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(lambda: _delete(keys))
+
+
+def _delete(keys: list[str]) -> None:
     try:
-        cache.delete_many([_key(d) for d in digests if d])
+        cache.delete_many(keys)
     except Exception:  # an entry that outlives its change expires within API_TOKEN_CACHE_SECONDS
         logger.warning("token cache unavailable; an entry is not forgotten", exc_info=True)
 

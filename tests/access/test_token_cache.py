@@ -10,6 +10,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from access import token_cache
 from access.models import ApiToken
 from access.tokens import token_issue
 
@@ -44,6 +45,20 @@ def test_a_rotated_key_answers_401_at_once(world: Any) -> None:
     assert _get(old) == 200
     new = token_issue(user=world.union_counsel)
     assert (_get(old), _get(new)) == (401, 200)
+
+
+def test_a_lookup_remembered_by_another_process_before_the_commit_is_forgotten_at_it(
+    world: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    old = token_issue(user=world.union_counsel)
+    assert _get(old) == 200
+    token = ApiToken.objects.select_related("user").get(user=world.union_counsel)
+    with django_capture_on_commit_callbacks(execute=True):
+        token_issue(user=world.union_counsel)
+        # Another worker, reading the row the rotation has not committed yet, remembers the old key again.
+        token_cache.remember(token)
+        assert _get(old) == 200
+    assert _get(old) == 401
 
 
 def test_a_deleted_token_answers_401_at_once(world: Any) -> None:
