@@ -33,7 +33,6 @@ from elections.law import calendar, rule_sets
 from elections.law.local_time import in_zone, local_date
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
-from objections.law.deadlines import objections_deadline
 from objections.models import Objection
 from proceedings.law import deadlines as law
 from proceedings.law.deadlines import Source, Status
@@ -82,7 +81,6 @@ def _computed(
     trigger_tally: Tally | None,
     responds_to: Deadline | None,
     actor: Any,
-    computed: calendar.ComputedDeadline | None = None,
 ) -> Deadline:
     lookup: dict[str, Any] = {"code": period.code}
     if responds_to is not None:
@@ -94,7 +92,7 @@ def _computed(
     existing = Deadline.objects.filter(**lookup).first()
     if existing is not None:
         return existing
-    computed = computed or calendar.compute_deadline(
+    computed = calendar.compute_deadline(
         period=period, rule_set=case.rule_set, trigger_on=trigger_on, region=case.region
     )
     deadline = Deadline(
@@ -136,10 +134,8 @@ def _attach(
     trigger_tally: Tally | None = None,
     outcome: str | None = None,
     actor: Any = None,
-    computed_by_code: Mapping[str, calendar.ComputedDeadline] | None = None,
 ) -> list[Deadline]:
     created: dict[str, Deadline] = {}
-    computed_by_code = computed_by_code or {}
     codes = law.attached(trigger, rule_set=case.rule_set, outcome=outcome, agreement=election.agreement)
     for code in codes:
         period = period_for(case.rule_set, code)
@@ -158,7 +154,6 @@ def _attach(
             trigger_tally=trigger_tally,
             responds_to=parent,
             actor=actor,
-            computed=computed_by_code.get(code) if parent is None else None,
         )
     return list(created.values())
 
@@ -180,25 +175,7 @@ def create_for_tally(tally: Tally, actor: Any = None) -> list[Deadline]:
         trigger_on=trigger_on,
         trigger_tally=tally,
         actor=actor,
-        computed_by_code=_objections_periods(tally, case),
     )
-
-
-def _objections_periods(tally: Tally, case: Case) -> dict[str, calendar.ComputedDeadline]:
-    """The tally's objections periods as the objections law computes them (``objections.law.deadlines``): the
-    very figures an objection filed in the period records as its ``due_at``, so that the objection and the
-    deadline record never disagree. Keyed by the ``ATTACHED`` code they stand for."""
-    computed = objections_deadline(
-        rule_set=case.rule_set,
-        region=case.region,
-        tally_prepared_at=tally.prepared_at,
-        revised=tally.revision > 0,
-    )
-    if tally.revision > 0:
-        pairs = {"revised_tally_objections": computed.objections_period}
-    else:
-        pairs = {"objections": computed.objections_period, "offer_of_proof": computed.offer_of_proof_period}
-    return {code: period for code, period in pairs.items() if period is not None}
 
 
 def create_for_event(event: ProceedingEvent, actor: Any = None) -> list[Deadline]:

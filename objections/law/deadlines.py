@@ -11,6 +11,10 @@ Plain Python with no Django import, built on the ground floor's time computation
   nothing is refused.
 - The 11:59 p.m. cutoff is in the regional office's zone (``elections.law.regions``; a case's number only
   ever names an active region, ``elections.law.case_numbers``).
+
+The proceeding's ``objections`` deadline record (``proceedings.deadline_records``) is computed by the same
+pure function from the same period, trigger day and zone, so an objection's due date and that record agree
+by construction (tests/proceedings/test_objections_due_date.py holds them equal).
 """
 
 from __future__ import annotations
@@ -52,11 +56,6 @@ class ObjectionsDeadline:
     explanation: str
     rule: str  # "5 business days after the tally"
     citation: str
-    # The periods as computed (``None`` without a rule set): the stored deadline records of the proceeding
-    # (``proceedings``) are made from these, and an objection reads its due date from this computation over
-    # the tally it answers, so that the two are one computation and the date is stored once.
-    objections_period: calendar.ComputedDeadline | None = None
-    offer_of_proof_period: calendar.ComputedDeadline | None = None
 
     def is_timely(self, filed_at: datetime) -> bool | None:
         """Whether a filing at ``filed_at`` is in time; ``None`` when no deadline is computed."""
@@ -144,8 +143,6 @@ def objections_deadline(
         explanation=objections.explanation,
         rule=objections.rule,
         citation=objections.citation,
-        objections_period=objections,
-        offer_of_proof_period=offer,
     )
 
 

@@ -1,6 +1,7 @@
-"""The objections due date is one computation, stored once: an objection keeps the tally its filing answered
-(``answers_tally``) and reads its ``due_at`` from the objections law (``objections.law.deadlines``) over that
-tally; the proceeding's objections deadline record of the same tally is made from the same figures. This
+"""The objections due date is stored once: an objection keeps the tally its filing answered (``answers_tally``)
+and reads its ``due_at`` from the objections law (``objections.law.deadlines``) over that tally; the
+proceeding's objections deadline record of the same tally is computed by the same function from the same
+inputs, and these tests hold the two equal. This
 holds for the tally of ballots and for a revised tally, and neither moves when staff extend the offer of
 proof by order."""
 
