@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class CoreConfig(AppConfig):
     name = "core"
     verbose_name = "Shared kernel"
+
+    def ready(self) -> None:
+        # JSON types as the schema states them, for every app's input serializers (core/api/strict_types.py).
+        from core.api import strict_types
+
+        strict_types.install()

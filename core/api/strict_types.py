@@ -4,7 +4,7 @@ case can have.
 DRF coerces by default — ``{"name": 0}`` is stored as the text "0", ``{"party": "3"}`` as the number 3 — so
 a client with a bug (or a fuzzer) sees its wrong request accepted. The schema says ``string`` and
 ``integer``; the server refuses anything else with a 400 naming the field. Installed once, at start-up
-(``ElectionsConfig.ready``), so every input serializer of every app holds to it. The CSV import reads its
+(``CoreConfig.ready``), so every input serializer of every app holds to it. The CSV import reads its
 rows itself, so multipart uploads are not affected.
 """
 
