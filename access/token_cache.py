@@ -58,8 +58,8 @@ def forget(*digests: str) -> None:
     """Forget these lookups now, and again when the transaction that changed them commits: a request in
     another process that read the old row before the commit may have remembered it meanwhile."""
     keys = [_key(d) for d in digests if d]
-    if not keys:
-        return
+    if not keys or not _seconds():
+        return  # nothing was remembered
     _delete(keys)
     if transaction.get_connection().in_atomic_block:
         transaction.on_commit(lambda: _delete(keys))
@@ -73,6 +73,8 @@ def _delete(keys: list[str]) -> None:
 
 
 def forget_user(user_pk: Any) -> None:
+    if not _seconds():
+        return
     from access.models import ApiToken
 
     forget(*ApiToken.objects.filter(user_id=user_pk).values_list("key_digest", flat=True))
@@ -90,5 +92,5 @@ def _user_changed(sender: Any, instance: Any, update_fields: Any = None, **_: An
     forget_user(instance.pk)
 
 
+# A user deleted takes its token with it (CASCADE), whose own post_delete forgets it.
 post_save.connect(_user_changed, sender=get_user_model(), dispatch_uid="access.token_cache.user_saved")
-post_delete.connect(_user_changed, sender=get_user_model(), dispatch_uid="access.token_cache.user_deleted")
