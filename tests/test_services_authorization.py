@@ -16,9 +16,9 @@ from elections.models import Case, Party
 from objections import services as objection_services
 from objections.models import Objection
 from proceedings import services as proceeding_services
-from proceedings.models import Deadline
 from tests.conftest import World
 from tests.factories import record_tally
+from tests.writes import nothing_written
 
 FILED_AT = datetime(2021, 4, 12, 15, tzinfo=UTC)
 
@@ -62,12 +62,10 @@ def test_a_staff_step_called_by_counsel_outside_the_api_is_refused_and_writes_no
     world: World, step: str
 ) -> None:
     objection = _objection(world)
-    before = (Case.objects.get(pk=world.case.pk).name, Party.objects.count(), Deadline.objects.count())
-    with pytest.raises(NotPermitted, match="Only Board staff may"):
+    name = Case.objects.get(pk=world.case.pk).name
+    with nothing_written(), pytest.raises(NotPermitted, match="Only Board staff may"):
         STAFF_STEPS[step](world, objection, world.union_counsel)
-    after = (Case.objects.get(pk=world.case.pk).name, Party.objects.count(), Deadline.objects.count())
-    assert after == before
-    assert not Objection.objects.filter(rulings__isnull=False).exists()
+    assert Case.objects.get(pk=world.case.pk).name == name  # a correction changes no row count
     STAFF_STEPS[step](world, objection, world.staff)  # the same call by staff goes through
 
 

@@ -10,7 +10,8 @@ from contextlib import contextmanager
 
 from django.apps import apps
 
-APPS = ("access", "elections", "challenges", "objections", "proceedings", "notes", "public_record")
+# ``core`` holds the notification outbox.
+APPS = ("core", "access", "elections", "challenges", "objections", "proceedings", "notes", "public_record")
 
 
 def _counts() -> dict[str, int]:

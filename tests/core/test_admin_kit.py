@@ -1,10 +1,8 @@
 """The admin kit (core/admin_kit.py): a case found however its number is typed, a refusal worded the same
-on every page, every admin that saves or acts through a service showing that service's refusals, and a kit
-that imports no app."""
+on every page, and every admin that saves or acts through a service showing that service's refusals (that
+the kit, like all of core, imports no app is tests/test_layering.py's)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from django.contrib import admin
@@ -15,9 +13,6 @@ from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotA
 from elections.law import case_numbers
 from tests.challenges.conftest import log
 from tests.conftest import World
-
-KIT = Path(admin_kit.__file__)
-OUR_APPS = {"access", "challenges", "elections", "notes", "objections", "proceedings", "public_record"}
 
 CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize)
 
