@@ -63,7 +63,9 @@ class ElectionInline(NoDeleteMixin, admin.TabularInline[Election, Case]):
     readonly_fields = [
         "sequence",
         "kind",
+        "voting_unit",
         "mode",
+        "agreement",
         "choices",
         "voting_opens_on",
         "voting_closes_on",
@@ -461,6 +463,9 @@ class NotificationAdmin(NoDeleteMixin, admin.ModelAdmin[Notification]):
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # the delivery worker's record: a Save here would rewrite what it updates
 
 
 admin.site.site_header = "nlrb-tracker — staff"

@@ -90,6 +90,9 @@ class ImportedCaseAdmin(NoDeleteMixin, admin.ModelAdmin[ImportedCase]):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # written by the import service only; a Save here would touch the row itself
+
 
 class DocketInline(admin.TabularInline[DocketEntry, Case]):
     """The public docket, as nlrb.gov shows it (read-only: it is a copy of the public record)."""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
+from django.contrib import admin
+from django.test import Client, RequestFactory
 
 from elections.models import Tally
 from tests.conftest import World
@@ -84,3 +85,31 @@ def test_the_case_list_costs_constant_queries(staff_browser, world, django_asser
         PartyFactory(case=CaseFactory(number=f"05-RC-3000{n:02d}"))
     with django_assert_max_num_queries(8):
         assert staff_browser.get("/admin/elections/case/").status_code == 200
+
+
+def test_an_election_is_not_edited_from_the_case_page(staff_browser: Client, world: World) -> None:
+    # Every inline field is read-only: the case's save hands parties and related cases to their services
+    # and would drop an election edit while reporting it saved.
+    page = staff_browser.get(f"/admin/elections/case/{world.case.pk}/change/").content.decode()
+    assert 'name="elections-0-voting_unit"' not in page
+    assert 'name="elections-0-agreement"' not in page
+
+
+def test_the_outbox_and_the_import_record_are_read_only_in_the_admin(
+    staff_browser: Client, world: World
+) -> None:
+    # Their rows are written by the delivery worker and the import service; a Save on the change page would
+    # rewrite them through the stock admin.
+    from core import outbox
+    from core.models import Notification
+    from public_record.models import ImportedCase
+
+    world.staff.email = "staff@example.org"
+    world.staff.save()
+    outbox.notify(recipients=[world.staff], key="probe", subject="Probe", body="x", case=world.case)
+    url = f"/admin/core/notification/{Notification.objects.get(key='probe').pk}/change/"
+    assert staff_browser.get(url).status_code == 200  # viewed
+    assert staff_browser.post(url, {"_save": "Save"}).status_code == 403  # not saved
+    request = RequestFactory().get("/")
+    request.user = world.staff
+    assert admin.site._registry[ImportedCase].has_change_permission(request) is False
