@@ -395,7 +395,10 @@ JOIN elections_case c ON c.id = e.case_id WHERE c.number = %s ORDER BY ch.id LIM
 """
 OBJECTIONS_FLOOR_SQL = """
 SELECT o.id, o.number, o.category, o.statement, o.status, o.filed_at, t.prepared_at AS tally_prepared_at,
-       c.number AS case
+       c.number AS case, c.rule_set, c.region,
+       (SELECT json_agg(json_build_object('level', r.level, 'disposition', r.disposition,
+                                          'decided_on', r.decided_on) ORDER BY r.decided_on, r.id)
+          FROM objections_ruling r WHERE r.objection_id = o.id) AS rulings
 FROM objections_objection o JOIN elections_election e ON e.id = o.election_id
 JOIN elections_case c ON c.id = e.case_id JOIN elections_tally t ON t.id = o.answers_tally_id
 WHERE c.number = %s ORDER BY o.id LIMIT 50
