@@ -33,7 +33,14 @@ from challenges.validation import (
     duplicate_column,
 )
 from core import admin_kit, clock
-from core.admin_kit import ActionPage, InputFilter, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin
+from core.admin_kit import (
+    ActionPage,
+    InputFilter,
+    NoDeleteMixin,
+    ServiceActionMixin,
+    ServiceSaveMixin,
+    saved_as,
+)
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers, levels
 from elections.law.regions import REGIONS
@@ -304,7 +311,7 @@ class ChallengeAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
         if change:
             changes = {k: form.cleaned_data[k] for k in form.changed_data if k in services.CORRECTABLE}
             saved = services.challenge_correct(challenge_id=obj.pk, actor=request.user, **changes)
-            obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
+            saved_as(obj, saved)
             return
         saved = services.challenge_log(
             election=obj.election,

@@ -94,6 +94,13 @@ class NoDeleteMixin(NoRevertMixin):
 _REFUSAL = "_service_refusal"
 
 
+def saved_as(obj: Any, saved: Any) -> None:
+    """Let the admin's response (messages, redirect, history) see the row a service wrote in place of the
+    form's instance: ``save_model`` hands the instance to a service, which saves its own."""
+    obj.pk = saved.pk
+    obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
+
+
 class ServiceSaveMixin:
     """For a ModelAdmin that saves only in ``save_model`` / ``save_formset`` (which call a service): when
     the service refuses (one of ``refusals``), everything the request wrote is rolled back and the same form

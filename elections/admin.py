@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from core.admin_kit import NoDeleteMixin, ServiceSaveMixin
+from core.admin_kit import NoDeleteMixin, ServiceSaveMixin, saved_as
 from core.models import Notification
 from elections import services
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
@@ -98,12 +98,6 @@ def _changes(form: Any, fields: Any) -> dict[str, Any]:
     return {name: form.cleaned_data[name] for name in form.changed_data if name in fields}
 
 
-def _saved_as(obj: Any, saved: Any) -> None:
-    """Let the admin's response (messages, redirect) see the row the service wrote."""
-    obj.pk = saved.pk
-    obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
-
-
 def _save_party_or_related(request: HttpRequest, form: Any, case: Case) -> None:
     obj = form.instance
     if isinstance(obj, Party):
@@ -113,9 +107,9 @@ def _save_party_or_related(request: HttpRequest, form: Any, case: Case) -> None:
             )
         else:
             saved = services.party_update(party=obj, actor=request.user, **_changes(form, ("role", "name")))
-        _saved_as(obj, saved)
+        saved_as(obj, saved)
     elif isinstance(obj, RelatedCase) and obj.pk is None:
-        _saved_as(
+        saved_as(
             obj,
             services.related_case_add(
                 case=case,
@@ -178,7 +172,7 @@ class CaseAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                 actor=request.user,
                 **{k: form.cleaned_data[k] for k in self.EDITABLE if k in form.cleaned_data},
             )
-        _saved_as(obj, saved)
+        saved_as(obj, saved)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for inline_form in formset.forms:
@@ -228,7 +222,7 @@ class PartyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                 name=form.cleaned_data["name"],
                 actor=request.user,
             )
-        _saved_as(obj, saved)
+        saved_as(obj, saved)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for inline_form in formset.forms:
@@ -250,7 +244,7 @@ def _save_counsel(request: HttpRequest, form: Any, *, party: Party) -> None:
         saved = services.counsel_record(
             party=party, counsel=obj, actor=request.user, **_changes(form, fields)
         )
-    _saved_as(obj, saved)
+    saved_as(obj, saved)
 
 
 def _save_appearance(request: HttpRequest, form: Any, *, party: Party | None = None) -> None:
@@ -264,7 +258,7 @@ def _save_appearance(request: HttpRequest, form: Any, *, party: Party | None = N
         saved = services.appearance_update(
             appearance=obj, actor=request.user, **_changes(form, ("user", "party", "capacity"))
         )
-    _saved_as(obj, saved)
+    saved_as(obj, saved)
 
 
 @admin.register(Appearance)
@@ -373,7 +367,7 @@ class ElectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
                 actor=request.user,
                 **{k: data[k] for k in self.EDITABLE if k in data},
             )
-        _saved_as(obj, saved)
+        saved_as(obj, saved)
 
     @admin.display(description="Latest result")
     def latest_result(self, election: Election) -> str:
@@ -436,7 +430,7 @@ class TallyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
             challenged=data["challenged"],
             actor=request.user,
         )
-        _saved_as(obj, saved)
+        saved_as(obj, saved)
 
 
 @admin.register(Notification)

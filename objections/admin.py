@@ -24,7 +24,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from core import admin_kit
-from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin
+from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin, saved_as
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.local_time import local_time
@@ -329,7 +329,7 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
         # Only corrections of the category and statement reach here; filing goes through ``add_view``.
         changes = {k: form.cleaned_data[k] for k in form.changed_data if k in ("category", "statement")}
         saved = services.objection_correct(objection=obj, actor=request.user, **changes)
-        obj.__dict__.update({k: v for k, v in saved.__dict__.items() if not k.startswith("_")})
+        saved_as(obj, saved)
 
     # --- filing ---------------------------------------------------------------------------------------
 

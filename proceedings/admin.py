@@ -25,7 +25,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from core import admin_kit, clock
-from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin
+from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin, saved_as
 from elections.admin import CaseAdmin
 from elections.law import case_numbers
 from elections.law.local_time import local_time
@@ -217,6 +217,9 @@ class ProceedingEventAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin
         "voided_by",
     ]
 
+    def refusal_text(self, exc: Exception) -> str:
+        return sentence(exc)  # labels, not event, stage and detail codes
+
     def add_view(
         self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
@@ -242,7 +245,7 @@ class ProceedingEventAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin
                 try:
                     services.event_void(event=event, reason=data["reason"], actor=request.user)
                 except self.refusals as exc:
-                    self.message_user(request, f"Event {event.pk}: {sentence(exc)}", messages.ERROR)
+                    self.message_user(request, f"Event {event.pk}: {self.refusal_text(exc)}", messages.ERROR)
                 else:
                     self.message_user(request, f"Voided event {event.pk} ({event.event_label}).")
 
@@ -283,7 +286,7 @@ class DeadlineForm(forms.ModelForm[Deadline]):
 
 
 class MarkMetForm(forms.Form):
-    met_on = forms.DateField(initial=clock.today, help_text="The day the filing came in")
+    met_on = forms.DateField(help_text="The day the filing came in")
 
 
 @admin.register(Deadline)
@@ -306,6 +309,9 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
     form = DeadlineForm
     actions = ["mark_met"]
     autocomplete_fields = ["case", "election", "party"]
+
+    def refusal_text(self, exc: Exception) -> str:
+        return sentence(exc)  # labels, not event, stage and detail codes
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deadline]:
         return deadline_records.with_effective_status(super().get_queryset(request))
@@ -362,8 +368,7 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
             party=data.get("party"),
             actor=request.user,
         )
-        obj.pk = recorded.pk
-        obj.__dict__.update({k: v for k, v in recorded.__dict__.items() if not k.startswith("_")})
+        saved_as(obj, recorded)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         return None
@@ -380,6 +385,13 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
     def status_now(self, deadline: Deadline) -> str:
         return str(getattr(deadline, "effective_status", deadline.status))
 
+    @staticmethod
+    def _today_of(deadlines: QuerySet[Deadline]) -> dict[str, Any]:
+        """The form's first offer: today in the office's zone of the deadlines (at 8 p.m. Eastern UTC's date is
+        already tomorrow's)."""
+        zone = deadlines.values_list("zone", flat=True).first()
+        return {"met_on": clock.today(zone)} if zone else {}
+
     @admin.action(description="Mark met (the filing came in)")
     def mark_met(self, request: HttpRequest, queryset: QuerySet[Deadline]) -> HttpResponse | None:
         def mark(data: dict[str, Any]) -> None:
@@ -387,12 +399,12 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
                 try:
                     services.deadline_mark_met(deadline=deadline, met_on=data["met_on"], actor=request.user)
                 except self.refusals as exc:
-                    self.message_user(request, f"{deadline}: {sentence(exc)}", messages.ERROR)
+                    self.message_user(request, f"{deadline}: {self.refusal_text(exc)}", messages.ERROR)
             self.message_user(request, "Done.")
 
         return self.service_form(
             request,
-            MarkMetForm(self.applied(request)),
+            MarkMetForm(self.applied(request), initial=self._today_of(queryset)),
             mark,
             lambda _: None,
             ActionPage(

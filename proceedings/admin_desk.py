@@ -24,6 +24,7 @@ from django.urls import reverse
 
 from challenges.admin import ChallengeAdmin, ElectionLedgerAdmin
 from challenges.models import Challenge, ElectionLedger
+from core.admin_kit import ServiceActionMixin
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections.admin import TallyAdmin
 from elections.law import case_numbers
@@ -182,7 +183,7 @@ def said(parent: Callable[..., Any], election_path: str, *, immediate: bool = Fa
 
     def action(model_admin: admin.ModelAdmin[Any], request: HttpRequest, queryset: QuerySet[Any]) -> Any:
         bound = parent.__get__(model_admin)
-        if not immediate and "apply" not in request.POST:
+        if not immediate and ServiceActionMixin.applied(request) is None:
             return bound(request, queryset)
         cases = _cases_of(queryset, election_path)
         return _watched(model_admin, request, cases, lambda: bound(request, queryset))

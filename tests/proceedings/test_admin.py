@@ -149,3 +149,18 @@ def test_the_case_page_itself_shows_the_ladder(tallied: Any, admin_client_: Clie
     page = admin_client_.get(f"/admin/elections/case/{tallied.case.pk}/change/").content.decode()
     assert 'class="ladder"' in page
     assert "Objections period open" in page
+
+
+def test_marking_a_deadline_met_offers_today_in_the_offices_zone(
+    tallied: Any, admin_client_: Client, frozen_clock: Any
+) -> None:
+    from proceedings.models import Deadline
+
+    frozen_clock.at("2021-04-15", hour=21)  # 9 p.m. in Atlanta: already April 16 in UTC
+    deadline = Deadline.objects.filter(case=tallied.case).first()
+    assert deadline is not None and deadline.zone == "America/New_York"
+    asked = admin_client_.post(
+        "/admin/proceedings/deadline/", {"action": "mark_met", "_selected_action": [deadline.pk]}
+    )
+    assert asked.status_code == 200
+    assert 'value="2021-04-15"' in asked.content.decode()
