@@ -132,7 +132,7 @@ class ServiceSaveMixin:
         so the formsets lack what ``formset.save()`` leaves for the change message (``new_objects``,
         ``changed_objects``, ``deleted_objects``; without them every save with an inline is a 500). They
         are recorded here from the forms that changed, once for every such ModelAdmin."""
-        changed = [[(f, f.instance.pk is None) for f in formset.forms if _saves(f)] for formset in formsets]
+        changed = [[(f, f.instance.pk is None) for f in formset.forms if saves(f)] for formset in formsets]
         parent: Any = super()
         parent.save_related(request, form, formsets, change)
         for formset, saved in zip(formsets, changed, strict=True):
@@ -149,7 +149,7 @@ class ServiceSaveMixin:
         return type(form.__name__, (RefusedForm, form), {"refusal": refusal})
 
 
-def _saves(form: Any) -> bool:
+def saves(form: Any) -> bool:
     """Whether an inline form is one the ``save_formset`` of a ServiceSaveMixin admin passes to a service."""
     return bool(form.has_changed() and not form.cleaned_data.get("DELETE"))
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from core.admin_kit import NoDeleteMixin, ServiceSaveMixin, saved_as
+from core.admin_kit import NoDeleteMixin, ServiceSaveMixin, saved_as, saves
 from core.models import Notification
 from elections import services
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
@@ -176,7 +176,7 @@ class CaseAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for inline_form in formset.forms:
-            if inline_form.has_changed() and not inline_form.cleaned_data.get("DELETE"):
+            if saves(inline_form):
                 _save_party_or_related(request, inline_form, form.instance)
 
     @admin.display(description="Filing cutoff zone")
@@ -226,7 +226,7 @@ class PartyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         for inline_form in formset.forms:
-            if not (inline_form.has_changed() and not inline_form.cleaned_data.get("DELETE")):
+            if not saves(inline_form):
                 continue
             if formset.model is Counsel:
                 _save_counsel(request, inline_form, party=form.instance)

@@ -28,6 +28,7 @@ from elections.law.local_time import local_date
 from elections.law.rule_sets import DeadlineCode
 from elections.law.tally import NO_UNION
 from elections.models import Case, Election, Party, RelatedCase
+from elections.selectors import original_tally
 from objections import selectors as objection_selectors
 from objections import services as objection_services
 from objections.models import Objection
@@ -92,7 +93,7 @@ def event_record(
     consent = review_refusal(code, agreement=chosen.agreement)
     if consent is not None:
         raise TransitionNotAllowed(consent, allowed=[])
-    tally = selectors.original_tally(chosen)
+    tally = original_tally(chosen)
     if tally is None:
         raise TransitionNotAllowed(
             f"Election {chosen.sequence} of {case.number} has no tally yet: its proceeding starts with the "

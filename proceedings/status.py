@@ -11,6 +11,7 @@ from django.db import connection
 from challenges.models import Challenge
 from core import clock
 from elections.models import Case, Election
+from elections.selectors import original_tally
 from objections.models import Objection
 from proceedings import selectors
 from proceedings.law import ladder
@@ -64,12 +65,13 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
             events=[e for e in events if e.election_id == proceeding.pk],
             now=now,
             deadlines=deadlines,
-            objections_live=sum(n for status, n in objections.items() if status != "withdrawn") > 0,
+            objections_live=sum(n for status, n in objections.items() if status != Objection.Status.WITHDRAWN)
+            > 0,
         )
         if proceeding is not None
         else None
     )
-    current_tallied = current is not None and selectors.original_tally(current) is not None
+    current_tallied = current is not None and original_tally(current) is not None
     view = ladder.case_view(
         current_kind=current.kind if current is not None else "initial",
         current_tallied=current_tallied,
