@@ -66,6 +66,21 @@ def refusal_field(
     return field if field in form.fields else None
 
 
+def add_refusal(
+    form: forms.BaseForm,
+    exc: Exception,
+    *,
+    fields: Mapping[str, str] | None = None,
+    wording: Callable[[Exception], str] = refusal_text,
+) -> None:
+    """Put a service's refusal on ``form``: on the field it is about, or at the top naming that field."""
+    field = refusal_field(form, exc, fields)
+    text = wording(exc)
+    if field is None and isinstance(exc, RuleViolation):
+        text = f"{exc.field}: {text}"
+    form.add_error(field, text)
+
+
 # --- nothing deleted, nothing reverted ---------------------------------------------------------------------
 
 
@@ -161,7 +176,7 @@ class RefusedForm(forms.BaseForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        self.add_error(refusal_field(self, self.refusal), refusal_text(self.refusal, naming_the_field=True))
+        add_refusal(self, self.refusal)
         return data
 
 
@@ -221,7 +236,7 @@ class ServiceActionMixin:
                 with transaction.atomic():
                     result = call(form.cleaned_data)
             except self.refusals as exc:
-                form.add_error(refusal_field(form, exc, fields), self.refusal_text(exc))
+                add_refusal(form, exc, fields=fields, wording=self.refusal_text)
             else:
                 return done(result)
         return self.action_page(request, form, page, listed=listed, action=action, context=context)

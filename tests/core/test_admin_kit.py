@@ -84,6 +84,21 @@ def test_a_refusal_reads_the_same_on_every_page(
     assert admin_kit.refusal_text(refusal, naming_the_field=True) == (at_the_top or text)
 
 
+def test_a_refusal_names_its_field_only_where_the_form_shows_it_at_the_top() -> None:
+    from django import forms
+
+    class Filing(forms.Form):
+        filed_on = forms.DateField()
+
+    rule = RuleViolation("filed_at", "The filing time is in the future.")
+    on_field, at_top = Filing({"filed_on": "2021-04-12"}), Filing({"filed_on": "2021-04-12"})
+    on_field.is_valid(), at_top.is_valid()
+    admin_kit.add_refusal(on_field, rule, fields={"filed_at": "filed_on"})
+    admin_kit.add_refusal(at_top, rule)
+    assert on_field.errors == {"filed_on": ["The filing time is in the future."]}
+    assert at_top.errors == {"__all__": ["filed_at: The filing time is in the future."]}
+
+
 def test_every_admin_that_goes_through_a_service_shows_its_refusals() -> None:
     through_services = [
         model_admin
