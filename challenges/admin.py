@@ -49,7 +49,7 @@ from elections.models import Election, Party, Tally
 # --- filters ------------------------------------------------------------------------------------------
 
 
-CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize)
+CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize_typed)
 
 
 class ElectionIdFilter(InputFilter):

@@ -15,7 +15,6 @@ The one fact it needs from the law, the case-number normalizer, each admin hands
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, cast
@@ -299,8 +298,6 @@ class InputFilter(admin.SimpleListFilter):
         }
 
 
-# "10-RC-269250", "10 RC 269250", "10RC269250", "10/rc/269250": a region, a type, a serial.
-_PARTS = re.compile(r"^\s*(\d{1,2})[\s./_-]*([A-Za-z]{2})[\s./_-]*(\d{1,6})\s*$")
 _LONGEST_NUMBER = 20  # a longer text is no part of a case number: it finds nothing, unsearched
 
 
@@ -310,7 +307,8 @@ class CaseNumberFilter(InputFilter):
     ("269250") finds every case whose number holds it.
 
     An app makes its own with ``CaseNumberFilter.at(lookup, normalize)``: the lookup path from the listed
-    model to the case number, and the law's normalizer (which raises ``ValueError`` for a non-number)."""
+    model to the case number, and the law's normalizer of typed numbers (``case_numbers.normalize_typed``,
+    which raises ``ValueError`` for a non-number)."""
 
     title = "case number"
     parameter_name = "case"
@@ -328,14 +326,10 @@ class CaseNumberFilter(InputFilter):
     @classmethod
     def number(cls, text: str) -> str | None:
         """The case number ``text`` spells, in its one written form; ``None`` if it spells none."""
-        match = _PARTS.match(text or "")
-        for spelling in (text, "-".join(match.groups()) if match else None):
-            if spelling:
-                try:
-                    return cls.normalize(spelling)
-                except ValueError:
-                    continue
-        return None
+        try:
+            return cls.normalize(text)
+        except ValueError:
+            return None
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         text = (self.value() or "").strip()

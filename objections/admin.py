@@ -48,7 +48,7 @@ def _zone_of(objection: Objection) -> str:
 # --- list filters -------------------------------------------------------------------------------------
 
 
-CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize)
+CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize_typed)
 
 
 class FilingPartyFilter(admin.SimpleListFilter):

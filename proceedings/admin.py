@@ -185,7 +185,7 @@ class CaseLadderAdmin(NoDeleteMixin, admin.ModelAdmin[CaseLadder]):
 
 
 # ``?case=10-RC-269250``: the links from a case ladder use it.
-CaseNumberFilter = admin_kit.CaseNumberFilter.at("case__number", case_numbers.normalize)
+CaseNumberFilter = admin_kit.CaseNumberFilter.at("case__number", case_numbers.normalize_typed)
 
 
 class VoidForm(forms.Form):

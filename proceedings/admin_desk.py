@@ -43,7 +43,7 @@ def _case_from(request: HttpRequest) -> Case | None:
     if raw.isdigit():
         return Case.objects.filter(pk=int(raw)).first() if int(raw) < 2**62 else None
     try:
-        return Case.objects.filter(number=case_numbers.normalize(raw)).first()
+        return Case.objects.filter(number=case_numbers.normalize_typed(raw)).first()
     except case_numbers.InvalidCaseNumber:
         return None
 

@@ -79,3 +79,14 @@ def parse(text: str, *, representation_only: bool = True) -> CaseNumber:
 
 def normalize(text: str, *, representation_only: bool = True) -> str:
     return str(parse(text, representation_only=representation_only))
+
+
+# How staff type a number into a search box: "10 RC 269250", "10RC269250", "10/rc/269250", "10.RC.269250".
+_TYPED: Final = re.compile(r"^\s*(\d{1,2})[\s./_-]*([A-Za-z]{2})[\s./_-]*(\d{1,6})\s*$")
+
+
+def normalize_typed(text: str) -> str:
+    """``normalize`` for a number typed into a search box or a link: any separators, or none. Filings and
+    the API keep ``normalize``'s one written form (RR-TT-NNNNNN)."""
+    match = _TYPED.match(text or "")
+    return normalize("-".join(match.groups()) if match else text)

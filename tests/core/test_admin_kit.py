@@ -14,7 +14,7 @@ from elections.law import case_numbers
 from tests.challenges.conftest import log
 from tests.conftest import World
 
-CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize)
+CaseNumberFilter = admin_kit.CaseNumberFilter.at("election__case__number", case_numbers.normalize_typed)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
 
 from proceedings.models import Deadline, ProceedingEvent
 from tests.proceedings.conftest import climb, make_staff
@@ -164,3 +164,12 @@ def test_marking_a_deadline_met_offers_today_in_the_offices_zone(
     )
     assert asked.status_code == 200
     assert 'value="2021-04-15"' in asked.content.decode()
+
+
+def test_the_record_event_page_finds_the_case_however_its_number_is_typed(
+    tallied: Any, admin_client_: Client
+) -> None:
+    from proceedings.admin_desk import _case_from
+
+    request = RequestFactory().get("/", {"case": "10 rc 269250"})
+    assert _case_from(request) == tallied.case
