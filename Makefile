@@ -39,9 +39,11 @@ chromium:
 test: install chromium
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# The commits made since tools/check_commits.py was added follow CONTRIBUTING.md ("Commits").
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python tools/check_commits.py
 
 typecheck: install
 	$(BIN)/mypy elections/law proceedings/law objections/law challenges/law --strict
