@@ -1,0 +1,51 @@
+"""The documentation site: its generated pages match what they are generated from."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import gen_law_docs  # noqa: E402
+
+from elections.law.calendar import AGENCY_CLOSURES  # noqa: E402
+from elections.law.rule_sets import PERIODS  # noqa: E402
+
+
+def test_the_law_page_is_what_the_rule_data_generates_now() -> None:
+    assert gen_law_docs.PAGE.read_text() == gen_law_docs.render(), (
+        "docs/site/law/periods.md is stale: run .venv/bin/python tools/gen_law_docs.py"
+    )
+
+
+def _section(page: str, heading: str) -> str:
+    return page.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_law_page_lists_every_period_with_its_citation_and_every_unverified_one_apart() -> None:
+    page = gen_law_docs.render()
+    not_verified = _section(page, "What is not verified")
+    for rule_set, table in PERIODS.items():
+        rows = _section(
+            page, next(h for h in re.findall(r"^## (.*)$", page, re.M) if h.startswith(f"The {rule_set}"))
+        )
+        for key, period in table.items():
+            row = next(line for line in rows.splitlines() if line.startswith(f"| `{key}` | {period.label} |"))
+            assert f"| {period.citation} | `{period.source.value}` |" in row
+            assert row.count("| yes |" if period.verified else "| **no** |") == 1
+            listed = f"| {rule_set} | {period.label} | {period.rule} |" in not_verified
+            assert listed is not period.verified, (rule_set, key)
+    assert (
+        f"{sum(not p.verified for t in PERIODS.values() for p in t.values())} periods are not verified"
+        in page
+    )
+
+
+def test_the_law_page_names_every_agency_closure_and_whether_it_is_verified() -> None:
+    closures = _section(gen_law_docs.render(), "Agency closures")
+    for closure in AGENCY_CLOSURES:
+        row = next(line for line in closures.splitlines() if line.startswith(f"| {closure.first_day} |"))
+        assert ("| yes |" if closure.verified else "| **no** |") in row
