@@ -9,6 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+import gen_bench_docs  # noqa: E402
 import gen_law_docs  # noqa: E402
 
 from elections.law.calendar import AGENCY_CLOSURES  # noqa: E402
@@ -49,3 +50,27 @@ def test_the_law_page_names_every_agency_closure_and_whether_it_is_verified() ->
     for closure in AGENCY_CLOSURES:
         row = next(line for line in closures.splitlines() if line.startswith(f"| {closure.first_day} |"))
         assert ("| yes |" if closure.verified else "| **no** |") in row
+
+
+def test_the_latest_benchmark_page_is_what_the_kept_results_file_generates() -> None:
+    kept = gen_bench_docs.kept()
+    assert kept.parent == gen_bench_docs.KEPT and len(list(gen_bench_docs.KEPT.glob("bench-*.json"))) == 1
+    assert gen_bench_docs.PAGE.read_text() == gen_bench_docs.render(kept), (
+        "docs/site/performance/latest.md is stale: run .venv/bin/python tools/gen_bench_docs.py"
+    )
+
+
+def test_the_benchmark_page_is_made_from_the_newest_results_file_wherever_it_is(tmp_path: Path) -> None:
+    results, kept = tmp_path / "results", tmp_path / "kept"
+    results.mkdir()
+    kept.mkdir()
+    for path in (
+        kept / "bench-small-20261203T221938.json",
+        results / "bench-small-20261202T090000.json",
+        results / "bench-full-20261204T080000.json",
+        results / "notes.json",
+    ):
+        path.write_text("{}")
+    assert gen_bench_docs.newest((results, kept)).name == "bench-full-20261204T080000.json"
+    (results / "bench-full-20261204T080000.json").unlink()
+    assert gen_bench_docs.newest((results, kept)) == kept / "bench-small-20261203T221938.json"
