@@ -14,7 +14,7 @@ def data_path() -> str:
     path = settings.NLRB_DATA_PATH
     if not path:
         raise TransitionNotAllowed(
-            "No public-record file is configured: set NLRB_DATA_PATH (see the README)."
+            "No public-record file is configured: set NLRB_DATA_PATH (see docs/site/operations/public-record.md)."
         )
     if not Path(path).exists():
         raise TransitionNotAllowed(f"The configured public-record file {path} is not there (NLRB_DATA_PATH).")

@@ -1,4 +1,5 @@
-"""The documentation site: its generated pages match what they are generated from."""
+"""The documentation site: its generated pages match what they are generated from, and the README stays a
+front page that links only to what exists."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import gen_law_docs  # noqa: E402
 
 from elections.law.calendar import AGENCY_CLOSURES  # noqa: E402
 from elections.law.rule_sets import PERIODS  # noqa: E402
+
+README = ROOT / "README.md"
 
 
 def test_the_law_page_is_what_the_rule_data_generates_now() -> None:
@@ -74,3 +77,14 @@ def test_the_benchmark_page_is_made_from_the_newest_results_file_wherever_it_is(
     assert gen_bench_docs.newest((results, kept)).name == "bench-full-20261204T080000.json"
     (results / "bench-full-20261204T080000.json").unlink()
     assert gen_bench_docs.newest((results, kept)) == kept / "bench-small-20261203T221938.json"
+
+
+def test_the_readme_is_a_front_page_of_at_most_150_lines() -> None:
+    assert len(README.read_text().splitlines()) <= 150
+
+
+def test_every_file_the_readme_links_to_exists() -> None:
+    links = re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", README.read_text())
+    local = [link for link in links if "://" not in link]
+    assert "docs/site/img/staff-desk.png" in local
+    assert [link for link in local if not (ROOT / link).exists()] == []

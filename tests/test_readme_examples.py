@@ -1,8 +1,8 @@
-"""The README's curl examples, run as printed against a live server with the demo loaded.
+"""The API guide's curl examples, run as printed against a live server with the demo loaded.
 
-The examples live in docs/examples.sh; the README shows that file verbatim (checked below), and this test
-runs it with the tokens `load_demo` prints — so a wrong party id, a token that cannot post or a route that
-moved fails here before a newcomer meets it."""
+The examples live in docs/examples.sh; the documentation site's API guide (docs/site/api.md) shows that file
+verbatim (checked below), and this test runs it with the tokens `load_demo` prints — so a wrong party id, a
+token that cannot post or a route that moved fails here before a newcomer meets it."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from django.core.management import call_command
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples.sh"
-README = ROOT / "README.md"
+API_GUIDE = ROOT / "docs" / "site" / "api.md"
 
 # Each curl the examples run, in order, with the status it must answer.
 EXPECTED = [
@@ -41,8 +41,8 @@ EXPECTED = [
 ]
 
 
-def test_the_readme_shows_the_examples_file_verbatim() -> None:
-    blocks = re.findall(r"```sh\n(.*?)```", README.read_text(), flags=re.DOTALL)
+def test_the_api_guide_shows_the_examples_file_verbatim() -> None:
+    blocks = re.findall(r"```sh\n(.*?)```", API_GUIDE.read_text(), flags=re.DOTALL)
     assert EXAMPLES.read_text() in blocks
 
 
@@ -55,7 +55,7 @@ def _printed_tokens(output: str) -> dict[str, str]:
     return tokens
 
 
-@pytest.mark.skipif(shutil.which("curl") is None, reason="the README's examples need curl")
+@pytest.mark.skipif(shutil.which("curl") is None, reason="the API guide's examples need curl")
 @pytest.mark.django_db(transaction=True, reset_sequences=True)
 def test_the_readme_examples_run_as_printed_against_a_fresh_demo(
     live_server: Any, settings: Any, tmp_path: Path

@@ -44,7 +44,7 @@ class Command(BaseCommand):
             f'\nTry: curl -H "Authorization: Token {paralegal.token}" {site}/api/v1/cases/{live.number}/status/'
         )
         self.stdout.write(
-            f"The README's examples: README.md, or docs/examples.sh (API={site}/api/v1 TOKEN=… STAFF_TOKEN=…)"
+            f"The API guide's examples: docs/site/api.md, or docs/examples.sh (API={site}/api/v1 TOKEN=… STAFF_TOKEN=…)"
         )
 
 
