@@ -27,10 +27,10 @@ from proceedings.models import Deadline, ProceedingEvent
 def elections_of(case: Case) -> list[Election]:
     """The case's elections, oldest first, with their tallies (``election.tallies.all()``, by revision): one
     query, a LEFT JOIN with a row per tally, written by hand because the ORM would need a second query for the
-    tallies (the prefetch), and the two cost 1.3 ms against 0.5 ms for this (PostgreSQL, 20,000 cases).
+    tallies (the prefetch), which measured slower.
 
     Nothing else is joined to it: the status call's counts cost more to plan as aggregates joined here than
-    as a query of their own (1.0 ms against 0.5 ms for the two, measured at 20,000 cases)."""
+    as a query of their own. The measurements: docs/site/performance/history.md."""
     election_fields = Election._meta.concrete_fields
     tally_fields = Tally._meta.concrete_fields
     columns = [f'e."{f.column}"' for f in election_fields] + [f't."{f.column}"' for f in tally_fields]
@@ -232,7 +232,8 @@ def events_for_case(case: Case) -> QuerySet[ProceedingEvent]:
 def live_events_of_case(case: Case, elections: Sequence[Election]) -> list[ProceedingEvent]:
     """The case's events not voided, oldest first, with who recorded them (what the status shows of its last
     event). Each event's election is taken from ``elections`` (``elections_of(case)``, read already) rather
-    than joined: the two joins ``events_for_case`` adds cost 0.5 ms of a 1.4 ms read."""
+    than joined again: the two joins ``events_for_case`` adds were a third of the read
+    (docs/site/performance/history.md)."""
     by_id = {election.pk: election for election in elections}
     events = list(
         ProceedingEvent.objects.filter(case=case, voided=False)

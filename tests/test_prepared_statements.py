@@ -1,6 +1,6 @@
 """On PostgreSQL a query a connection repeats is prepared there (``DATABASE_PREPARE_THRESHOLD``, default 5
 with server-side binding): Django alone would set psycopg's ``prepare_threshold`` to None and prepare
-nothing, so every query would be planned afresh (README, "Prepared statements")."""
+nothing, so every query would be planned afresh (docs/site/adr/0004-prepared-statements.md)."""
 
 from __future__ import annotations
 

@@ -101,9 +101,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = server_side_binding
     # Binding alone prepares nothing: Django sets psycopg's ``prepare_threshold`` to None unless told. A
     # query text run this many times on one connection is prepared there, and PostgreSQL stops planning it
-    # afresh once its generic plan is as good (bench/run.py at 20,000 cases: the reads 9–34 % faster,
-    # challenges p50 5.8 → 3.9 ms, deadlines 22 → 17 ms, the case lists unmoved; README, "Prepared
-    # statements").
+    # afresh once its generic plan is as good. Why, and what it measured:
+    # docs/site/adr/0004-prepared-statements.md.
     threshold = env("DATABASE_PREPARE_THRESHOLD", default="5" if server_side_binding else "")
     DATABASES["default"]["OPTIONS"]["prepare_threshold"] = int(threshold) if threshold else None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
