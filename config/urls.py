@@ -26,7 +26,8 @@ urlpatterns = [
     path("", RedirectView.as_view(url="/api/v1/docs/", permanent=False)),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
-    # Any other path under /api/ is a JSON 404, not Django's HTML page.
-    re_path(r"^api/(?P<rest>.*)$", root.not_found),
+    # Any other path under /api/ is a JSON 404, not Django's HTML page: newlines included ('.' would stop
+    # at a %0A in a segment and leave the path to Django's HTML 404).
+    re_path(r"^api/(?P<rest>[\s\S]*)$", root.not_found),
     path("api-auth/", include("rest_framework.urls")),
 ]

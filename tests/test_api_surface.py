@@ -44,3 +44,21 @@ def test_the_interactive_docs_are_served_from_our_own_static_files(as_staff) -> 
     assert response.status_code == 200
     assert b"swagger-ui" in response.content
     assert b"cdn.jsdelivr.net" not in response.content
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/no-such-endpoint/",
+        # A newline in a path segment (%0A): schemathesis sent one, and the catch-all's '.' stopped at it,
+        # so Django's own HTML page answered (ST105, an undocumented content type).
+        "/api/v1/cases/t%C2%84%C3%BD%0A/appearances/-2.1e-287/",
+        "/api/v1/no%0Aendpoint/",
+    ],
+)
+@pytest.mark.parametrize("method", ["get", "delete"])
+def test_a_path_under_the_api_that_names_no_endpoint_is_a_json_404(as_staff, path: str, method: str) -> None:
+    response = getattr(as_staff, method)(path)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert "No such endpoint" in response.json()["detail"]

@@ -203,7 +203,7 @@ MATRIX: dict[str, Row] = {
     A + "calendar/<str:token>.ics": Row("feed", GET=FEED),
     # The API root, and the JSON 404 for any other path under /api/.
     A: Row(None, GET=READ()),
-    "^api/(?P<rest>.*)$": Row(
+    r"^api/(?P<rest>[\s\S]*)$": Row(
         None, GET=PUBLIC(404), POST=PUBLIC(404), PUT=PUBLIC(404), PATCH=PUBLIC(404), DELETE=PUBLIC(404)
     ),
     A + "objections/<int:objection_id>/confirm-filing/": Row("objection", POST=STAFF(409)),
