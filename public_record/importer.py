@@ -41,6 +41,14 @@ logger = logging.getLogger(__name__)
 CHUNK = 500  # cases whose tracker rows are read in one query
 
 
+class ImportStopped(source.SourceError):
+    """Reading met a damaged part of the file after some cases: ``report`` says what came in before it."""
+
+    def __init__(self, message: str, report: Report) -> None:
+        super().__init__(message)
+        self.report = report
+
+
 class _DryRun(Exception):
     """Raised at the end of a dry-run case to roll its transaction back."""
 
@@ -71,14 +79,16 @@ def import_public_record(
     progress: TextIO | None = None,
 ) -> Report:
     """Import every case of the file (or ``numbers``, or those filed ``since``). Raises
-    ``source.SchemaError`` before writing anything if the file is not labordata's schema."""
+    ``source.SchemaError`` before writing anything if the file is not labordata's schema, and
+    ``source.SourceError`` when reading meets a damaged part of the file (the cases before it are imported,
+    each whole; a run again imports the rest once the file is mended)."""
     started = time.monotonic()
     db = source.open_source(path)
     report = Report(source=str(path), dry_run=dry_run)
     wanted = _source_numbers(numbers)
-    bar = Progress(source.count_cases(db, wanted), progress) if progress is not None else None
     try:
-        for chunk in _chunks(source.read_cases(db, wanted), CHUNK):
+        bar = Progress(db.count_cases(wanted), progress) if progress is not None else None
+        for chunk in _chunks(db.read_cases(wanted), CHUNK):
             on_tracker = _tracker_cases(chunk)
             plans = []
             for case_rows in chunk:
@@ -98,6 +108,11 @@ def import_public_record(
                 one_by_one += fresh
             for plan in one_by_one:
                 _write_one_case(plan, on_tracker.get(plan.number), report, actor=actor, dry_run=dry_run)
+    except source.SourceError as exc:
+        if not report.read:
+            raise
+        report.seconds = time.monotonic() - started
+        raise ImportStopped(str(exc), report) from None
     finally:
         db.close()
     if bar is not None:

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from kombu.exceptions import OperationalError
 
@@ -15,7 +17,7 @@ from elections.law import case_numbers
 from public_record.importer import import_public_record
 from public_record.models import ImportRun
 from public_record.selectors import data_path
-from public_record.source import SchemaError
+from public_record.source import SourceError
 
 logger = logging.getLogger(__name__)
 
@@ -54,7 +56,7 @@ def import_run_execute(*, run_id: int) -> ImportRun | None:
         return run
     try:
         report = import_public_record(data_path(), numbers=[run.number], actor=run.requested_by)
-    except (SchemaError, TransitionNotAllowed) as exc:
+    except (SourceError, TransitionNotAllowed) as exc:
         run.status, run.error = ImportRun.Status.FAILED, str(exc)
     else:
         run.outcome = report.case_outcome(run.number)
@@ -68,3 +70,22 @@ def import_run_execute(*, run_id: int) -> ImportRun | None:
     run.finished_at = clock.now()
     run.save(update_fields=["status", "error", "outcome", "report", "finished_at"])
     return run
+
+
+def import_runs_fail_stale(*, older_than_seconds: int | None = None, actor: Actor = None) -> int:
+    """Mark failed every run left ``running`` longer than ``IMPORT_RUN_STALE_SECONDS``: its worker died (or
+    stopped on an error nobody caught) and no redelivered message finished it. Returns how many. A worker
+    that does finish later still writes what it did."""
+    seconds = settings.IMPORT_RUN_STALE_SECONDS if older_than_seconds is None else older_than_seconds
+    now = clock.now()
+    return ImportRun.objects.filter(
+        status=ImportRun.Status.RUNNING, started_at__lt=now - timedelta(seconds=seconds)
+    ).update(
+        status=ImportRun.Status.FAILED,
+        finished_at=now,
+        error=(
+            f"The import stopped without finishing: still running {seconds:,} seconds after it started, so its "
+            "worker died or failed. Nothing of this case is half written (each case is one transaction); "
+            "ask for the import again."
+        ),
+    )

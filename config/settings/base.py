@@ -245,6 +245,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "proceedings.tasks.send_deadline_reminders",
         "schedule": 3600.0,
     },
+    "fail-stale-import-runs": {
+        "task": "public_record.tasks.fail_stale_import_runs",
+        "schedule": 300.0,
+    },
 }
 
 # --- E-mail ---------------------------------------------------------------------------------
@@ -297,6 +301,9 @@ SIMPLE_HISTORY_REVERT_DISABLED = True
 # --- The public record ------------------------------------------------------------------------
 # labordata's nlrb.db (or a folder of its CSV files) that `POST cases/import/` and the admin read from.
 NLRB_DATA_PATH = env("NLRB_DATA_PATH", default="")
+# An import run still `running` this long after it started lost its worker: beat marks it failed. Longer than
+# one case takes plus the broker's redelivery of a killed worker's message (CELERY_VISIBILITY_TIMEOUT).
+IMPORT_RUN_STALE_SECONDS = env.int("IMPORT_RUN_STALE_SECONDS", default=30 * 60)
 
 # Date-times for people name their zone ("April 7, 2022, 11:59 p.m. EDT"): config/formats/en/formats.py.
 FORMAT_MODULE_PATH = ["config.formats"]

@@ -9,8 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from public_record import mapping
-from public_record.importer import import_public_record
-from public_record.source import SchemaError
+from public_record.importer import ImportStopped, import_public_record
+from public_record.source import SourceError
 
 
 def _date(text: str) -> date:
@@ -57,7 +57,14 @@ class Command(BaseCommand):
                 dry_run=options["dry_run"],
                 progress=sys.stderr,
             )
-        except SchemaError as exc:
+        except ImportStopped as exc:
+            for line in exc.report.lines():
+                self.stdout.write(line)
+            raise CommandError(
+                f"Stopped: {exc}. The {exc.report.read:,} cases read before it are above (each imported "
+                "whole or not at all); run again once the file is mended to import the rest."
+            ) from None
+        except SourceError as exc:
             raise CommandError(f"Refused: {exc}. Nothing was written.") from None
         for line in report.lines():
             self.stdout.write(line)
