@@ -12,6 +12,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import IsAuthenticated
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,6 +22,7 @@ from challenges.models import Challenge
 from core import clock
 from core.api import schema
 from core.api.permissions import StaffOnly
+from core.api.renderers import CSVRenderer
 from core.api.scoping import bounded_id
 from elections.api.scoping import CaseScopedMixin
 from elections.models import Case
@@ -232,6 +234,8 @@ class CaseExportView(CaseScopedMixin, APIView):
     """The case's challenges, objections, deadlines, timeline or notes as CSV: what the caller may read."""
 
     permission_classes = [IsAuthenticated]
+    # ``Accept: text/csv`` is what an export is: served, not refused (a refusal then comes as CSV too).
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
 
     def get(self, request: Request, number: str, kind: str) -> StreamingHttpResponse:
         if kind not in exports.KINDS:
