@@ -7,8 +7,9 @@ address (also with DEBUG on: this runs before Django's debug page). The server n
 database is back: persistent connections are health-checked (CONN_HEALTH_CHECKS) and a connection that
 failed is discarded at the end of its request.
 
-A database that answers "locked" or "deadlock" is up: that is a concurrent write the client may retry, a 409
-as the API's own handler makes it (issue 10), also where no DRF view stands (the admin, plain views).
+A database that answers "locked", "deadlock" or "serialization failure" (by its SQLSTATE or SQLite result code,
+``core.api.errors.is_write_conflict``) is up: that is a concurrent write the client may retry, a 409 as the
+API's own handler makes it (issue 10), also where no DRF view stands (the admin, plain views).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from kombu.exceptions import OperationalError as BrokerError
 
-from core.api.errors import WRITE_CONFLICT, is_write_conflict
+from core.api.errors import conflict_detail, is_write_conflict
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ class ServiceUnavailableMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, DatabaseError) and is_write_conflict(exception):
             logger.info("write conflict on %s %s: %s", request.method, request.path, exception)
-            return JsonResponse({"detail": WRITE_CONFLICT}, status=409)
+            return JsonResponse({"detail": conflict_detail(exception)}, status=409)
         if isinstance(exception, OperationalError | InterfaceError):
             logger.error("database unavailable on %s %s", request.method, request.path, exc_info=exception)
             return unavailable("database")

@@ -6,8 +6,10 @@ from typing import Any
 
 from celery import current_app
 from django.conf import settings
+from django.db import Error as DatabaseFailure
 from django.db import connection
 from drf_spectacular.utils import extend_schema, inline_serializer
+from kombu.exceptions import OperationalError as BrokerError
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -55,7 +57,7 @@ class HealthView(APIView):
             with connection.cursor() as cursor:
                 cursor.execute("SELECT 1")
             failing = delivery.failing().count()
-        except Exception:
+        except DatabaseFailure:  # unreachable, or refusing: down (a coding error stays a loud 500)
             body["database"] = "down"
         if settings.CELERY_BROKER_URL and not settings.CELERY_TASK_ALWAYS_EAGER:
             body["broker"] = _broker_state()
@@ -70,9 +72,10 @@ class HealthView(APIView):
 
 
 def _broker_state() -> str:
-    try:
-        with current_app.connection_for_write() as conn:
+    with current_app.connection_for_write() as conn:
+        unreachable: tuple[type[BaseException], ...] = (BrokerError, OSError, *conn.connection_errors)
+        try:
             conn.ensure_connection(max_retries=1, timeout=2)
-        return "ok"
-    except Exception:
-        return "down"
+        except unreachable:
+            return "down"
+    return "ok"

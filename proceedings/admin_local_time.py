@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.template.response import SimpleTemplateResponse
@@ -81,7 +82,7 @@ def _is_datetime_field(model: type[models.Model], name: Any) -> bool:
         return False
     try:
         field = model._meta.get_field(name)
-    except Exception:  # not a field: a method or a callable column, left as it is
+    except FieldDoesNotExist:  # not a field: a method or a callable column, left as it is
         return False
     return isinstance(field, models.DateTimeField)
 
@@ -125,10 +126,8 @@ class LocalTimeAdmin:
     def _object_zone(self, request: HttpRequest, object_id: str | None) -> str:
         if not object_id:
             return DEFAULT_ZONE
-        try:
-            obj = self.get_object(request, object_id)  # type: ignore[attr-defined]
-        except Exception:  # a malformed id: Django's own view answers it
-            return DEFAULT_ZONE
+        # A malformed or unknown id is None here (ModelAdmin.get_object): Django's own view answers it.
+        obj = self.get_object(request, object_id)  # type: ignore[attr-defined]
         return zone_of(obj) if obj is not None else DEFAULT_ZONE
 
     def changeform_view(

@@ -169,7 +169,7 @@ class ElectionListView(generics.ListCreateAPIView[Election]):
         number = fields.pop("case")
         try:
             case = visible_case_or_404(request.user, number)
-        except Exception:
+        except Http404:  # only this: a database that is down must stay a 503, not become "no case"
             raise RuleViolation("case", f"No case {number!r} on the tracker.") from None
         election = services.election_create(case=case, actor=request.user, **fields)
         election = selectors.elections_for(request.user).get(pk=election.pk)
