@@ -9,25 +9,64 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
+WRITE_METHODS = ("post", "put", "patch", "delete")
+_PARAMETER = re.compile(r"<(?:\w+:)?(\w+)>")
 
-def api_paths(values: dict[str, str]) -> list[str]:
-    def walk(patterns: list[URLPattern | URLResolver], prefix: str) -> Iterator[str]:
+
+def _api_routes() -> Iterator[tuple[str, URLPattern]]:
+    def walk(patterns: list[URLPattern | URLResolver], prefix: str) -> Iterator[tuple[str, URLPattern]]:
         for pattern in patterns:
             route = prefix + str(pattern.pattern)
             if isinstance(pattern, URLResolver):
                 yield from walk(pattern.url_patterns, route)
-            else:
-                yield route
+            elif route.startswith("/api/v1/"):
+                yield route.replace("^", "").replace("$", ""), pattern
 
-    paths = set()
-    for route in walk(get_resolver().url_patterns, "/"):
-        if route.startswith("/api/v1/"):
-            filled = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: values.get(m.group(1), "1"), route)
-            paths.add(filled.replace("^", "").replace("$", ""))
-    return sorted(paths)
+    yield from walk(get_resolver().url_patterns, "/")
+
+
+def _filled(route: str, values: dict[str, str]) -> str:
+    return _PARAMETER.sub(lambda m: values.get(m.group(1), "1"), route)
+
+
+def api_paths(values: dict[str, str]) -> list[str]:
+    return sorted({_filled(route, values) for route, _ in _api_routes()})
+
+
+def write_routes() -> list[tuple[str, str]]:
+    """Every (method, route) under /api/v1/ that writes, read from the URLconf: the write methods each
+    route's view implements."""
+    found = []
+    for route, pattern in _api_routes():
+        view = getattr(pattern.callback, "cls", None) or getattr(pattern.callback, "view_class", None)
+        found += [(method.upper(), route) for method in WRITE_METHODS if hasattr(view, method)]
+    return sorted(found)
+
+
+def write_requests(values: dict[str, str], bodies: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """Each write route with its parameters filled in and a body that passes its input checks: ``bodies``
+    (by route) or else the request example of its operation's documentation (core/api/operation_docs.py),
+    so that the request reaches what it would write."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    requests = []
+    for method, route in write_routes():
+        operation = schema["paths"][_PARAMETER.sub(r"{\1}", route)][method.lower()]
+        example = (
+            operation.get("requestBody", {})
+            .get("content", {})
+            .get("application/json", {})
+            .get("examples", {})
+            .get("example", {})
+            .get("value", {})
+        )
+        requests.append((method, _filled(route, values), bodies.get(route, example)))
+    return requests
 
 
 def answers() -> None:
