@@ -566,11 +566,13 @@ def counsel_sync(
 
 @_batch
 def elections_add(
-    *, elections: Iterable[tuple[Case, Mapping[str, Any]]], actor: Actor = None
+    *, elections: Iterable[tuple[Case, Mapping[str, Any]]], actor: Actor = None, as_recorded: bool = False
 ) -> list[Election]:
     """Add elections to their cases, numbered after each case's last one, each checked as
     ``election_create`` checks it (the ballot, the order of the dates, a rerun or runoff only after an
-    earlier election)."""
+    earlier election). ``as_recorded`` (the public-record import) takes a rerun or runoff whose earlier
+    election the record lacks: the election happened, the record is incomplete, and the caller reports the
+    gap."""
     require_staff(actor, "add elections")
     batch = list(elections)
     case_ids = {case.pk for case, _ in batch}
@@ -588,7 +590,7 @@ def elections_add(
         fields = dict(spec)
         kind = fields.get("kind", Election.Kind.INITIAL)
         before = last.get(case.pk, 0)
-        if kind != Election.Kind.INITIAL and before == 0:
+        if kind != Election.Kind.INITIAL and before == 0 and not as_recorded:
             raise RuleViolation(
                 "kind", f"A {kind} election follows an earlier election; {case.number} has none."
             )

@@ -162,6 +162,7 @@ def _plan(case_rows: source.SourceCase, report: Report) -> CasePlan | None:
         return None
     report.disagreements += plan.disagreements
     report.notes += [(plan.number, note) for note in plan.notes]
+    report.gaps += [(plan.number, gap) for gap in plan.gaps]
     return plan
 
 
@@ -362,6 +363,7 @@ def _write_elections(
             for _, case, _, e in new_plans
         ],
         actor=actor,
+        as_recorded=True,
     )
     for (_, _, record, election_plan), election in zip(new_plans, created, strict=True):
         record.keys["elections"][election_plan.key] = election.pk

@@ -11,6 +11,9 @@ Rules the public record needs (``../shared/data/labordata-nlrb-format.md``):
 - One election per voting unit and tally type (``Initial``, ``Rerun``, ``Run-off``/``Runoff``). Each
   ``election`` row is a tally: an original row opens an election, ``Revised …`` rows are its revised tallies,
   in date order.
+- The record is imported as it is (issue 25): a revised tally whose original the record lacks is the only
+  known tally of its election, and a rerun or runoff whose earlier election it lacks comes without it; each
+  such gap is flagged (``CasePlan.gaps``), never a reason to refuse the case.
 - Union names are as the Regions typed them; ``elections.law.names`` stores the tidy form and matches on the
   key, as the tally API does.
 - The agency's ``challenges_are_determinative``, ``runoff_required`` and ``union_to_certify`` flags are
@@ -127,6 +130,9 @@ class CasePlan:
     elections: list[ElectionPlan] = field(default_factory=list)
     docket: list[DocketPlan] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what was left out, and why
+    # What the record lacks that was imported without it: a revised tally with no original, a rerun or runoff
+    # with no earlier election. The case is imported as the record holds it; the report flags each gap.
+    gaps: list[str] = field(default_factory=list)
     disagreements: list[Disagreement] = field(default_factory=list)
 
     @property
@@ -322,7 +328,11 @@ def _plan_elections(plan: CasePlan, source: SourceCase, zone: ZoneInfo) -> None:
         label = f"unit {unit}, {kind}, election_id {row.row.get('election_id')} of {day}"
         elections = groups.setdefault((unit, kind), [])
         if revised and not elections:
-            raise BadCase(f"{label}: a revised tally ({ballot_type}) with no original tally before it")
+            plan.gaps.append(
+                f"{label}: a revised tally ({ballot_type}) with no original tally before it in the record: "
+                "imported as the only known tally of its election"
+            )
+            revised = False
         against, votes = _options(row, label, spelling)
         if not votes:
             plan.notes.append(
@@ -359,6 +369,14 @@ def _plan_elections(plan: CasePlan, source: SourceCase, zone: ZoneInfo) -> None:
         (e for group in groups.values() for e in group),
         key=lambda e: (e.count_on, _KIND_ORDER[e.kind], e.voting_unit),
     )
+    first_of_unit: dict[str, ElectionPlan] = {}
+    for election in plan.elections:
+        first = first_of_unit.setdefault(election.voting_unit, election)
+        if first is election and election.kind != "initial":
+            plan.gaps.append(
+                f"unit {election.voting_unit}, {election.kind} of {election.count_on}: the record holds no "
+                f"earlier election of the unit before this {election.kind}: imported without it"
+            )
 
 
 def _id_order(value: Any) -> tuple[int, str]:

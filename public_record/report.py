@@ -1,5 +1,5 @@
 """What an import did, for the person who ran it and for a researcher: counts per kind of record, every
-case that failed or was left alone and why, every field staff edited that the public record would change,
+case that failed or was left alone and why, every gap in the record a case was imported with, every field staff edited that the public record would change,
 and every tally where the agency's own flags disagree with the arithmetic.
 
 This module is plain Python: it imports nothing from Django.
@@ -41,6 +41,7 @@ class Report:
     failures: list[tuple[str, str]] = field(default_factory=list)  # (case, reason)
     skips: list[tuple[str, str]] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
+    gaps: list[tuple[str, str]] = field(default_factory=list)  # (case, what the record lacks)
     differences: list[Difference] = field(default_factory=list)
     disagreements: list[Disagreement] = field(default_factory=list)
     seconds: float = 0.0
@@ -73,6 +74,8 @@ class Report:
             out.append(f"failed   {case}: {reason}")
         for case, reason in self.skips:
             out.append(f"skipped  {case}: {reason}")
+        for case, gap in self.gaps:
+            out.append(f"gap      {case}: {gap}")
         for d in self.differences:
             out.append(
                 f"kept     {d.case} {d.field}: tracker {d.tracker!r}, public record {d.public_record!r} ({d.why})"
@@ -99,6 +102,7 @@ class Report:
         rows += [_row("failed", case, reason=reason) for case, reason in self.failures]
         rows += [_row("skipped", case, reason=reason) for case, reason in self.skips]
         rows += [_row("note", case, reason=reason) for case, reason in self.notes]
+        rows += [_row("gap", case, reason=gap) for case, gap in self.gaps]
         rows += [
             _row("tracker_kept", d.case, field=d.field, theirs=d.public_record, ours=d.tracker, reason=d.why)
             for d in self.differences
@@ -123,6 +127,7 @@ class Report:
             "failures": [{"case": c, "reason": r} for c, r in self.failures],
             "skipped": [{"case": c, "reason": r} for c, r in self.skips],
             "notes": [{"case": c, "note": r} for c, r in self.notes],
+            "gaps": [{"case": c, "gap": g} for c, g in self.gaps],
             "tracker_kept": [d.__dict__ for d in self.differences],
             "flag_disagreements": [d.__dict__ for d in self.disagreements],
         }

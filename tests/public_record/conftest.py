@@ -10,7 +10,7 @@ from tests.public_record.nlrb_files import NlrbFile
 
 MULTI = "10-RC-300001"  # two voting units, two unions, a runoff, a revised tally, a rerun
 THREE = "05-RC-300002"  # three unions, a runoff the agency did not flag
-BROKEN = "07-RC-300003"  # a rerun with no election before it: the tracker refuses the whole case
+BROKEN = "07-RC-300003"  # a rerun with no election before it in the record: imported, the gap flagged
 UNFAIR = "10-CA-300004"  # not a representation case
 
 

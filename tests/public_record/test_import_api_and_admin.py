@@ -56,14 +56,16 @@ def test_staff_import_a_case_and_follow_it_at_the_status_url(
     assert [e["voting_unit"] for e in elections] == ["A", "B", "A", "B"]
 
 
-def test_a_case_that_fails_or_is_missing_shows_failed_with_the_reason(
+def test_a_case_missing_shows_failed_and_one_with_a_gap_in_the_record_is_imported_and_flagged(
     as_staff: Any, configured: Path, django_capture_on_commit_callbacks: Any
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
         broken = as_staff.post(URL, {"number": BROKEN}, format="json").json()
         missing = as_staff.post(URL, {"number": "10-RC-999999"}, format="json").json()
     broken = as_staff.get(broken["status_url"]).json()
-    assert broken["status"] == "failed" and "rerun election follows an earlier election" in broken["error"]
+    assert (broken["status"], broken["outcome"], broken["error"]) == ("done", "imported", "")
+    assert [g["case"] for g in broken["report"]["gaps"]] == [BROKEN]
+    assert "no earlier election of the unit before this rerun" in broken["report"]["gaps"][0]["gap"]
     missing = as_staff.get(missing["status_url"]).json()
     assert (missing["status"], missing["error"]) == (
         "failed",

@@ -22,6 +22,7 @@ from proceedings.timeline import case_timeline
 from public_record.models import ImportedCase
 from tests.factories import CaseFactory, StaffFactory
 from tests.public_record.conftest import BROKEN, MULTI, THREE, UNFAIR, sample
+from tests.public_record.nlrb_files import NlrbFile
 
 pytestmark = pytest.mark.django_db
 EASTERN = ZoneInfo("America/New_York")
@@ -227,8 +228,8 @@ def test_running_again_adds_nothing_and_says_so(nlrb_db: Path) -> None:
     out = run(nlrb_db)
     assert snapshot() == first
     assert (Tally.history.count(), Party.history.count(), Case.history.count()) == histories
-    assert "cases:          0 imported, 0 updated, 2 unchanged, 1 skipped, 1 failed" in out
-    assert "tallies:        0 imported, 0 updated, 6 unchanged, 0 skipped, 1 failed" in out
+    assert "cases:          0 imported, 0 updated, 3 unchanged, 1 skipped, 0 failed" in out
+    assert "tallies:        0 imported, 0 updated, 7 unchanged, 0 skipped, 0 failed" in out
 
 
 def test_a_changed_source_updates_what_changed_and_keeps_what_staff_edited(tmp_path: Path) -> None:
@@ -279,8 +280,8 @@ def test_a_changed_source_updates_what_changed_and_keeps_what_staff_edited(tmp_p
     first = Tally.objects.get(election__case=case, election__sequence=1, revision=0)
     assert first.votes_for == {"Teamsters Local 50": 40, "UAW Local 1": 35}
     assert "(a recorded tally is not rewritten: staff record a revised tally)" in out
-    assert "cases:          0 imported, 2 updated, 0 unchanged" in out
-    assert "tallies:        1 imported, 0 updated, 6 unchanged" in out
+    assert "cases:          0 imported, 2 updated, 1 unchanged" in out
+    assert "tallies:        1 imported, 0 updated, 7 unchanged" in out
     assert "docket entries: 1 imported, 0 updated, 5 unchanged" in out
 
 
@@ -293,18 +294,70 @@ def test_a_case_staff_entered_is_not_overwritten_and_the_differences_are_reporte
     assert "kept     10-RC-300001 name: tracker 'Acme Widgets', public record 'Acme Widgets, Inc.'" in out
 
 
-def test_a_case_the_tracker_refuses_leaves_nothing_behind_and_the_others_land(nlrb_db: Path) -> None:
+def test_a_case_the_tracker_refuses_leaves_nothing_behind_and_the_others_land(
+    nlrb_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tallies_add = services.tallies_add
+
+    def refusing_broken_records(*, tallies: Any, **kwargs: Any) -> Any:
+        batch = list(tallies)
+        if any(election.case.number == BROKEN for election, _ in batch):
+            raise services.RuleViolation("votes_for", "refused by the tally service")
+        return tallies_add(tallies=batch, **kwargs)
+
+    monkeypatch.setattr(services, "tallies_add", refusing_broken_records)
     out = run(nlrb_db)
-    # The case row, its party and its voting unit were written before the rerun was refused: all rolled back.
+    # The case row, its party and its election were written before its tally was refused: all rolled back.
     assert not Case.objects.filter(number=BROKEN).exists()
     assert not Party.objects.filter(name="Broken Records Co.").exists()
     assert not Case.history.filter(number=BROKEN).exists()
-    assert (
-        "failed   07-RC-300003: kind: A rerun election follows an earlier election; 07-RC-300003 has none."
-        in out
-    )
+    assert "failed   07-RC-300003: votes_for: refused by the tally service" in out
     assert "skipped  10-CA-300004: not a representation case" in out
     assert set(Case.objects.values_list("number", flat=True)) == {MULTI, THREE}
+
+
+def test_a_rerun_whose_earlier_election_the_record_lacks_is_imported_with_the_gap_flagged(
+    nlrb_db: Path, tmp_path: Path
+) -> None:
+    """Issue 25: the record is what it is (04-RC-188396 holds a rerun and no earlier election)."""
+    report = tmp_path / "report.csv"
+    out = run(nlrb_db, "--case", BROKEN, "--report", str(report))
+    (election,) = Election.objects.filter(case__number=BROKEN)
+    assert (election.sequence, election.kind, election.choices) == (1, "rerun", ["Steelworkers"])
+    assert list(election.tallies.values_list("revision", "votes_against")) == [(0, 9)]
+    gap = (
+        "unit A, rerun of 2021-04-01: the record holds no earlier election of the unit before this rerun: "
+        "imported without it"
+    )
+    assert f"gap      {BROKEN}: {gap}" in out
+    rows = list(csv.DictReader(report.open()))
+    assert [(r["case"], r["reason"]) for r in rows if r["section"] == "gap"] == [(BROKEN, gap)]
+
+
+def test_a_revised_tally_whose_original_the_record_lacks_is_imported_as_the_only_known_tally(
+    tmp_path: Path,
+) -> None:
+    f = NlrbFile()
+    number = f.case("13-RC-300010", "Lakeside Bakery", "2022-01-10")
+    unit = f.voting_unit(number, "A")
+    f.tally(
+        number,
+        unit,
+        "2022-03-01",
+        {"Bakers Local 1": 12, "No union": 9},
+        ballot_type="Revised Single Labor Org",
+    )
+    out = run(f.write_db(tmp_path / "nlrb.db"))
+    (election,) = Election.objects.filter(case__number=number)
+    assert (election.kind, election.choices) == ("initial", ["Bakers Local 1"])
+    (tally,) = election.tallies.all()
+    assert (tally.revision, tally.votes_for, tally.votes_against) == (0, {"Bakers Local 1": 12}, 9)
+    assert "cases:          1 imported, 0 updated, 0 unchanged, 0 skipped, 0 failed" in out
+    assert (
+        f"gap      {number}: unit A, initial, election_id 102 of 2022-03-01: a revised tally (Revised Single "
+        "Labor Org) with no original tally before it in the record: imported as the only known tally of its "
+        "election" in out
+    )
 
 
 def test_a_tally_the_tally_service_refuses_fails_its_whole_case(tmp_path: Path) -> None:
@@ -332,9 +385,9 @@ def test_the_report_lists_every_flag_the_arithmetic_contradicts_also_as_csv(
     report = tmp_path / "report.csv"
     out = run(nlrb_db, "--report", str(report))
     assert out.splitlines()[1:6] == [
-        "  cases:          2 imported, 0 updated, 0 unchanged, 1 skipped, 1 failed",
-        "  elections:      5 imported, 0 updated, 0 unchanged, 0 skipped, 1 failed",
-        "  tallies:        6 imported, 0 updated, 0 unchanged, 0 skipped, 1 failed",
+        "  cases:          3 imported, 0 updated, 0 unchanged, 1 skipped, 0 failed",
+        "  elections:      6 imported, 0 updated, 0 unchanged, 0 skipped, 0 failed",
+        "  tallies:        7 imported, 0 updated, 0 unchanged, 0 skipped, 0 failed",
         "  docket entries: 5 imported, 0 updated, 0 unchanged, 0 skipped, 0 failed",
         "  agency flags that disagree with the arithmetic: 2 (challenges_are_determinative, runoff_required, "
         "union_to_certify)",
@@ -351,9 +404,8 @@ def test_the_report_lists_every_flag_the_arithmetic_contradicts_also_as_csv(
     assert tally_of[MULTI].startswith("unit B, initial, election_id ") and tally_of[MULTI].endswith(
         "revision 0"
     )
-    assert [(r["case"], r["reason"]) for r in rows if r["section"] == "failed"] == [
-        (BROKEN, "kind: A rerun election follows an earlier election; 07-RC-300003 has none.")
-    ]
+    assert [(r["case"], r["reason"]) for r in rows if r["section"] == "failed"] == []
+    assert [r["case"] for r in rows if r["section"] == "gap"] == [BROKEN]
     assert [(r["case"], r["reason"]) for r in rows if r["section"] == "skipped"] == [
         (UNFAIR, "not a representation case")
     ]
@@ -380,16 +432,16 @@ def test_a_union_to_certify_the_arithmetic_does_not_elect_is_reported(tmp_path: 
 def test_case_and_since_choose_the_cases_and_dry_run_writes_nothing(nlrb_db: Path) -> None:
     out = run(nlrb_db, "--dry-run")
     assert out.startswith("DRY RUN — nothing written.")
-    assert "cases:          2 imported" in out
+    assert "cases:          3 imported" in out
     assert not Case.objects.exists() and not DocketEntry.objects.exists()
 
     run(nlrb_db, "--case", "05-rc-300002")
     assert list(Case.objects.values_list("number", flat=True)) == [THREE]
 
     run(nlrb_db, "--since", "01/01/2021")  # MULTI was filed in 2020
-    assert set(Case.objects.values_list("number", flat=True)) == {THREE}
+    assert set(Case.objects.values_list("number", flat=True)) == {THREE, BROKEN}
     run(nlrb_db, "--since", "2020-11-20")
-    assert set(Case.objects.values_list("number", flat=True)) == {THREE, MULTI}
+    assert set(Case.objects.values_list("number", flat=True)) == {THREE, BROKEN, MULTI}
 
 
 def test_a_case_not_in_the_file_is_an_error(nlrb_db: Path) -> None:

@@ -106,13 +106,21 @@ def test_union_names_typed_differently_are_one_choice_in_the_cases_spelling() ->
     ]
 
 
-def test_a_revised_tally_with_no_original_fails_the_case() -> None:
+def test_a_revised_tally_with_no_original_is_the_only_known_tally_and_a_gap() -> None:
     source = case()
     source.elections = [
         election(1, "2021-03-01", {"Local 1": 1, "No union": 2}, ballot="Revised Single Labor Org")
     ]
-    with pytest.raises(mapping.BadCase, match=r"a revised tally .* with no original tally before it"):
-        mapping.plan_case(source)
+    plan = mapping.plan_case(source)
+    (only,) = plan.elections
+    assert (only.kind, only.choices) == ("initial", ["Local 1"])
+    assert [(t.votes_for, t.votes_against, t.label) for t in only.tallies] == [
+        ({"Local 1": 1}, 2, "unit A, initial, election_id 1 of 2021-03-01, revision 0")
+    ]
+    assert plan.gaps == [
+        "unit A, initial, election_id 1 of 2021-03-01: a revised tally (Revised Single Labor Org) with no "
+        "original tally before it in the record: imported as the only known tally of its election"
+    ]
 
 
 def test_a_ballot_with_no_union_is_left_out_with_a_note() -> None:
