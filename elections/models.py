@@ -18,7 +18,7 @@ from simple_history.models import HistoricalRecords
 
 from elections.law import case_numbers, rule_sets
 from elections.law import tally as tally_law
-from elections.law.regions import region as region_info
+from elections.law.regions import office as office_of_region
 
 if TYPE_CHECKING:
     from django.db.models.fields.related_descriptors import RelatedManager
@@ -122,11 +122,12 @@ class Case(models.Model):
 
     @property
     def office_zone(self) -> str:
-        return region_info(self.region).zone
+        """The zone of the case's office: its region's, or a retired region's historical office's."""
+        return office_of_region(self.region).zone
 
     @property
     def regional_office(self) -> str:
-        return region_info(self.region).office
+        return office_of_region(self.region).office
 
 
 class RelatedCase(models.Model):

@@ -21,7 +21,7 @@ from core import clock
 from core.actors import Actor, acting_user, require_staff, stamp
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import events
-from elections.law import case_numbers
+from elections.law import case_numbers, regions
 from elections.law import tally as tally_law
 from elections.law.local_time import local_time
 from elections.law.names import tidy_union_name, union_key
@@ -33,6 +33,16 @@ def _normalized_number(number: str, field: str = "number") -> str:
         return case_numbers.normalize(number)
     except case_numbers.InvalidCaseNumber as exc:
         raise RuleViolation(field, str(exc)) from None
+
+
+def _new_case_number(number: str) -> str:
+    """A number staff give a case they open or renumber: normalized, and not of a retired region (those
+    regions take no new cases; their old cases come from the public record, ``cases_create``)."""
+    normalized = _normalized_number(number)
+    closed = regions.closed_to_new_cases(case_numbers.parse(normalized).region)
+    if closed is not None:
+        raise RuleViolation("number", closed)
+    return normalized
 
 
 @transaction.atomic
@@ -49,7 +59,7 @@ def case_create(
     actor: Actor = None,
 ) -> Case:
     require_staff(actor, "create a case")
-    normalized = _normalized_number(number)
+    normalized = _new_case_number(number)
     if Case.objects.filter(number=normalized).exists():
         raise RuleViolation("number", f"Case {normalized} is already on the tracker.")
     case = Case(
@@ -73,7 +83,7 @@ def case_update(*, case: Case, actor: Actor = None, **changes: Any) -> Case:
     require_staff(actor, "change a case")
     case = Case.objects.select_for_update().get(pk=case.pk)
     if "number" in changes:
-        normalized = _normalized_number(changes["number"])
+        normalized = _new_case_number(changes["number"])
         if Case.objects.exclude(pk=case.pk).filter(number=normalized).exists():
             raise RuleViolation("number", f"Case {normalized} is already on the tracker.")
         changes["number"] = normalized
@@ -478,7 +488,9 @@ def _check_voting_unit(voting_unit: str) -> str:
 
 @_batch
 def cases_create(*, cases: Iterable[Mapping[str, Any]], actor: Actor = None) -> list[Case]:
-    """Create cases as ``case_create`` does (number checked and normalized, not already on the tracker)."""
+    """Create cases as ``case_create`` does (number checked and normalized, not already on the tracker), but
+    a retired region's number is taken: the batch is the public-record import, whose old cases keep their
+    numbers."""
     require_staff(actor, "create cases")
     new = []
     for spec in cases:

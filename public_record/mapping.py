@@ -34,7 +34,7 @@ from zoneinfo import ZoneInfo
 from elections.law import case_numbers
 from elections.law import tally as tally_law
 from elections.law.names import tidy_union_name, union_key
-from elections.law.regions import region as region_info
+from elections.law.regions import office as region_office
 from public_record.source import Row, SourceCase, SourceElection
 
 # Scrape times change every night without the case changing: they stay out of the fingerprint.
@@ -243,7 +243,7 @@ def plan_case(source: SourceCase) -> CasePlan:
         fingerprint=fingerprint(source),
     )
     _plan_parties(plan, source.participants)
-    zone = ZoneInfo(region_info(case_numbers.parse(number).region).zone)
+    zone = ZoneInfo(region_office(case_numbers.parse(number).region).zone)
     _plan_elections(plan, source, zone)
     _plan_docket(plan, source.docket)
     return plan

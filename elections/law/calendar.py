@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo
 
 import holidays
 
-from elections.law.regions import region as region_by_number
+from elections.law.regions import office as office_of_region
 from elections.law.rule_sets import TIER_LABELS, Period, Tier, Unit, UnknownRuleSet, is_rule_set
 
 ONE_DAY = timedelta(days=1)
@@ -356,7 +356,7 @@ def compute_deadline(
     """
     if not is_rule_set(rule_set):
         raise UnknownRuleSet(f"unknown rule set {rule_set!r}")
-    regional_zone = region_by_number(region).zone
+    regional_zone = office_of_region(region).zone
     zone = BOARD_ZONE if period.filed_with == "board" else regional_zone
     tolling = [c for c in closures if c.tolls]
     plain = [c for c in closures if not c.tolls]

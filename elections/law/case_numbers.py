@@ -3,7 +3,8 @@
 Representation cases (RC, RM, RD, UD, UC, AC) are tracked as cases; unfair-labor-practice numbers
 (CA, CB) are accepted only as related cases, such as the refusal-to-bargain case of a test of
 certification. Numbers before the 2011 NxGen format had no zero padding ("10-RC-14040"): they parse
-leniently and normalize, but the region must be one that exists today.
+leniently and normalize. The region must be one that exists, or a retired one (``regions.RETIRED_REGIONS``):
+a case of a region since merged keeps its number; opening a new one there is refused by the service.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from elections.law.regions import ACTIVE_REGION_NUMBERS
+from elections.law.regions import ACTIVE_REGION_NUMBERS, KNOWN_REGION_NUMBERS, RETIRED_REGIONS
 
 REPRESENTATION_TYPES: Final = {
     "RC": "Certification of representative (usually a union's petition)",
@@ -56,11 +57,13 @@ def parse(text: str, *, representation_only: bool = True) -> CaseNumber:
             f"'{text}' is not an NLRB case number: expected RR-TT-NNNNNN, e.g. 10-RC-269250."
         )
     region, case_type, serial = int(match[1]), match[2].upper(), int(match[3])
-    if region not in ACTIVE_REGION_NUMBERS:
+    if region not in KNOWN_REGION_NUMBERS:
         raise InvalidCaseNumber(
             f"Region {region:02d} does not exist: active regions are "
             + ", ".join(f"{r:02d}" for r in sorted(ACTIVE_REGION_NUMBERS))
-            + " (regions were consolidated in 2012 and 2013)."
+            + "; retired ones (whose cases keep their numbers) are "
+            + ", ".join(f"{r:02d}" for r in sorted(RETIRED_REGIONS))
+            + "."
         )
     allowed = dict(REPRESENTATION_TYPES)
     if not representation_only:

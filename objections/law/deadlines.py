@@ -30,8 +30,9 @@ from elections.law.rule_sets import DeadlineCode
 
 
 def office_zone(region: int) -> str:
-    """The IANA zone of the regional office that receives the case's filings (102.2(b))."""
-    return regions.region(region).zone
+    """The IANA zone of the regional office that receives the case's filings (102.2(b)); a retired region's
+    cases keep their historical office's."""
+    return regions.office(region).zone
 
 
 def trigger_day(tally_prepared_at: datetime, zone: str) -> date:

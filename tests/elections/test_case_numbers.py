@@ -27,8 +27,8 @@ def test_real_numbers_parse_and_normalize(text: str, normalized: str, region: in
     ("text", "message"),
     [
         ("10-XX-1", "Case type 'XX' is not one of"),
-        ("11-RC-123456", "Region 11 does not exist"),  # merged into Region 10 in 2012
-        ("30-RC-123456", "Region 30 does not exist"),  # merged into Region 18 in 2013
+        ("35-RC-123456", "Region 35 does not exist"),  # never a region
+        ("00-RC-123456", "Region 00 does not exist"),
         ("10RC269250", "is not an NLRB case number"),
         ("", "is not an NLRB case number"),
         ("10-RC-0000000", "is not an NLRB case number"),  # seven digits
@@ -38,6 +38,12 @@ def test_real_numbers_parse_and_normalize(text: str, normalized: str, region: in
 def test_malformed_numbers_are_refused_with_the_rule(text: str, message: str) -> None:
     with pytest.raises(case_numbers.InvalidCaseNumber, match=message):
         case_numbers.parse(text)
+
+
+@pytest.mark.parametrize("retired", [11, 17, 23, 24, 26, 30, 33, 34])
+def test_a_case_of_a_region_since_merged_keeps_its_number(retired: int) -> None:
+    """Issue 25: 33-RC-… (Peoria) is a real case of the public record, not a typing error."""
+    assert case_numbers.normalize(f"{retired}-rc-4567") == f"{retired:02d}-RC-004567"
 
 
 def test_unfair_labor_practice_numbers_are_only_related_cases() -> None:

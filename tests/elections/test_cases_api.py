@@ -105,7 +105,8 @@ def test_rule_set_boundaries(as_staff, world: World, petition: str, rule_set: st
     ("payload", "field", "fragment"),
     [
         ({"number": "10-XX-1"}, "number", "Case type 'XX' is not one of"),
-        ({"number": "11-RC-123456"}, "number", "Region 11 does not exist"),
+        ({"number": "11-RC-123456"}, "number", "Region 11 (Winston-Salem) opens no new cases"),
+        ({"number": "35-RC-123456"}, "number", "Region 35 does not exist"),
         ({"number": "10-RC-269250"}, "number", "already on the tracker"),
         ({"petition_filed_on": "2021-02-30"}, "petition_filed_on", "Date has wrong format"),
         ({"status": "won"}, "status", "is not a valid choice"),

@@ -367,7 +367,17 @@ def test_an_unknown_rule_set_or_region_is_refused() -> None:
             period=period("2019", "objections"), rule_set="2020", trigger_on=date(2021, 4, 9), region=10
         )
     with pytest.raises(UnknownRegion):
-        deadline("2019", "objections", date(2021, 4, 9), region=11)
+        deadline("2019", "objections", date(2021, 4, 9), region=35)
+
+
+def test_a_retired_region_runs_on_its_historical_office_clock() -> None:
+    """Issue 25: a case of Region 33 (Peoria, Central time) or 24 (San Juan, Atlantic time, no daylight
+    saving) keeps its office's zone: the 11:59 p.m. cutoff is that office's."""
+    peoria = deadline("2019", "objections", date(2021, 4, 9), region=33)
+    assert peoria.due_at.isoformat().endswith("T23:59:00-05:00")  # CDT in April
+    san_juan = deadline("2019", "objections", date(2021, 4, 9), region=24)
+    assert san_juan.due_at.isoformat().endswith("T23:59:00-04:00")  # AST all year
+    assert peoria.due_on == san_juan.due_on
 
 
 # --- properties ---------------------------------------------------------------------------------------

@@ -9,9 +9,13 @@ import pytest
 from elections.law.regions import (
     ACTIVE_REGION_NUMBERS,
     CONSOLIDATED_REGIONS,
+    KNOWN_REGION_NUMBERS,
     REGIONS,
+    RETIRED_REGIONS,
     Region,
     UnknownRegion,
+    closed_to_new_cases,
+    office,
     region,
 )
 
@@ -104,3 +108,57 @@ def test_true_is_not_region_1() -> None:
 def test_the_table_cannot_be_changed_at_run_time() -> None:
     with pytest.raises(TypeError):
         REGIONS[11] = Region(11, "Winston-Salem", "America/New_York")  # type: ignore[index]
+
+
+# --- regions since merged (issue 25) -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("number", "office_name", "zone"),
+    [
+        (11, "Winston-Salem", "America/New_York"),
+        (17, "Kansas City", "America/Chicago"),
+        (23, "Houston", "America/Chicago"),
+        (24, "San Juan", "America/Puerto_Rico"),
+        (26, "Memphis", "America/Chicago"),
+        (30, "Milwaukee", "America/Chicago"),
+        (33, "Peoria", "America/Chicago"),
+        (34, "Hartford", "America/New_York"),
+    ],
+)
+def test_a_retired_region_keeps_its_historical_office_and_zone(
+    number: int, office_name: str, zone: str
+) -> None:
+    assert office(number) == Region(number=number, office=office_name, zone=zone)
+    assert ZoneInfo(zone).key == zone
+    assert number in KNOWN_REGION_NUMBERS and number not in ACTIVE_REGION_NUMBERS
+
+
+def test_an_active_region_is_its_own_office_and_a_number_never_used_is_refused() -> None:
+    assert office(10) == region(10)
+    for never in (0, 35, 99, True):
+        with pytest.raises(UnknownRegion):
+            office(never)
+
+
+def test_a_retired_region_opens_no_new_case_and_says_where_they_go() -> None:
+    assert closed_to_new_cases(10) is None
+    assert closed_to_new_cases(30) == (
+        "Region 30 (Milwaukee) opens no new cases: it was consolidated into Region 18 on 2013-08-01, where "
+        "new cases are filed. A case it opened keeps its number: import it from the public record."
+    )
+    assert closed_to_new_cases(33) == (
+        "Region 33 (Peoria) opens no new cases: it is no longer a regional office. A case it opened keeps its "
+        "number: import it from the public record."
+    )
+
+
+def test_what_no_primary_source_confirms_says_so() -> None:
+    unverified = {n for n, r in RETIRED_REGIONS.items() if not r.verified}
+    assert unverified == {23, 33}
+    for n, (successor, on) in CONSOLIDATED_REGIONS.items():
+        assert (RETIRED_REGIONS[n].successor, RETIRED_REGIONS[n].retired_on, RETIRED_REGIONS[n].verified) == (
+            successor,
+            on,
+            True,
+        )

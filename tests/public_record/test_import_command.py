@@ -502,3 +502,19 @@ def test_the_batch_compares_party_names_as_party_create_does() -> None:
     parties = services.parties_add(parties=[(case, "union", "ＯＦＦＩＣＥ  Workers Union")])
     assert list(case.parties.values_list("name", flat=True)) == ["Office Workers Union"]
     assert parties[(case.pk, "office workers union")].pk == staff_typed.pk
+
+
+def test_a_case_of_a_region_since_merged_keeps_its_number_and_its_office_clock(tmp_path: Path) -> None:
+    """Issue 25: "Region 33 does not exist" refused a real Peoria case; it keeps 33-RC-… and Central time."""
+    f = NlrbFile()
+    number = f.case("33-RC-004567", "Caterpillar Parts Depot", "2011-03-01", status="Closed")
+    unit = f.voting_unit(number, "A")
+    f.tally(number, unit, "2011-04-20", {"Machinists Lodge 851": 40, "No union": 31})
+    out = run(f.write_db(tmp_path / "nlrb.db"))
+    assert "cases:          1 imported, 0 updated, 0 unchanged, 0 skipped, 0 failed" in out
+    case = Case.objects.get(number=number)
+    assert (case.region, case.office_zone, case.regional_office) == (33, "America/Chicago", "Peoria")
+    (tally,) = Tally.objects.filter(election__case=case)
+    assert (
+        tally.prepared_at.astimezone(ZoneInfo("America/Chicago")).isoformat() == "2011-04-20T12:00:00-05:00"
+    )
