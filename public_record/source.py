@@ -188,8 +188,15 @@ def _stage_csv_folder(folder: Path) -> Source:
     missing = [f"{table}.csv" for table in TABLES if not (folder / f"{table}.csv").is_file()]
     if missing:
         raise SchemaError(f"{folder} is not labordata's CSV folder: missing {', '.join(missing)}")
-    staged = Path(tempfile.mkdtemp(prefix="nlrb-csv-"))
-    connection = sqlite3.connect(staged / "staged.db")
+    try:
+        staged = Path(tempfile.mkdtemp(prefix="nlrb-csv-"))
+    except OSError as exc:
+        raise SourceError(f"{folder} cannot be copied for reading: {exc.strerror or exc}") from None
+    try:
+        connection = sqlite3.connect(staged / "staged.db")
+    except sqlite3.Error as exc:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise SourceError(f"{folder} cannot be copied for reading: {exc}") from None
     source = Source(connection, str(folder), staged)
     limit = csv.field_size_limit(MAX_FIELD_CHARS)
     try:
@@ -245,8 +252,8 @@ def _csv_header(handle: TextIO, path: Path) -> list[str]:
         raise SchemaError(f"{path} is empty: it needs a header row")
     if len(header) > MAX_COLUMNS:
         raise SourceError(
-            f"{path}: the header has {len(header):,} columns; labordata's tables have at most "
-            f"{MAX_COLUMNS} (is this the right file?)"
+            f"{path}: the header has {len(header):,} columns; the tracker reads at most {MAX_COLUMNS} "
+            "(labordata's widest table has 17: is this the right file?)"
         )
     seen: dict[str, int] = {}
     for position, name in enumerate(header, start=1):
