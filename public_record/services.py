@@ -24,12 +24,14 @@ logger = logging.getLogger(__name__)
 
 @transaction.atomic
 def import_run_request(*, number: str, actor: Actor = None) -> ImportRun:
-    """Queue the import of one case; the task runs once this transaction commits."""
+    """Queue the import of one case; the task runs once this transaction commits. Runs left ``running`` too
+    long are marked failed first: the embedded mode has no beat to sweep them."""
     try:
         normalized = case_numbers.normalize(number)
     except case_numbers.InvalidCaseNumber as exc:
         raise RuleViolation("number", str(exc)) from None
     data_path()
+    import_runs_fail_stale(actor=actor)
     run = ImportRun.objects.create(number=normalized, requested_by=acting_user(actor))
     transaction.on_commit(lambda: _queue(run.pk))
     return run

@@ -180,3 +180,19 @@ def test_beat_runs_the_sweep_every_five_minutes() -> None:
     entry = django_settings.CELERY_BEAT_SCHEDULE["fail-stale-import-runs"]
     assert entry == {"task": "public_record.tasks.fail_stale_import_runs", "schedule": 300.0}
     assert django_settings.IMPORT_RUN_STALE_SECONDS == 30 * 60
+
+
+@pytest.mark.django_db
+def test_without_beat_a_new_request_marks_a_dead_run_failed(
+    as_staff: Any, settings: Any, nlrb_db: Path, frozen_clock: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The embedded mode runs no beat: the next import staff ask for sweeps what a killed server left."""
+    settings.NLRB_DATA_PATH = str(nlrb_db)
+    dead = ImportRun.objects.create(
+        number=MULTI, status=ImportRun.Status.RUNNING, started_at=frozen_clock.at("2026-03-02", hour=9)
+    )
+    frozen_clock.advance(timedelta(minutes=31))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert as_staff.post(URL, {"number": MULTI}, format="json").status_code == 202
+    dead.refresh_from_db()
+    assert dead.status == "failed" and "stopped without finishing" in dead.error
