@@ -24,10 +24,11 @@ from core import clock
 from core.actors import Actor, acting_user, require_staff, stamp
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
+from elections.law import tally as tally_law
 from elections.law.local_time import local_date
 from elections.law.rule_sets import DeadlineCode
 from elections.law.tally import NO_UNION
-from elections.models import Case, Election, Party, RelatedCase
+from elections.models import Case, Election, Party, RelatedCase, Tally
 from elections.selectors import original_tally
 from objections import selectors as objection_selectors
 from objections import services as objection_services
@@ -239,6 +240,18 @@ def _certifies(record: ProceedingEvent) -> bool:
     )
 
 
+def _decided_by_ledger(election: Election, tally: Tally) -> tally_law.TallyAssessment:
+    """The latest tally read against the ledger: its challenged ballots all resolved (sustained, or opened
+    and counted) leave the counted votes to decide (``tally_law.challenged_outstanding``)."""
+    ledger = ledger_state(election)
+    outstanding = tally_law.challenged_outstanding(
+        on_tally=tally.challenged, in_ledger=ledger.ledger_count, unresolved=ledger.unresolved
+    )
+    if outstanding == tally.challenged:
+        return tally.assessment
+    return tally_law.assess(tally.figures(challenged=outstanding))
+
+
 def _check_election_decided(record: ProceedingEvent, election: Election, before: ladder.State) -> None:
     """A certification needs a decided election (29 CFR 102.69(b)–(c)): its latest tally neither
     undetermined (determinative challenges unresolved) nor calling for a runoff, and no objection to it
@@ -248,8 +261,9 @@ def _check_election_decided(record: ProceedingEvent, election: Election, before:
     obstacles: list[str] = []
     next_steps: list[str] = []
     tally = election.tallies.order_by("-revision").first()
-    if tally is not None and str(tally.assessment.result) in UNDECIDED_RESULTS:
-        result = str(tally.assessment.result)
+    assessment = _decided_by_ledger(election, tally) if tally is not None else None
+    if tally is not None and assessment is not None and str(assessment.result) in UNDECIDED_RESULTS:
+        result = str(assessment.result)
         if result == "undetermined":
             open_challenges = ledger_state(election).unresolved
             obstacles.append(

@@ -153,6 +153,23 @@ def challenges_determinative(figures: TallyFigures) -> bool:
     return len(_possible_keys(votes, figures.challenged, figures.all_eligible_voted)) > 1
 
 
+def challenged_outstanding(*, on_tally: int, in_ledger: int, unresolved: int) -> int:
+    """The challenged ballots of a tally whose votes are still unknown, as the ledger tells it.
+
+    A sustained challenge's ballot is never opened; an overruled one is opened and counted into a revised tally.
+    So when the ledger accounts for exactly the tally's challenged ballots (``in_ledger == on_tally``), only
+    its unresolved ones (pending, or released and not yet opened) are outstanding: once every one is resolved
+    and none is left to open, the counted votes decide and the Regional Director may certify without a
+    revised tally (29 CFR 102.69(c)(1)(i): a decision "disposing of the objections and determinative
+    challenges, and a certification of the results"; Starbucks, 03-RC-282139, seven challenges sustained,
+    certified 2022-01-10). A ledger that does not account for the tally's ballots cannot speak for them: the
+    tally's own count stands.
+    """
+    if in_ledger != on_tally:
+        return on_tally
+    return min(unresolved, on_tally)
+
+
 def possible_outcomes(figures: TallyFigures) -> tuple[Outcome, ...]:
     """Every outcome some resolution of the challenged ballots leads to (the current one included).
 
