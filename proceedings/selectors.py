@@ -12,14 +12,14 @@ from django.db import connection
 from django.db.models import QuerySet
 
 from core import clock
-from elections.law.local_time import local_date
+from elections.law.local_time import local_date, local_time
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
 from elections.selectors import original_tally
 from objections import selectors as objection_selectors
 from objections.models import Objection
 from proceedings import deadline_records
-from proceedings.law import ladder
+from proceedings.law import ladder, windows
 from proceedings.law.deadlines import CODE_RANK, Status
 from proceedings.models import Deadline, ProceedingEvent
 
@@ -267,3 +267,31 @@ def next_deadline(deadlines: Sequence[Deadline]) -> Deadline | None:
     if not candidates:
         return None
     return min(candidates, key=lambda d: (d.due_at, CODE_RANK.get(d.code, 99), d.pk))
+
+
+def objections_windows(election: Election) -> list[windows.Window]:
+    """The objections periods of the election's tallies (of ballots, and each revised one: 29 CFR
+    102.69(a)(8), (e)), with the objections filed in each (not withdrawn), for ``proceedings.law.windows``."""
+    rows = list(
+        Deadline.objects.filter(
+            election=election, code=DeadlineCode.OBJECTIONS, trigger_tally__isnull=False
+        ).exclude(status=Status.SUPERSEDED)
+    )
+    filed: dict[int, set[int]] = {}
+    for pk, tally_id in (
+        Objection.objects.filter(election=election)
+        .exclude(status=Objection.Status.WITHDRAWN)
+        .values_list("pk", "answers_tally_id")
+    ):
+        filed.setdefault(tally_id, set()).add(pk)
+    return [
+        windows.Window(
+            label=d.label,
+            citation=d.citation,
+            opens_on=d.trigger_on,
+            closes_on=d.due_on,
+            closes_at=local_time(d.due_at, d.zone),
+            filed=frozenset(filed.get(d.trigger_tally_id or 0, ())),
+        )
+        for d in rows
+    ]

@@ -35,6 +35,7 @@ from objections import services as objection_services
 from objections.models import Objection
 from proceedings import deadline_records, notifications, selectors
 from proceedings.law import ladder
+from proceedings.law import windows as law_windows
 from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
 from proceedings.models import CalendarFeed, Deadline, DocketEntry, ProceedingEvent
@@ -151,6 +152,7 @@ def event_record(
     before = replayed.before[NEW]
     after = ladder.advance(before, new.step)
     _check_certification_kind(code, cleaned, before)
+    _check_no_open_window(chosen, code, cleaned, occurred_on, objections, before)
 
     party = cleaned.get("party")
     record = ProceedingEvent(
@@ -226,6 +228,42 @@ def _check_certification_kind(code: ladder.Event, cleaned: dict[str, object], be
             f"kind must be {ordered}: the decision in force orders a certification of {ordered} "
             f"({before.order}).",
         )
+
+
+def _certifying(code: ladder.Event, cleaned: dict[str, object]) -> bool:
+    if code is ladder.Event.CERTIFICATION_ISSUED:
+        return True
+    return code is ladder.Event.REGIONAL_DIRECTOR_DECISION and cleaned.get("outcome") in CERTIFYING_OUTCOMES
+
+
+def _check_no_open_window(
+    election: Election,
+    code: ladder.Event,
+    cleaned: dict[str, object],
+    occurred_on: date,
+    ruled_now: dict[int, Objection],
+    before: ladder.State,
+) -> None:
+    """No certifying decision while an objections window is open (29 CFR 102.69(a)(8), (e)): a 409 naming
+    the window and its close, unless the decision rules on every objection filed in it
+    (``proceedings.law.windows``)."""
+    if not _certifying(code, cleaned):
+        return
+    windows = selectors.objections_windows(election)
+    disposed = set(ruled_now) | {
+        o.pk
+        for o in Objection.objects.filter(election=election).only("pk", "status")
+        if o.status in (Objection.Status.SUSTAINED, Objection.Status.OVERRULED)
+    }
+    why = law_windows.certification_refusal(decided_on=occurred_on, windows=windows, ruled=disposed)
+    if why is None:
+        return
+    allowed = [e.value for e in ladder.allowed_events(before) if not _certifying(e, {})]
+    raise TransitionNotAllowed(
+        f"{ladder.event_label(code)} dated {occurred_on} cannot certify election {election.sequence} of "
+        f"{election.case.number}: {why}.",
+        allowed=allowed,
+    )
 
 
 UNDECIDED_RESULTS = ("undetermined", "runoff_required")

@@ -11,6 +11,8 @@ Sections:
 - pending challenges that are determinative against the latest tally (102.69(c)(1): the Region must resolve
   them before the results can be certified);
 - objections awaiting a ruling (pending or set for hearing);
+- objections windows still open (the tally's, or a revised tally's under 102.69(e)): no certification until
+  they close, unless the decision rules on every objection filed in them (``proceedings.law.windows``);
 - hearings whose date has passed with no ``hearing_opened`` recorded (the ladder is stuck at "hearing
   scheduled" until someone records it);
 - filings awaiting confirmation: a counsel-stated filing time of an objection or offer of proof that staff
@@ -37,6 +39,7 @@ from challenges.models import Challenge
 from core import clock, delivery
 from elections.law import calendar
 from elections.law.local_time import day_text, local_time
+from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
 from objections.models import Objection
 from proceedings import deadline_records
@@ -119,6 +122,7 @@ def work_queue(*, days: int = DEFAULT_DAYS, region: int | None = None, now: date
         deadlines_due(cases, days=days, now=now),
         determinative_challenges(ledgers),
         objections_awaiting_ruling(cases),
+        objections_windows_open(cases, now=now),
         hearings_not_opened(cases, now=now),
         filings_awaiting_confirmation(cases),
         ledgers_not_matching(ledgers),
@@ -269,6 +273,45 @@ def objections_awaiting_ruling(cases: Any) -> Section:
                 url=url,
                 action="Record the rulings",
                 sort_key=(first.filed_at, first.pk),
+            )
+        )
+    return _finish(section, lines)
+
+
+def objections_windows_open(cases: Any, *, now: datetime) -> Section:
+    section = Section(
+        "windows",
+        "Objections windows open: no certification yet",
+        "A certifying decision waits until the window closes, or rules on every objection filed in it "
+        "(29 CFR 102.69(a)(8), (e)).",
+    )
+    open_windows = (
+        Deadline.objects.filter(
+            case__in=cases,
+            code=DeadlineCode.OBJECTIONS,
+            trigger_tally__isnull=False,
+            status__in=[Status.OPEN, Status.MET],  # an objection filed does not close it for the others
+            due_at__gte=now,
+        )
+        .select_related("case", "election", "trigger_tally")
+        .order_by("due_at", "id")
+    )
+    lines = []
+    for deadline in open_windows[: MAX_LINES * 2]:
+        case, tally = deadline.case, deadline.trigger_tally
+        assert tally is not None
+        which = "tally of ballots" if tally.revision == 0 else f"revised tally {tally.revision}"
+        lines.append(
+            Line(
+                region=case.region,
+                case_number=case.number,
+                case_name=case.name,
+                what=f"Election {deadline.election.sequence}: objections to the {which} "
+                f"({deadline.citation})",
+                when=f"closes {local_time(deadline.due_at, deadline.zone)}",
+                url=ladder_url(case),
+                action="Open the case ladder",
+                sort_key=(deadline.due_at, deadline.pk),
             )
         )
     return _finish(section, lines)
