@@ -31,7 +31,8 @@ from elections.law.local_time import local_time
 from elections.models import Election, Party
 from objections import services
 from objections.law import rulings as rules
-from objections.models import LEVEL_CHOICES, Objection, Ruling
+from objections.law.deadlines import CONDUCT
+from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
 
 MAX_BATCH = 500
 DISPOSITION_CHOICES = [(d, d.replace("_", " ")) for d in rules.ALL_DISPOSITIONS]
@@ -108,6 +109,14 @@ class FilingForm(forms.Form):
         min_value=1, max_value=32767, required=False, help_text="Leave blank for the party's next number."
     )
     category = forms.ChoiceField(choices=Objection.Category.choices)
+    objects_to = forms.ChoiceField(
+        choices=OBJECTS_TO_CHOICES,
+        initial=CONDUCT,
+        required=False,
+        label="Objects to",
+        help_text="Conduct objections are due with the tally of ballots' period (102.69(a)(8)); only an "
+        "objection to a revised tally itself answers that tally's period (102.69(e)).",
+    )
     statement = forms.CharField(widget=forms.Textarea(attrs={"rows": 5, "cols": 80}), max_length=20000)
     filed_on = forms.DateField(widget=AdminDateWidget, label="Filed on")
     filed_time = forms.TimeField(
@@ -280,6 +289,7 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
         "received_at",
         "filing_confirmed",
         "answers_tally",
+        "objects_to",
         "due",
         "timely",
         "rule_verified",
@@ -351,6 +361,7 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
                 filed_at=_zoned(data["filed_on"], data["filed_time"], zone),
                 offer_of_proof_filed_at=offer,
                 number=data.get("number"),
+                objects_to=data.get("objects_to") or CONDUCT,
                 actor=request.user,
             )
 

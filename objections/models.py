@@ -14,7 +14,7 @@ from core import clock
 from elections.law import levels
 from elections.law.calendar import is_timely
 from elections.models import Election, Party, Tally
-from objections.law.deadlines import ObjectionsDeadline, objections_deadline
+from objections.law.deadlines import CONDUCT, REVISED_TALLY, ObjectionsDeadline, objections_deadline
 from objections.law.rulings import LEVELS, Status
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 # The stored choices: the law's values (``objections.law.rulings``) with the labels a form shows.
 STATUS_CHOICES = [(status.value, status.value.replace("_", " ").capitalize()) for status in Status]
+OBJECTS_TO_CHOICES = [(CONDUCT, "The conduct of the election"), (REVISED_TALLY, "The revised tally")]
 LEVEL_CHOICES = [(level.value, levels.TITLES[level]) for level in LEVELS]
 
 
@@ -58,6 +59,12 @@ class Objection(models.Model):
         on_delete=models.PROTECT,
         related_name="objections_answering",
         help_text="The tally whose objections period this filing answers (102.69(a)(8), (e))",
+    )
+    objects_to = models.CharField(
+        max_length=16,
+        choices=OBJECTS_TO_CHOICES,
+        default=CONDUCT,
+        help_text="Conduct (102.69(a)(8), the tally of ballots' period) or a revised tally itself (102.69(e))",
     )
     timely = models.BooleanField(
         null=True,

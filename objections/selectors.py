@@ -9,7 +9,12 @@ from django.db.models import Prefetch, QuerySet
 
 from elections.models import Election, Tally, scoped_to_cases_of
 from elections.selectors import original_tally
-from objections.law.deadlines import ObjectionsDeadline, deadline_for_filing, objections_deadline
+from objections.law.deadlines import (
+    CONDUCT,
+    ObjectionsDeadline,
+    deadline_for_filing,
+    objections_deadline,
+)
 from objections.models import Objection, Ruling
 
 
@@ -65,10 +70,11 @@ def objections_deadline_of(election: Election, tally: Tally | None = None) -> Ob
 
 
 def deadline_answered(
-    election: Election, tally: Tally, *, filed_at: datetime
+    election: Election, tally: Tally, *, filed_at: datetime, objects_to: str = CONDUCT
 ) -> tuple[ObjectionsDeadline, Tally]:
     """The deadline a filing at ``filed_at`` answers and the tally whose period it is: the tally of ballots
-    (``tally``), or a revised tally's when the filing is late for the tally's but within its (102.69(e))."""
+    (``tally``) for objections to conduct, the latest revised tally made available by then for an objection
+    to a revised tally (102.69(a)(8), (e); ``NoRevisedTally`` when there is none)."""
     revised = list(Tally.objects.filter(election=election, revision__gt=0).order_by("revision"))
     deadline = deadline_for_filing(
         rule_set=election.case.rule_set,
@@ -76,6 +82,7 @@ def deadline_answered(
         tally_prepared_at=tally.prepared_at,
         revised_at=[t.prepared_at for t in revised],
         filed_at=filed_at,
+        objects_to=objects_to,
     )
     if not deadline.revised:
         return deadline, tally

@@ -36,6 +36,7 @@ from elections.models import Case, Election, Party
 from elections.selectors import counsel_party_ids, original_tally
 from objections import events
 from objections.law import rulings as rules
+from objections.law.deadlines import CONDUCT, OBJECTS_TO, NoRevisedTally
 from objections.models import Objection, Ruling
 from objections.selectors import deadline_answered
 
@@ -128,10 +129,12 @@ def objection_file(
     filed_at: datetime,
     offer_of_proof_filed_at: datetime | None = None,
     number: int | None = None,
+    objects_to: str = CONDUCT,
     actor: Actor,
     notify: bool = True,
 ) -> Objection:
-    """File (or, for staff, record) an objection to the conduct of ``election`` by ``filed_by``.
+    """File (or, for staff, record) an objection to the conduct of ``election`` by ``filed_by``, or
+    (``objects_to`` ``revised_tally``) to its latest revised tally.
 
     The due time is computed from the tally of ballots (revision 0) and the case's rule set
     (29 CFR 102.69(a)(8), 102.2): a counsel's filing after it is refused with the due time, zone and rule;
@@ -164,7 +167,15 @@ def objection_file(
             f"Objections are filed after the tally of ballots; election {election.sequence} of {case.number} "
             "has no tally yet."
         )
-    deadline, answered = deadline_answered(election, tally, filed_at=filed_at)
+    if objects_to not in OBJECTS_TO:
+        raise RuleViolation(
+            "objects_to",
+            f"{objects_to!r} is not what an objection objects to; allowed: {', '.join(OBJECTS_TO)}.",
+        )
+    try:
+        deadline, answered = deadline_answered(election, tally, filed_at=filed_at, objects_to=objects_to)
+    except NoRevisedTally as exc:
+        raise RuleViolation("objects_to", f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
     zone = deadline.zone
     if filed_at < tally.prepared_at:
         raise RuleViolation(
@@ -222,6 +233,7 @@ def objection_file(
         filed_at=filed_at,
         offer_of_proof_filed_at=offer_of_proof_filed_at,
         answers_tally=answered,
+        objects_to=objects_to,
         timely=timely,
         received_at=received_at,
         filing_confirmed=confirmed,

@@ -375,7 +375,7 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
     )
     objections = list(
         Objection.objects.filter(election=election).values(
-            "filed_by_id", "filed_at", "offer_of_proof_filed_at", "status"
+            "filed_by_id", "filed_at", "offer_of_proof_filed_at", "status", "answers_tally_id"
         )
     )
     own = _general_excludes(live)
@@ -386,8 +386,7 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
     for d in sorted(live, key=lambda x: (x.responds_to_id is not None, x.due_at, x.pk)):
         parties = None if d.party_id is None else {d.party_id}
         excluded = own.get(d.code, set()) if d.party_id is None else set()
-        until = _next_objections_period(d, live)
-        answer, objections_filed = _answer(d, events, objections, parties, excluded, until)
+        answer, objections_filed = _answer(d, events, objections, parties, excluded)
         answers[d.pk] = answer
         moot = _moot_reason(d, events, by_id, answers, now)
         obliged = law.is_obliged(d.code, source=d.source, objections_filed=objections_filed)
@@ -417,22 +416,12 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
     return len(changed)
 
 
-def _next_objections_period(d: Deadline, live: Sequence[Deadline]) -> date | None:
-    """For an objections deadline: the day the next objections period (a revised tally's, 102.69(e)) opens —
-    objections filed from then on answer that one, not this one."""
-    if d.code != DeadlineCode.OBJECTIONS:
-        return None
-    later = [x.trigger_on for x in live if x.code == DeadlineCode.OBJECTIONS and x.trigger_on > d.trigger_on]
-    return min(later, default=None)
-
-
 def _answer(
     d: Deadline,
     events: Sequence[ProceedingEvent],
     objections: Sequence[Mapping[str, Any]],
     parties: set[int] | None,
     excluded: set[int],
-    until: date | None = None,
 ) -> tuple[_Answer | None, bool]:
     """The filing that answers ``d`` (earliest), and whether objections were filed (for the offer of proof)."""
 
@@ -441,14 +430,7 @@ def _answer(
             return False
         return parties is None or party_id is None or party_id in parties
 
-    # Only filings made after the trigger: objections to the tally do not answer those to a revised tally.
-    relevant = [
-        o
-        for o in objections
-        if concerns(o["filed_by_id"])
-        and local_date(o["filed_at"], d.zone) >= d.trigger_on
-        and (until is None or local_date(o["filed_at"], d.zone) < until)
-    ]
+    relevant = [o for o in objections if concerns(o["filed_by_id"]) and _answers(d, o)]
     objections_filed = any(o["status"] != Objection.Status.WITHDRAWN for o in relevant)
     kinds = law.ANSWERED_BY.get(d.code, ())
     if "objection" in kinds:
@@ -466,6 +448,19 @@ def _answer(
         if event.event in kinds and event.occurred_on >= d.trigger_on and concerns(event.party_id):
             return _Answer(event.occurred_on, event.occurred_on <= d.due_on), objections_filed
     return None, objections_filed
+
+
+def _answers(d: Deadline, objection: Mapping[str, Any]) -> bool:
+    """Whether ``objection`` is a filing of ``d``'s period. A tally's objections period (and its offer of
+    proof) is answered by the objections that answer that tally (``Objection.answers_tally``: conduct
+    objections the tally of ballots', an objection to a revised tally that one's, 102.69(a)(8), (e)). An
+    offer of proof extended by order waits for the objections already on file, whenever the order came.
+    Anything else: the filings made from its trigger day on."""
+    if d.trigger_tally_id is not None:
+        return bool(objection["answers_tally_id"] == d.trigger_tally_id)
+    if d.code == DeadlineCode.OFFER_OF_PROOF:
+        return True
+    return local_date(objection["filed_at"], d.zone) >= d.trigger_on
 
 
 _DECIDED_WITHOUT_HEARING = ("regional_director_decision", "certification_issued")

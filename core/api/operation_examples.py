@@ -222,6 +222,7 @@ OBJECTION_EXAMPLE: dict[str, Any] = {
     "number": 1,
     "category": "other",
     "category_label": "Other",
+    "objects_to": "conduct",
     "statement": "Union agents campaigned in the line of voters waiting at the polling place "
     "(fictional demo objection).",
     "filed_at": "2026-11-19T11:00:00-05:00",

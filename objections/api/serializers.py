@@ -19,7 +19,7 @@ from rest_framework import serializers
 from core.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections.law import rulings as rules
-from objections.models import LEVEL_CHOICES, Objection, Ruling
+from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
 
 
 class AwareDateTimeField(serializers.DateTimeField):
@@ -135,6 +135,7 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
             "number",
             "category",
             "category_label",
+            "objects_to",
             "statement",
             "filed_at",
             "offer_of_proof_filed_at",
@@ -201,6 +202,12 @@ class ObjectionInputSerializer(serializers.Serializer[Any]):
         help_text="Optional; the filing party's next number in this election when left out",
     )
     category = serializers.ChoiceField(choices=Objection.Category.choices)
+    objects_to = serializers.ChoiceField(
+        choices=OBJECTS_TO_CHOICES,
+        required=False,
+        help_text="conduct (default: due with the tally of ballots' period, 102.69(a)(8)) or revised_tally "
+        "(an objection to the latest revised tally itself, due in its 102.69(e) period)",
+    )
     statement = serializers.CharField(
         max_length=20000,
         error_messages={"blank": "State the objection: a short statement of the reasons (102.69(a)(8))."},

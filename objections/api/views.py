@@ -32,6 +32,7 @@ from objections.api.serializers import (
     OfferOfProofFileInputSerializer,
     RulingRecordedSerializer,
 )
+from objections.law.deadlines import CONDUCT
 from objections.models import Objection
 
 
@@ -98,6 +99,7 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
             filed_at=fields.get("filed_at") or clock.now(),
             offer_of_proof_filed_at=fields.get("offer_of_proof_filed_at"),
             number=fields.get("number"),
+            objects_to=fields.get("objects_to") or CONDUCT,
             actor=request.user,
         )
         objection = selectors.objections_for(request.user).get(pk=objection.pk)

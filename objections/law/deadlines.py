@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
+from typing import Final
 
 from elections.law import calendar, regions, rule_sets
 from elections.law.local_time import in_zone, local_date
@@ -147,6 +148,17 @@ def objections_deadline(
     )
 
 
+CONDUCT = "conduct"
+REVISED_TALLY = "revised_tally"
+OBJECTS_TO: Final = (CONDUCT, REVISED_TALLY)
+"""What an objection objects to: the conduct of the election or conduct affecting its results (102.69(a)(8),
+the default), or a revised tally itself (102.69(e))."""
+
+
+class NoRevisedTally(ValueError):
+    """An objection to a revised tally when none was made available before the filing."""
+
+
 def deadline_for_filing(
     *,
     rule_set: str,
@@ -154,21 +166,24 @@ def deadline_for_filing(
     tally_prepared_at: datetime,
     revised_at: Sequence[datetime],
     filed_at: datetime,
+    objects_to: str = CONDUCT,
 ) -> ObjectionsDeadline:
-    """The objections deadline a filing at ``filed_at`` answers: the tally of ballots' (102.69(a)(8)), or —
-    when it is late for that one — the period of a revised tally made available before it, if the filing is
-    within it (102.69(e)). Late for every period: the tally of ballots' deadline, which the refusal names.
-    ``tally_prepared_at`` and ``revised`` of the result say which tally the filing answers.
+    """The objections deadline a filing at ``filed_at`` answers, by what it objects to.
 
-    The tracker cannot tell what an objection is about: one filed in a revised tally's window is timely
-    here even if it concerns the conduct of the original election (a lawyer's question; staff decide)."""
-    original = objections_deadline(rule_set=rule_set, region=region, tally_prepared_at=tally_prepared_at)
-    if original.due_at is None or original.is_timely(filed_at):
-        return original
-    for prepared_at in sorted((t for t in revised_at if t <= filed_at), reverse=True):
-        revised = objections_deadline(
-            rule_set=rule_set, region=region, tally_prepared_at=prepared_at, revised=True
+    Objections to conduct answer the tally of ballots' period, however many revised tallies follow: they
+    "must be timely whether or not the challenged ballots are sufficient in number to affect the results of
+    the election" (29 CFR 102.69(a)(8)). Only an objection to a revised tally itself answers that tally's
+    period: "within 5 business days after the revised tally of ballots has been made available" (102.69(e)) —
+    the latest revised tally made available by ``filed_at``. None made available by then: ``NoRevisedTally``.
+    ``tally_prepared_at`` and ``revised`` of the result say which tally the filing answers."""
+    if objects_to != REVISED_TALLY:
+        return objections_deadline(rule_set=rule_set, region=region, tally_prepared_at=tally_prepared_at)
+    available = [t for t in revised_at if t <= filed_at]
+    if not available:
+        raise NoRevisedTally(
+            "no revised tally was made available before this filing: an objection to a revised tally "
+            "follows one (29 CFR 102.69(e))"
         )
-        if revised.is_timely(filed_at):
-            return revised
-    return original
+    return objections_deadline(
+        rule_set=rule_set, region=region, tally_prepared_at=max(available), revised=True
+    )

@@ -121,6 +121,7 @@ def test_a_decision_ruling_on_every_objection_filed_in_the_window_may_certify(
         filed_at=datetime(2026, 12, 8, 10, 0, tzinfo=ATLANTA),
         offer_of_proof_filed_at=datetime(2026, 12, 8, 10, 0, tzinfo=ATLANTA),
         statement="The four opened ballots were marked in the same hand.",
+        objects_to="revised_tally",
         actor=world.staff,
     )
 

@@ -47,6 +47,7 @@ def file_objection(
     offer: bool = True,
     election: Any = None,
     number: int | None = None,
+    objects_to: str = "conduct",
 ) -> Any:
     return factories.file_objection(
         election or world.election,
@@ -54,6 +55,7 @@ def file_objection(
         filed_at=filed_at,
         offer_of_proof_filed_at=filed_at if offer else None,
         number=number,
+        objects_to=objects_to,
         actor=world.staff,
     )
 

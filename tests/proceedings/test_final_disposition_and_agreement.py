@@ -297,6 +297,7 @@ def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones
             statement="The revised count included a ballot that was sustained.",
             filed_at=when,
             offer_of_proof_filed_at=when,
+            objects_to="revised_tally",
             actor=world.union_counsel,
             notify=False,
         )
@@ -309,7 +310,7 @@ def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones
     frozen_clock.at("2021-04-29")
     with pytest.raises(RuleViolation) as refused:
         file(datetime(2021, 4, 28, 10, tzinfo=EASTERN))
-    assert "2021-04-16 23:59" in refused.value.message
+    assert "2021-04-27 23:59" in refused.value.message
     from proceedings import deadline_records
 
     deadline_records.refresh(world.election)

@@ -63,9 +63,12 @@ def test_an_objection_to_a_revised_tally_is_due_when_the_revised_tallys_objectio
     record_tally(
         tallied.election, prepared_at=datetime(2021, 4, 20, 12, tzinfo=EASTERN), yes=739, votes_against=1798
     )
-    # Late for the tally of ballots (due 2021-04-16), in time for the revised tally's period (102.69(e)).
+    # Late for the tally of ballots (due 2021-04-16), in time for the revised tally's period (102.69(e)): an
+    # objection to the revised tally itself.
     frozen_clock.at(datetime(2021, 4, 22, 10, tzinfo=EASTERN))  # received when stated
-    objection = file_objection(tallied, tallied.employer, datetime(2021, 4, 22, 10, tzinfo=EASTERN))
+    objection = file_objection(
+        tallied, tallied.employer, datetime(2021, 4, 22, 10, tzinfo=EASTERN), objects_to="revised_tally"
+    )
     revised = _record(1)
     assert objection.answers_tally == revised.trigger_tally
     assert (objection.due_at, objection.timely) == (revised.due_at, True)
