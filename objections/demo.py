@@ -292,15 +292,15 @@ def _file(
     for number, category, statement, marker in rows:
         if number in existing:
             continue
+        filed_at = datetime(filed_on.year, filed_on.month, filed_on.day, 12, 0, tzinfo=EASTERN)
         existing[number] = services.objection_file(
             election=election,
             filed_by=party,
             category=category,
             statement=statement + marker,
-            filed_at=datetime(filed_on.year, filed_on.month, filed_on.day, 12, 0, tzinfo=EASTERN),
-            offer_of_proof_filed_at=datetime(
-                filed_on.year, filed_on.month, filed_on.day, 12, 0, tzinfo=EASTERN
-            ),
+            filed_at=filed_at,
+            offer_of_proof_filed_at=filed_at,
+            received_at=filed_at,  # the story's filing time, not the day the demo is loaded
             number=number,
             actor=actor,  # type: ignore[arg-type]
             notify=False,

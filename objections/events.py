@@ -24,3 +24,7 @@ ruling_recorded = Signal()
 # kwargs: objection (Objection, ``offer_of_proof_due_at`` now the extended time), previous_due_at (datetime or
 # None), reason (str), actor. The objections themselves are never extended (29 CFR 102.69(a)(8)).
 offer_of_proof_extended = Signal()
+
+# kwargs: objection (Objection, ``offer_of_proof_filed_at`` now set), actor. Sent when the offer of proof is
+# filed after its objections (an offer filed with them comes with ``objection_filed``).
+offer_of_proof_filed = Signal()

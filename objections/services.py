@@ -119,6 +119,19 @@ def _stated_time_stands(actor: Actor, stated_timely: bool | None, received_timel
     return not (stated_timely is True and received_timely is False)
 
 
+def _received(received_at: datetime | None, filed_at: datetime, actor: Actor) -> datetime:
+    """When the filing reached the Region: now, or — for history staff enter after the fact — the time the
+    record gives (never before the filing, never in the future)."""
+    if received_at is None:
+        return clock.now()
+    require_staff(actor, "state when a filing was received")
+    received_at = _aware(received_at, "received_at")
+    _not_in_future(received_at, "received_at", "The time of receipt")
+    if received_at < filed_at:
+        raise RuleViolation("received_at", "A filing is received when it is filed or after, not before.")
+    return received_at
+
+
 @transaction.atomic
 def objection_file(
     *,
@@ -130,6 +143,7 @@ def objection_file(
     offer_of_proof_filed_at: datetime | None = None,
     number: int | None = None,
     objects_to: str = CONDUCT,
+    received_at: datetime | None = None,
     actor: Actor,
     notify: bool = True,
 ) -> Objection:
@@ -140,7 +154,8 @@ def objection_file(
     (29 CFR 102.69(a)(8), 102.2): a counsel's filing after it is refused with the due time, zone and rule;
     staff may record it, flagged ``timely=False``. No tally yet → 409. ``number`` is the next free number of
     the filing party in this election unless given; a number already used → 400. ``notify=False`` records
-    without e-mailing (the demo loader entering history).
+    without e-mailing (the demo loader entering history). ``received_at``: when the filing reached the
+    Region, for history entered after the fact (staff or the system only; default: now).
     """
     election = Election.objects.select_for_update().select_related("case").get(pk=election.pk)
     case = election.case
@@ -187,7 +202,7 @@ def objection_file(
     staff = is_staff(actor)
     if timely is False and not staff:
         raise RuleViolation("filed_at", deadline.late_message(filed_at))
-    received_at = clock.now()
+    received_at = _received(received_at, filed_at, actor)
     confirmed = _stated_time_stands(actor, timely, deadline.is_timely(received_at))
     if not confirmed:
         timely = None
@@ -753,4 +768,5 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
             "updated_at",
         ]
     )
+    events.offer_of_proof_filed.send(sender=Objection, objection=objection, actor=actor)
     return objection

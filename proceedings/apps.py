@@ -15,6 +15,7 @@ class ProceedingsConfig(AppConfig):
         for signal, uid in (
             (objection_events.objection_filed, "filed"),
             (objection_events.objection_withdrawn, "withdrawn"),
+            (objection_events.offer_of_proof_filed, "offer-filed"),
         ):
             # Not ruling_recorded: a ruling never files or withdraws an objection, so the deadlines do
             # not change (and a report's batch of rulings would refresh them once per objection).

@@ -133,6 +133,7 @@ def load() -> Case:
         "(fictional demo objection).",
         filed_at=filed_at,
         offer_of_proof_filed_at=filed_at,
+        received_at=filed_at,  # the story's filing time, not the moment the demo is loaded
         # Recorded by staff, as history is entered: a counsel-stated time received days after the period
         # closed would wait for staff to confirm it (issue 10), and the demo shows a confirmed filing.
         actor=staff,
