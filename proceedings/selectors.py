@@ -148,9 +148,11 @@ class Period:
 def objections_period(
     election: Election, tally: Tally | None, *, now: datetime, deadlines: Sequence[Deadline] | None = None
 ) -> Period:
-    """From the election's live objections deadline (an order may have replaced the computed one); computed on
-    the fly when no deadline row exists (a tally recorded before this app was installed). ``deadlines``: the
-    case's deadlines when the caller has read them already."""
+    """From the objections deadline of ``tally``, the tally of ballots (29 CFR 102.69(a)(8)); computed on the
+    fly when no deadline row exists (a tally recorded before this app was installed). A revised tally's
+    102.69(e) period does not reopen this one: the steps taken after the first period closed stay where they
+    are (a certification inside the revised tally's window is refused instead, ``proceedings.law.windows``).
+    ``deadlines``: the case's deadlines when the caller has read them already."""
     if tally is None:
         return Period(None, None, False)
     row: tuple[date, datetime] | None
@@ -160,13 +162,14 @@ def objections_period(
             for d in deadlines
             if d.election_id == election.pk
             and d.code == DeadlineCode.OBJECTIONS
+            and d.trigger_tally_id == tally.pk
             and d.status != Status.SUPERSEDED
         ]
         latest_live = max(live, key=lambda d: d.due_at) if live else None
         row = (latest_live.due_on, latest_live.due_at) if latest_live is not None else None
     else:
         row = (
-            Deadline.objects.filter(election=election, code=DeadlineCode.OBJECTIONS)
+            Deadline.objects.filter(election=election, code=DeadlineCode.OBJECTIONS, trigger_tally=tally)
             .exclude(status=Status.SUPERSEDED)
             .order_by("-due_at")
             .values_list("due_on", "due_at")
@@ -209,14 +212,22 @@ def replay(
     if tally is None:
         return ladder.replay(tallied=False, election_kind=election.kind, facts=facts)
     period = objections_period(election, tally, now=now, deadlines=deadlines)
-    latest = election.latest_tally
+    zone = election.case.office_zone
+    # What the Region found when the period closed: the tally in force that day, not a revision made later
+    # (a revised tally changes what comes next, never the steps already taken).
+    in_force = [
+        t
+        for t in election.tallies.all()
+        if period.ends_on is None or local_date(t.prepared_at, zone) <= period.ends_on
+    ]
+    at_close = max(in_force, key=lambda t: t.revision) if in_force else tally
     return ladder.replay(
         tallied=True,
         election_kind=election.kind,
-        tally_on=local_date(tally.prepared_at, election.case.office_zone),
+        tally_on=local_date(tally.prepared_at, zone),
         period_ends_on=period.ends_on,
         period_over=period.over,
-        pending_after_period=pending_after_period(election, latest, objections_live),
+        pending_after_period=pending_after_period(election, at_close, objections_live),
         facts=facts,
     )
 
