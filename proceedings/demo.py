@@ -4,8 +4,8 @@ does not confirm says so in ``details.note`` (UNVERIFIED), as the data file does
 
 The elections demo loads both elections and their tallies (whose signal creates the tally deadlines) and the
 objections demo the objections and their rulings, so the events below carry no ``objection_rulings``. The
-Regional Director's 2021 order finds election 2 already there and reuses it; the ALJ's 2024 decision creates
-election 3 (rerun, same ballot).
+Regional Director's 2021 order finds election 2 already there and reuses it; the ALJ's 2024 decision is a
+recommended order: it creates election 3 (rerun, same ballot) once its exceptions period lapses (102.48(a)).
 
 Idempotent: an event already recorded (same election, event and date) is not recorded again. Loaded without
 e-mail notices: this is history, not news.
@@ -149,5 +149,9 @@ def load(case: Case) -> None:
             actor=staff,
             notify=False,
         )
+    # No exceptions to the ALJ's decision are in the record (both sides said they would appeal; the Board's
+    # ruling is UNVERIFIED): the replay lets the exceptions period of 2024-12-03 lapse, and the recommended
+    # rerun takes effect (102.48(a)), creating the third election.
+    services.recommended_orders_take_effect(case=case, actor=staff)
     for election in case.elections.all():
         deadline_records.refresh(election)

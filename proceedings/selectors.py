@@ -221,6 +221,7 @@ def replay(
         if period.ends_on is None or local_date(t.prepared_at, zone) <= period.ends_on
     ]
     at_close = max(in_force, key=lambda t: t.revision) if in_force else tally
+    exceptions = exceptions_period(election, facts, now=now, deadlines=deadlines)
     return ladder.replay(
         tallied=True,
         election_kind=election.kind,
@@ -229,7 +230,38 @@ def replay(
         period_over=period.over,
         pending_after_period=pending_after_period(election, at_close, objections_live),
         facts=facts,
+        exceptions_end_on=exceptions.ends_on,
+        exceptions_over=exceptions.over,
     )
+
+
+def exceptions_period(
+    election: Election,
+    facts: Sequence[ladder.Fact],
+    *,
+    now: datetime,
+    deadlines: Sequence[Deadline] | None = None,
+) -> Period:
+    """The last day for exceptions to the Board from an ALJ's decision (102.46(a), as extended by any order):
+    the latest live ``exceptions_to_board`` deadline of the election set by a decision among ``facts`` (or by
+    an order). After it, with none filed, the judge's recommended order takes effect (102.48(a))."""
+    decisions = {f.ref for f in facts if f.step.event == ladder.Event.ALJ_DECISION}
+    if not decisions:
+        return Period(None, None, False)
+    code = DeadlineCode.EXCEPTIONS_TO_BOARD
+    if deadlines is not None:
+        live = [
+            d
+            for d in deadlines
+            if d.election_id == election.pk and d.code == code and d.status != Status.SUPERSEDED
+        ]
+    else:
+        live = list(Deadline.objects.filter(election=election, code=code).exclude(status=Status.SUPERSEDED))
+    live = [d for d in live if d.trigger_event_id is None or d.trigger_event_id in decisions]
+    if not live:
+        return Period(None, None, False)
+    latest = max(live, key=lambda d: d.due_at)
+    return Period(latest.due_on, latest.due_at, now > latest.due_at)
 
 
 def events_for_case(case: Case) -> QuerySet[ProceedingEvent]:

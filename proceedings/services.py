@@ -380,6 +380,45 @@ def _consequences(
         _record_rulings(record, rulings, objections, actor)
 
 
+@transaction.atomic
+def recommended_orders_take_effect(*, case: Case | None = None, actor: Actor = None) -> int:
+    """An ALJ's order of a new election takes effect when the exceptions period ends with none filed (29 CFR
+    102.48(a)): the replay applies the lapse, and this creates the election it orders (the Board's adoption
+    creates it with the Board's decision instead). Run hourly with the reminders, and by the demo loader;
+    idempotent. Returns how many elections were created or found."""
+    require_staff(actor, "apply a recommended order")
+    decisions = ProceedingEvent.objects.filter(
+        event=ladder.Event.ALJ_DECISION,
+        voided=False,
+        ordered_election__isnull=True,
+        details__outcome__in=sorted(ladder.ORDERS_NEW_ELECTION),
+    ).select_related("case", "election")
+    if case is not None:
+        decisions = decisions.filter(case=case)
+    applied = 0
+    for decision in decisions:
+        _locked_case(decision.case)
+        election = next(e for e in selectors.elections_of(decision.case) if e.pk == decision.election_id)
+        state = selectors.replay(election).state
+        kind = ladder.ORDERS_NEW_ELECTION.get(state.order or "")
+        if kind is None or state.stage not in (ladder.Stage.RERUN_PENDING, ladder.Stage.RUNOFF_PENDING):
+            continue
+        later = ProceedingEvent.objects.filter(
+            election=election,
+            voided=False,
+            occurred_on__gte=decision.occurred_on,
+            ordered_election__isnull=False,
+        ).exclude(pk=decision.pk)
+        if later.exists():
+            continue  # the Board's adoption already created it
+        ordered, created = _next_election(election, kind, actor)
+        decision.ordered_election, decision.created_election = ordered, created
+        stamp(decision, actor)
+        decision.save(update_fields=["ordered_election", "created_election"])
+        applied += 1
+    return applied
+
+
 def _next_election(election: Election, kind: str, actor: Actor) -> tuple[Election, bool]:
     """The election the order calls for: an existing later election is reused (the demo loads the 2022 rerun
     before its order), else created with the same ballot — for a runoff, the two choices the tally's arithmetic

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from proceedings import deadline_records, notifications
+from proceedings import deadline_records, notifications, services
 
 
 @shared_task(acks_late=True)
@@ -12,4 +12,5 @@ def send_deadline_reminders() -> int:
     """Hourly: persist the deadlines that lapsed, then e-mail the reminders owed (each at most once per
     deadline, person and threshold). Returns the number of digests queued."""
     deadline_records.refresh_lapsed()
+    services.recommended_orders_take_effect()  # 102.48(a): an ALJ's order whose exceptions period lapsed
     return notifications.send_deadline_reminders()

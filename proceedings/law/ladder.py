@@ -38,8 +38,11 @@ Decisions worth knowing (lawyers, check these):
   102.67(c)); the certification itself is the ``certification_issued`` event, which may come at once: under
   the 2014 and 2023 rules the RD certifies even while a request for review is possible or pending. A request
   for review may therefore also follow a certification.
-- An ALJ decision ordering a rerun (Bessemer, 2024-11-05) leads to ``rerun_pending`` at once, with exceptions
-  to the Board still allowed on that election.
+- An ALJ decision is a recommended order (29 CFR 102.46, 102.48(a)): whatever it orders (a rerun, as in
+  Bessemer 2024-11-05, a certification), the proceeding stays in ``exceptions_period`` with the order kept in
+  ``order``. It takes effect when the Board adopts it (a ``board_decision``), or when the exceptions period
+  ends with none filed: the replay applies that lapse like the close of the objections period
+  (``lapse_recommended_order``), and only then is a rerun or runoff pending.
 - A Board remand returns the case to the Regional Director (or, on the ALJ track, to the judge); a court
   remand returns the test of certification to the Board. Other court decisions close the case.
 """
@@ -350,11 +353,8 @@ def _rd_decision(state: State, step: Step) -> State:
 def _alj_decision(state: State, step: Step) -> State:
     if step.outcome is not None and step.outcome not in ORDERS:
         raise InvalidStep(f"alj_decision outcome must be one of {', '.join(ORDERS)}; got {step.outcome!r}")
-    to = {
-        RERUN_ELECTION: Stage.RERUN_PENDING,
-        RUNOFF_ELECTION: Stage.RUNOFF_PENDING,
-    }.get(step.outcome or "", Stage.EXCEPTIONS_PERIOD)
-    return replace(state, stage=to, order=step.outcome)
+    # Recommended until the Board adopts it or the exceptions period lapses (102.48(a)).
+    return replace(state, stage=Stage.EXCEPTIONS_PERIOD, order=step.outcome)
 
 
 def _board_decision(state: State, step: Step) -> State:
@@ -409,9 +409,9 @@ RD_DECISION = Branch(
     (Stage.REVIEW_PERIOD, Stage.RERUN_PENDING, Stage.RUNOFF_PENDING),
 )
 ALJ_DECISION = Branch(
-    "by the judge's outcome",
+    "recommended: exceptions to the Board",
     _alj_decision,
-    (Stage.EXCEPTIONS_PERIOD, Stage.RERUN_PENDING, Stage.RUNOFF_PENDING),
+    (Stage.EXCEPTIONS_PERIOD,),
 )
 BOARD_DECISION = Branch(
     "by the Board's outcome and the order it leaves standing",
@@ -691,6 +691,16 @@ def close_objections_period(state: State, *, pending: bool) -> State:
     return replace(state, stage=to)
 
 
+def lapse_recommended_order(state: State) -> State:
+    """The exceptions period to an ALJ's decision ended with none filed: "the findings, conclusions, and
+    recommendations contained in the Administrative Law Judge's decision will … automatically become the
+    decision and order of the Board" (29 CFR 102.48(a)). Its order then stands (a rerun or runoff is pending,
+    a certification is for the Regional Director to issue)."""
+    if state.stage is not Stage.EXCEPTIONS_PERIOD or state.track is not Track.ALJ or state.order is None:
+        return state
+    return replace(state, stage=follow_order(state), round=frozenset())
+
+
 @dataclass(frozen=True)
 class Fact:
     """One recorded event for the replay: ``ref`` identifies it (the database id)."""
@@ -735,12 +745,15 @@ def replay(
     period_over: bool = False,
     pending_after_period: bool = False,
     facts: Sequence[Fact] = (),
+    exceptions_end_on: date | None = None,
+    exceptions_over: bool = False,
 ) -> Replay:
     """Derive the state of one election from its tally and its events (oldest first by date, then ``ref``).
 
     ``period_ends_on``: the objections due date (None when no deadline is computed: the period is then taken
     as over). ``period_over``: whether the deadline has passed now. ``pending_after_period``: objections were
-    filed or the challenged ballots are determinative.
+    filed or the challenged ballots are determinative. ``exceptions_end_on`` / ``exceptions_over``: the last
+    day for exceptions to the ALJ's decision, and whether it has passed (``lapse_recommended_order``).
     """
     state = initial_state(tallied=tallied, election_kind=election_kind)
     path = [PathEntry(state.stage, tally_on if tallied else None, None, None)]
@@ -757,10 +770,19 @@ def replay(
             state = closed
             path.append(PathEntry(state.stage, on, None, None))
 
+    def lapse() -> None:
+        nonlocal state
+        lapsed = lapse_recommended_order(state)
+        if lapsed != state:
+            state = lapsed
+            path.append(PathEntry(state.stage, exceptions_end_on, None, None))
+
     before: dict[int, State] = {}
     for fact in sorted(facts, key=lambda f: (f.occurred_on, f.ref)):
         if period_ends_on is None or fact.occurred_on > period_ends_on:
             close(None if period_ends_on is None else period_ends_on)
+        if exceptions_end_on is not None and fact.occurred_on > exceptions_end_on:
+            lapse()
         before[fact.ref] = state
         try:
             state = advance(state, fact.step)
@@ -769,6 +791,8 @@ def replay(
         path.append(PathEntry(state.stage, fact.occurred_on, Event(fact.step.event), fact.ref))
     if period_over or period_ends_on is None:
         close(period_ends_on)
+    if exceptions_over and exceptions_end_on is not None:
+        lapse()
     return Replay(state, tuple(path), MappingProxyType(before))
 
 

@@ -248,12 +248,11 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
     story.expect("hearing", None, None)
 
     # 2024-11-05: the ALJ sets the 2022 election aside and directs a third: exceptions to the Board in 28 days.
+    # A recommended order (102.48(a)): no third election until the Board adopts it or the period lapses.
     story.event("alj_decision", "2024-11-05", outcome="rerun_election")
-    status = story.expect(
-        "rerun_pending", ("exceptions_to_board", "2024-12-03T23:59:00-05:00"), "rerun_ordered"
-    )
-    assert (status["current_election"]["sequence"], status["proceeding_election"]["sequence"]) == (3, 2)
-    assert status["allowed_events"] == ["exceptions_filed"]
+    status = story.expect("exceptions_period", ("exceptions_to_board", "2024-12-03T23:59:00-05:00"), None)
+    assert (status["current_election"]["sequence"], status["proceeding_election"]["sequence"]) == (2, 2)
+    assert status["allowed_events"] == ["exceptions_filed", "board_decision"]
 
     # The union's paralegal follows it all.
     timeline = story.ok(story.paralegal.get(f"/api/v1/cases/{NUMBER}/timeline/"), 200)["results"]
@@ -288,3 +287,17 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
     stranger_url = story.ok(story.stranger.get("/api/v1/calendar/"), 200)["url"]
     stranger_feed = APIClient().get("/api/v1/" + stranger_url.split("/api/v1/", 1)[1])
     assert Calendar.from_ical(stranger_feed.content).walk("VEVENT") == []
+
+    # No exceptions are in the record: the period lapses at the end of 2024-12-03 and the judge's order
+    # becomes the Board's (102.48(a)); the hourly job then creates the third election it orders.
+    from proceedings import services as proceeding_services
+
+    story.clock.at("2024-12-04", 9)
+    assert proceeding_services.recommended_orders_take_effect() == 1
+    status = story.expect("rerun_pending", None, "rerun_ordered")
+    assert (status["current_election"]["sequence"], status["current_election"]["kind"]) == (3, "rerun")
+    assert [(p["stage"], p["on"]) for p in status["path"]][-2:] == [
+        ("exceptions_period", "2024-11-05"),
+        ("rerun_pending", "2024-12-03"),
+    ]
+    assert proceeding_services.recommended_orders_take_effect() == 0  # idempotent

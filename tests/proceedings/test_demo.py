@@ -45,7 +45,8 @@ def test_the_demo_tells_bessemer_up_to_the_third_election_and_loads_twice_withou
         "regional_investigation",
         "hearing_scheduled",
         "hearing",
-        "rerun_pending",
+        "exceptions_period",  # the ALJ's decision of 2024-11-05: a recommended order
+        "rerun_pending",  # no exceptions in the record: the period lapsed 2024-12-03 (102.48(a))
     ]
     # The RD's order found the elections demo's rerun; the ALJ's created the third election.
     ordered = ProceedingEvent.objects.filter(ordered_election__isnull=False).order_by("occurred_on")

@@ -82,10 +82,13 @@ def test_the_bessemer_2022_proceeding_goes_to_an_alj_whose_decision_orders_a_thi
         step(E.ALJ_DECISION, "rerun_election"),
         start=ladder.State(stage=S.REGIONAL_INVESTIGATION),
     )
-    assert (state.stage, state.track) == (S.RERUN_PENDING, Track.ALJ)
+    # A recommended order (102.48(a)): the exceptions period is open, the rerun not yet ordered.
+    assert (state.stage, state.track, state.order) == (S.EXCEPTIONS_PERIOD, Track.ALJ, "rerun_election")
     # Exceptions to the Board, not a request for review: the ALJ decided.
-    assert ladder.allowed_events(state) == (E.EXCEPTIONS_FILED,)
+    assert ladder.allowed_events(state) == (E.EXCEPTIONS_FILED, E.BOARD_DECISION)
     assert climb(step(E.EXCEPTIONS_FILED), start=state).stage is S.BOARD_REVIEW
+    assert climb(step(E.BOARD_DECISION, "affirmed"), start=state).stage is S.RERUN_PENDING
+    assert ladder.lapse_recommended_order(state).stage is S.RERUN_PENDING
 
 
 def test_a_certified_union_is_tested_by_a_refusal_to_bargain_and_the_court_closes_the_case() -> None:

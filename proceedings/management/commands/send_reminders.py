@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from proceedings import deadline_records, notifications
+from proceedings import deadline_records, notifications, services
 
 
 class Command(BaseCommand):
@@ -15,5 +15,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         lapsed = deadline_records.refresh_lapsed()
+        services.recommended_orders_take_effect()  # 102.48(a): an ALJ's order whose exceptions period lapsed
         digests = notifications.send_deadline_reminders()
         self.stdout.write(f"{lapsed} deadline(s) updated, {digests} reminder digest(s) queued.")
