@@ -347,6 +347,9 @@ class Tally(models.Model):
             void=self.void,
             challenged=self.challenged if challenged is None else challenged,
             eligible=self.election.approx_eligible_voters,
+            against_on_ballot=tally_law.against_on_ballot(
+                kind=self.election.kind, unions=len(self.election.choices)
+            ),
         )
 
     @cached_property

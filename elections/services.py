@@ -416,11 +416,18 @@ def _tally_check(
     try:
         tally_law.assess(
             tally_law.TallyFigures(
-                votes_for=counts, votes_against=votes_against, void=void, challenged=challenged
+                votes_for=counts,
+                votes_against=votes_against,
+                void=void,
+                challenged=challenged,
+                against_on_ballot=tally_law.against_on_ballot(
+                    kind=election.kind, unions=len(election.choices)
+                ),
             )
         )
     except tally_law.InvalidTally as exc:
-        raise RuleViolation("votes_for", str(exc)) from None
+        field = "votes_against" if str(exc).startswith("votes_against") else "votes_for"
+        raise RuleViolation(field, str(exc)) from None
     if latest is not None and prepared_at < latest.prepared_at:
         raise RuleViolation(
             "prepared_at",

@@ -153,6 +153,7 @@ def event_record(
     after = ladder.advance(before, new.step)
     _check_certification_kind(code, cleaned, before)
     _check_no_open_window(chosen, code, cleaned, occurred_on, objections, before)
+    _check_runoff(chosen, elections, cleaned, before)
 
     party = cleaned.get("party")
     record = ProceedingEvent(
@@ -227,6 +228,28 @@ def _check_certification_kind(code: ladder.Event, cleaned: dict[str, object], be
             "details",
             f"kind must be {ordered}: the decision in force orders a certification of {ordered} "
             f"({before.order}).",
+        )
+
+
+def _check_runoff(
+    election: Election, elections: list[Election], cleaned: dict[str, object], before: ladder.State
+) -> None:
+    """A decision ordering a runoff: one runoff per case (102.70(a)), and none after an equal division
+    (102.70(d)) — ``tally_law.runoff_refusal``."""
+    if ladder.RUNOFF_ELECTION not in (cleaned.get("outcome"), cleaned.get("order")):
+        return
+    latest = election.latest_tally
+    why = tally_law.runoff_refusal(
+        # Runoffs up to this election; a later one is the election this order calls for, loaded before it.
+        runoffs_held=sum(
+            1 for e in elections if e.kind == Election.Kind.RUNOFF and e.sequence <= election.sequence
+        ),
+        result=str(latest.assessment.result) if latest is not None else "",
+    )
+    if why is not None:
+        raise TransitionNotAllowed(
+            f"A runoff cannot be ordered in {election.case.number}: {why}.",
+            allowed=[e.value for e in ladder.allowed_events(before)],
         )
 
 

@@ -308,7 +308,13 @@ class TallyInputSerializer(serializers.Serializer[Any]):
         child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT),
         help_text="{union name: votes}, one per union on the ballot",
     )
-    votes_against = serializers.IntegerField(min_value=0, max_value=MAX_COUNT)
+    votes_against = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_COUNT,
+        required=False,
+        help_text="Required, except on a runoff between two unions, whose ballot has no 'against' choice "
+        "(102.70(c)): there it is left out or 0",
+    )
     challenged = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
     election = serializers.IntegerField(
         required=False, min_value=1, max_value=2**62, help_text="Optional; must match the path"

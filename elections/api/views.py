@@ -33,6 +33,7 @@ from elections.api.serializers import (
     TallyInputSerializer,
     TallySerializer,
 )
+from elections.law import tally as tally_law
 from elections.models import Appearance, Case, Election, Party, Tally
 
 
@@ -226,6 +227,10 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
                 "case",
                 f"Election {self.election.pk} belongs to {self.election.case.number}, not {case_number}.",
             )
+        if "votes_against" not in fields:
+            if tally_law.against_on_ballot(kind=self.election.kind, unions=len(self.election.choices)):
+                raise RuleViolation("votes_against", "This field is required.")
+            fields["votes_against"] = 0
         tally = services.tally_record(election=self.election, actor=request.user, **fields)
         tally = selectors.tallies_with_ledger_count(Tally.objects.filter(pk=tally.pk)).get()
         return Response(TallySerializer(tally).data, status=status.HTTP_201_CREATED)

@@ -73,10 +73,21 @@ class TallyFigures:
     void: int = 0
     challenged: int = 0
     eligible: int | None = None
+    against_on_ballot: bool = True
 
     def __post_init__(self) -> None:
         _check_votes_for(self.votes_for)
         _check_count("votes_against", self.votes_against)
+        if not self.against_on_ballot:
+            if len(self.votes_for) != 2:
+                raise InvalidTally(
+                    f"votes_for must name the runoff's two unions, not {len(self.votes_for)} (102.70(c))"
+                )
+            if self.votes_against:
+                raise InvalidTally(
+                    f"votes_against must be 0, not {self.votes_against}: a runoff between two unions has no "
+                    "'against' choice (102.70(c))"
+                )
         _check_count("void", self.void)
         _check_count("challenged", self.challenged)
         if self.eligible is not None:
@@ -108,12 +119,37 @@ class TallyAssessment:
     explanation: str
 
 
+def against_on_ballot(*, kind: str, unions: int) -> bool:
+    """Whether the ballot has an "against" ("neither", "none") choice. A runoff's ballot holds "the two choices
+    receiving the largest and second largest number of votes" (29 CFR 102.70(c)): a runoff naming two unions
+    is between them alone ("neither" came third); every other ballot has the choice of no union."""
+    return not (kind == "runoff" and unions == 2)
+
+
+def runoff_refusal(*, runoffs_held: int, result: str) -> str | None:
+    """Why a runoff may not be ordered (None: it may). "Only one runoff shall be held pursuant to this section"
+    (29 CFR 102.70(a)); and an equal division, or a tie for second place, is no runoff: the Regional Director
+    "shall declare the first election a nullity and shall conduct another election, providing for a selection
+    from among the three choices afforded in the original ballot" (102.70(d))."""
+    if runoffs_held:
+        return "only one runoff is held in a case (29 CFR 102.70(a)), and this case has had its runoff"
+    if result == Result.NEW_ELECTION_REQUIRED:
+        return (
+            "the votes are divided equally or tied for second place: the election is a nullity and another is "
+            "held among all the choices of the original ballot, not a runoff (29 CFR 102.70(d)); order "
+            "rerun_election"
+        )
+    return None
+
+
 def assess(figures: TallyFigures) -> TallyAssessment:
     """Read a tally: the majority needed, whether the challenges are determinative, and the result.
 
     While the challenges are determinative the result is UNDETERMINED: the Regional Director must resolve
     them (29 CFR 102.69(c)(1)) and issue a revised tally before anything can be certified.
     """
+    if not figures.against_on_ballot:
+        return _assess_between_unions(figures)
     unions = tuple(figures.votes_for)
     votes = (*figures.votes_for.values(), figures.votes_against)
     valid = figures.valid_votes_counted
@@ -134,6 +170,54 @@ def assess(figures: TallyFigures) -> TallyAssessment:
     )
 
 
+def _assess_between_unions(figures: TallyFigures) -> TallyAssessment:
+    """A runoff between two unions (102.70(c)): a union with a majority of the valid votes is certified. A tie
+    is no majority, and "only one runoff shall be held" (102.70(a)): the results are certified (no
+    representative), never a second runoff."""
+    (first, a), (second, b) = figures.votes_for.items()
+    total, challenged = a + b, figures.challenged
+
+    def decided(x: int, y: int) -> Outcome:
+        if 2 * x > x + y:
+            return Outcome(Result.REPRESENTATIVE, first, ())
+        if 2 * y > x + y:
+            return Outcome(Result.REPRESENTATIVE, second, ())
+        return Outcome(Result.NO_REPRESENTATIVE, None, ())
+
+    current = decided(a, b)
+    possible = {current}
+    if challenged:
+        if a + challenged > b:
+            possible.add(decided(a + challenged, b))
+        if b + challenged > a:
+            possible.add(decided(a, b + challenged))
+        if abs(a - b) <= challenged:
+            possible.add(Outcome(Result.NO_REPRESENTATIVE, None, ()))
+    determinative = len(possible) > 1
+    tally = f"{_number(a)} for {first}, {_number(b)} for {second} (no 'against' choice: a runoff, 102.70(c))"
+    counted = f"{_number(total)} valid votes counted, majority {_number(total // 2 + 1)}"
+    if determinative:
+        words = f"{_ballots(challenged)} could change the result: undetermined until they are resolved"
+    else:
+        ballots = f"; {_ballots(challenged)} cannot change the result" if challenged else ""
+        conclusion = (
+            f"representative ({current.winner})"
+            if current.winner
+            else "no representative (a tie is no majority, and only one runoff is held, 102.70(a))"
+        )
+        words = f"{ballots.lstrip('; ')}{': ' if ballots else ''}{conclusion}"
+    return TallyAssessment(
+        valid_votes_counted=total,
+        valid_plus_challenged=total + challenged,
+        majority_needed=total // 2 + 1,
+        result=Result.UNDETERMINED if determinative else current.result,
+        winner=None if determinative else current.winner,
+        challenges_determinative=determinative,
+        runoff_choices=(),
+        explanation=f"{tally}; {counted}; {words}.",
+    )
+
+
 def outcome_without_challenges(
     votes_for: Mapping[str, int], votes_against: int, eligible: int | None = None, *, void: int = 0
 ) -> Outcome:
@@ -149,6 +233,8 @@ def outcome_without_challenges(
 
 def challenges_determinative(figures: TallyFigures) -> bool:
     """Could some resolution of the unresolved challenged ballots change the outcome of the tally?"""
+    if not figures.against_on_ballot:
+        return _assess_between_unions(figures).challenges_determinative
     votes = (*figures.votes_for.values(), figures.votes_against)
     return len(_possible_keys(votes, figures.challenged, figures.all_eligible_voted)) > 1
 

@@ -180,7 +180,7 @@ def test_the_tally_then_each_revision_is_numbered_in_order(world: World) -> None
     [
         pytest.param({"votes_for": {"Teamsters": 5}}, "votes_for", id="a union not on the ballot"),
         pytest.param({"votes_for": {"RWDSU": -1}}, "votes_for", id="negative votes"),
-        pytest.param({"votes_against": -3}, "votes_for", id="negative against"),
+        pytest.param({"votes_against": -3}, "votes_against", id="negative against"),
         pytest.param(
             {"prepared_at": datetime(2021, 4, 8, tzinfo=UTC)}, "prepared_at", id="before the last one"
         ),
