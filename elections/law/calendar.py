@@ -25,7 +25,7 @@ before the lapse), which reproduces the Agency's own example, 2025-10-07 → 202
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
@@ -64,6 +64,7 @@ class Closure:
     verified: bool
     tolls: bool
     note: str = ""
+    executive_order: bool = False  # a one-day closure by executive order (see ``compute_deadline``)
 
     def __post_init__(self) -> None:
         if self.last_day < self.first_day:
@@ -87,6 +88,7 @@ def _eo_closure(day: date, reason: str, citation: str, *, verified: bool, note: 
         verified=verified,
         tolls=False,
         note=note,
+        executive_order=True,
     )
 
 
@@ -343,7 +345,40 @@ def compute_deadline(
     region: int,
     closures: Sequence[Closure] = AGENCY_CLOSURES,
 ) -> ComputedDeadline:
-    """When is ``period`` due, counted from ``trigger_on`` under 29 CFR 102.2?
+    """When is ``period`` due, counted from ``trigger_on`` under 29 CFR 102.2 (``_compute``)?
+
+    A day the offices were closed by executive order is counted as a business day for the date shown: 102.2
+    does not say whether such a day counts, and the earlier date is the safe one to file by. When skipping
+    those days would give a later date, the explanation gives it and the deadline is not verified.
+    """
+    open_on_orders = [c for c in closures if not c.executive_order]
+    safe = _compute(
+        period=period, rule_set=rule_set, trigger_on=trigger_on, region=region, closures=open_on_orders
+    )
+    later = _compute(
+        period=period, rule_set=rule_set, trigger_on=trigger_on, region=region, closures=closures
+    )
+    if later.due_on == safe.due_on:
+        return later
+    orders = [c for c in closures if c.executive_order and any(c.covers(s.day) for s in later.days_skipped)]
+    named = "; ".join(f"{_day(c.first_day)}, {c.reason} ({c.citation})" for c in orders)
+    sentence = (
+        f"UNVERIFIED: the Agency was closed by executive order on {named}. Whether such a day is a business "
+        f"day under 29 CFR 102.2 is not settled: the date shown counts it as one (the earlier, safe date); "
+        f"skipping it, the due date would be {_day(later.due_on)}."
+    )
+    return replace(safe, verified=False, explanation=f"{safe.explanation} {sentence}")
+
+
+def _compute(
+    *,
+    period: Period,
+    rule_set: str,
+    trigger_on: date,
+    region: int,
+    closures: Sequence[Closure],
+) -> ComputedDeadline:
+    """When is ``period`` due, counted from ``trigger_on`` under 29 CFR 102.2, skipping ``closures``?
 
     ``trigger_on`` is the date of the triggering event (the tally, the report, the decision) — or, for a
     ``responsive`` period, the date the earlier document was *due*, not the date it was filed (102.2(a)).

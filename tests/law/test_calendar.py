@@ -215,18 +215,21 @@ def test_one_off_closures_come_from_the_closure_data_not_the_holiday_calendar() 
     assert CARTER.verified is True
 
 
-def test_a_business_day_period_skips_the_carter_day_of_mourning() -> None:
+def test_a_business_day_period_counts_the_carter_day_of_mourning_and_names_the_later_date() -> None:
+    # Mon 2025-01-06: Jan 7, 8, 9 (closed by EO 14133, counted: the safe date), 10, 13.
     d = deadline("2023", "objections", date(2025, 1, 6), region=19)
-    assert d.due_on == date(2025, 1, 14)
-    assert d.verified is True  # CFR figure, and the Carter closure is verified (EO 14133)
+    assert d.due_on == date(2025, 1, 13)
+    assert d.verified is False
+    assert "skipping it, the due date would be Tue 2025-01-14" in d.explanation
 
 
 def test_a_deadline_moved_by_an_unverified_closure_is_flagged() -> None:
-    # Tally Fri 2020-12-18: Dec 24 (closed by executive order) and Christmas are skipped → Tue 2020-12-29.
+    # Tally Fri 2020-12-18: Dec 21, 22, 23, 24 (closed by executive order, counted), Christmas skipped, 28.
     d = deadline("2023", "objections", date(2020, 12, 18))
-    assert d.due_on == date(2020, 12, 29)
+    assert d.due_on == date(2020, 12, 28)
     assert d.verified is False
-    assert "UNVERIFIED: Christmas Eve closure by executive order" in d.explanation
+    assert "Thu 2020-12-24, Christmas Eve closure by executive order" in d.explanation
+    assert "skipping it, the due date would be Tue 2020-12-29" in d.explanation
 
 
 # --- the 2025 lapse in appropriations -----------------------------------------------------------------
@@ -405,7 +408,8 @@ def test_the_due_date_is_always_a_business_day(rp: tuple[str, Period], trigger_o
     assert d.due_on > trigger_on
     assert d.due_on.weekday() < 5
     assert d.due_on not in federal_holidays
-    assert not any(c.covers(d.due_on) for c in AGENCY_CLOSURES)
+    # A day closed by executive order counts as a business day for the date shown (the safe date).
+    assert not any(c.covers(d.due_on) for c in AGENCY_CLOSURES if not c.executive_order)
     assert d.due_at.date() == d.due_on and d.due_at.utcoffset() is not None
 
 
@@ -431,8 +435,9 @@ def test_a_business_day_period_counts_exactly_its_length_in_business_days(
     d = compute_deadline(period=p, rule_set=rule_set, trigger_on=trigger_on, region=10)
     assume(not _touches_a_tolling_closure(trigger_on, d))
     between = [trigger_on + timedelta(days=i) for i in range(1, (d.due_on - trigger_on).days + 1)]
-    assert sum(is_business_day(day) for day in between) == p.length
-    assert is_business_day(d.due_on)
+    counted_open = [c for c in AGENCY_CLOSURES if not c.executive_order]
+    assert sum(is_business_day(day, counted_open) for day in between) == p.length
+    assert is_business_day(d.due_on, counted_open)
 
 
 @PROPERTY
