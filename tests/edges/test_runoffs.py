@@ -70,8 +70,8 @@ def test_one_runoff_and_none_after_an_equal_division(held: int, result: str, ref
     assert (why is None) if refused is None else (why is not None and refused in why)
 
 
-@pytest.fixture
-def three_choices(db: None, frozen_clock: Any) -> tuple[APIClient, Election]:
+def _three_choices(frozen_clock: Any, votes: tuple[int, int, int]) -> tuple[APIClient, Election]:
+    """The case with its tally of 2024-03-14: Teamsters, SEIU, neither."""
     frozen_clock.at("2024-03-22", 12)
     case = make_case(number=NUMBER, name="Lakeside Logistics Inc.", petition_filed_on=date(2024, 1, 15))
     make_party(case=case, role=Party.Role.PETITIONER, name=TEAMSTERS)
@@ -81,12 +81,17 @@ def three_choices(db: None, frozen_clock: Any) -> tuple[APIClient, Election]:
     record_tally(
         election,
         prepared_at=datetime(2024, 3, 14, 16, 0, tzinfo=CHICAGO),
-        votes_for={TEAMSTERS: 45, SEIU: 38},
-        votes_against=30,
+        votes_for={TEAMSTERS: votes[0], SEIU: votes[1]},
+        votes_against=votes[2],
     )
     client = APIClient()
     client.force_authenticate(make_staff(username="region13"))
     return client, election
+
+
+@pytest.fixture
+def three_choices(db: None, frozen_clock: Any) -> tuple[APIClient, Election]:
+    return _three_choices(frozen_clock, (45, 38, 30))
 
 
 @pytest.mark.django_db
@@ -134,18 +139,8 @@ def test_a_runoff_between_two_unions_has_no_against_and_only_one_is_held(
 def test_an_equal_division_orders_a_new_three_choice_election_not_a_runoff(
     db: None, frozen_clock: Any
 ) -> None:
-    frozen_clock.at("2024-03-22", 12)
-    case = make_case(number=NUMBER, name="Lakeside Logistics Inc.", petition_filed_on=date(2024, 1, 15))
-    make_party(case=case, role=Party.Role.PETITIONER, name=TEAMSTERS)
-    election = make_election(case=case, sequence=1, choices=[TEAMSTERS, SEIU])
-    record_tally(
-        election,
-        prepared_at=datetime(2024, 3, 14, 16, 0, tzinfo=CHICAGO),
-        votes_for={TEAMSTERS: 40, SEIU: 40},
-        votes_against=40,
-    )
-    client = APIClient()
-    client.force_authenticate(make_staff(username="region13"))
+    client, election = _three_choices(frozen_clock, (40, 40, 40))
+    case = election.case
 
     runoff = post_event(
         client, "regional_director_decision", "2024-03-22", number=NUMBER, outcome="runoff_election"
