@@ -64,13 +64,14 @@ DEADLINES = [
         "2024-11-15T23:59:00-05:00",
         True,
     ),
-    # 2023 rules over Christmas: Tue 12-24 (closure by executive order, unverified) and Wed 12-25 skipped.
+    # 2023 rules over Christmas: Tue 12-24 (closure by executive order) counted as a business day for the date
+    # shown (Dec 23, 24, 26, 27, 30), Wed 12-25 skipped; skipping the 24th too would give 12-31. Unverified.
     (
         "2023-christmas-closure-unverified",
         "10-RC-400006",
         "2024-01-10",
         datetime(2024, 12, 20, 12, 0, tzinfo=NY),
-        "2024-12-31T23:59:00-05:00",
+        "2024-12-30T23:59:00-05:00",
         False,
     ),
     # Region 19 (Seattle): a tally at 10 p.m. Pacific is the next day in UTC, but the trigger is local.
@@ -135,12 +136,10 @@ def test_an_unverified_closure_says_so_in_the_explanation(as_staff, world: World
     ).json()
     assert body["verified"] is False
     assert (
-        "Tue 2024-12-24 (agency closed: Christmas Eve closure by executive order)" in body["due_explanation"]
+        "closed by executive order on Tue 2024-12-24, Christmas Eve closure by executive order "
+        "(Executive Order 14129" in body["due_explanation"]
     )
-    assert (
-        "UNVERIFIED: Christmas Eve closure by executive order (Executive Order 14129"
-        in body["due_explanation"]
-    )
+    assert "skipping it, the due date would be Tue 2024-12-31" in body["due_explanation"]
 
 
 @pytest.mark.django_db
