@@ -20,7 +20,7 @@ from objections import selectors as objection_selectors
 from objections.models import Objection
 from proceedings import deadline_records
 from proceedings.law import ladder, windows
-from proceedings.law.deadlines import CODE_RANK, Status
+from proceedings.law.deadlines import CODE_RANK, CONSENT_AGREEMENTS, Status
 from proceedings.models import Deadline, ProceedingEvent
 
 
@@ -210,7 +210,12 @@ def replay(
     if facts is None:
         facts = facts_of(events if events is not None else live_events(election))
     if tally is None:
-        return ladder.replay(tallied=False, election_kind=election.kind, facts=facts)
+        return ladder.replay(
+            tallied=False,
+            election_kind=election.kind,
+            facts=facts,
+            consent=election.agreement in CONSENT_AGREEMENTS,
+        )
     period = objections_period(election, tally, now=now, deadlines=deadlines)
     zone = election.case.office_zone
     # What the Region found when the period closed: the tally in force that day, not a revision made later
@@ -232,6 +237,7 @@ def replay(
         facts=facts,
         exceptions_end_on=exceptions.ends_on,
         exceptions_over=exceptions.over,
+        consent=election.agreement in CONSENT_AGREEMENTS,
     )
 
 

@@ -373,7 +373,10 @@ def _consequences(
         ordered, created = _next_election(record.election, kind, actor)
         record.ordered_election, record.created_election = ordered, created
         record.save(update_fields=["ordered_election", "created_election"])
-    if code == ladder.Event.CERTIFICATION_ISSUED and case.status != Case.Status.CERTIFIED:
+    certifies = code == ladder.Event.CERTIFICATION_ISSUED or (
+        code == ladder.Event.REGIONAL_DIRECTOR_DECISION and after.certification is not None
+    )  # after a consent election the Regional Director's decision is the certification (102.69(c)(2))
+    if certifies and case.status != Case.Status.CERTIFIED:
         election_services.case_update(case=case, status=Case.Status.CERTIFIED, actor=actor)
     if code == ladder.Event.COURT_DECISION and details.get("outcome") != "remanded":
         election_services.case_update(case=case, status=Case.Status.CLOSED, actor=actor)

@@ -117,6 +117,7 @@ class Event(StrEnum):
     BOARD_ORDER = "board_order"
     COURT_PETITION_FILED = "court_petition_filed"
     COURT_DECISION = "court_decision"
+    SEVERED_AND_TRANSFERRED = "severed_and_transferred"
 
 
 EVENT_LABELS: Mapping[Event, str] = MappingProxyType(
@@ -139,6 +140,7 @@ EVENT_LABELS: Mapping[Event, str] = MappingProxyType(
         Event.BOARD_ORDER: "Board order in the refusal-to-bargain case",
         Event.COURT_PETITION_FILED: "Petition to the court of appeals",
         Event.COURT_DECISION: "Court of appeals decision",
+        Event.SEVERED_AND_TRANSFERRED: "Representation case severed and transferred to the Regional Director",
     }
 )
 
@@ -268,6 +270,7 @@ class State:
     certification: str | None = None
     court_outcome: str | None = None
     round: frozenset[Event] = field(default_factory=frozenset)
+    consent: bool = False  # a consent election (102.62(a), (c)): the RD's decision is final, no Board review
 
 
 @dataclass(frozen=True)
@@ -343,6 +346,11 @@ def _need(step: Step, choices: Sequence[str]) -> str:
 
 def _rd_decision(state: State, step: Step) -> State:
     order = _need(step, ORDERS)
+    if state.consent and order in (CERTIFY_REPRESENTATIVE, CERTIFY_RESULTS):
+        # 102.69(c)(2): the decision "may include a certification … and shall be final"; after a consent
+        # election it "is not subject to Board review": certified, with no review period.
+        kind = "representative" if order == CERTIFY_REPRESENTATIVE else "results"
+        return replace(state, stage=Stage.CERTIFIED, order=order, certification=kind)
     to = {
         RERUN_ELECTION: Stage.RERUN_PENDING,
         RUNOFF_ELECTION: Stage.RUNOFF_PENDING,
@@ -394,6 +402,12 @@ def _consolidate(state: State, step: Step) -> State:
     return replace(state, stage=Stage.HEARING_SCHEDULED, track=Track.ALJ)
 
 
+def _sever(state: State, step: Step) -> State:
+    """102.69(c)(1)(ii): after a consent election consolidated with a ULP case, the judge, "after issuing a
+    decision, sever[s] the representation case and transfer[s] it to the Regional Director"."""
+    return replace(state, stage=Stage.AWAITING_REGIONAL_DIRECTOR, track=Track.REGIONAL, order=None)
+
+
 @dataclass(frozen=True)
 class Branch:
     """A move whose target depends on the event's details or the state; ``targets`` lists where it may go."""
@@ -406,8 +420,9 @@ class Branch:
 RD_DECISION = Branch(
     "by the Regional Director's outcome",
     _rd_decision,
-    (Stage.REVIEW_PERIOD, Stage.RERUN_PENDING, Stage.RUNOFF_PENDING),
+    (Stage.REVIEW_PERIOD, Stage.RERUN_PENDING, Stage.RUNOFF_PENDING, Stage.CERTIFIED),
 )
+SEVERANCE = Branch("to the Regional Director", _sever, (Stage.AWAITING_REGIONAL_DIRECTOR,))
 ALJ_DECISION = Branch(
     "recommended: exceptions to the Board",
     _alj_decision,
@@ -488,6 +503,7 @@ TRANSITIONS: Mapping[Stage, Mapping[Event, Target]] = MappingProxyType(
                 E.EXCEPTIONS_FILED: EXCEPTIONS,
                 E.REGIONAL_DIRECTOR_DECISION: RD_DECISION,
                 E.BOARD_DECISION: BOARD_DECISION,
+                E.SEVERED_AND_TRANSFERRED: SEVERANCE,
             }
         ),
         S.AWAITING_REGIONAL_DIRECTOR: MappingProxyType(
@@ -572,6 +588,17 @@ def _certify(state: State) -> str | None:
     return None
 
 
+def _severable(state: State) -> str | None:
+    if state.track is not Track.ALJ:
+        return "only a representation case consolidated with an unfair-labor-practice case is severed"
+    if not state.consent:
+        return (
+            "only after a consent election (102.62(a), (c)) does the judge sever the case and transfer it to "
+            "the Regional Director (102.69(c)(1)(ii)); otherwise exceptions go to the Board (102.46)"
+        )
+    return None
+
+
 def _representative_certified(state: State) -> str | None:
     if state.certification == "representative":
         return None
@@ -630,6 +657,7 @@ GUARDS: Mapping[tuple[Stage, Event], Guard] = MappingProxyType(
             Track.ALJ, "the runoff was ordered by the Regional Director: request review by the Board"
         ),
         (S.CERTIFIED, E.REFUSAL_TO_BARGAIN): _representative_certified,
+        (S.EXCEPTIONS_PERIOD, E.SEVERED_AND_TRANSFERRED): _severable,
         (S.TEST_OF_CERTIFICATION, E.BOARD_ORDER): _not_twice(
             E.BOARD_ORDER, "the Board's order in the refusal-to-bargain case is already recorded"
         ),
@@ -645,8 +673,15 @@ def _refusal(state: State, event: Event) -> str | None:
         return "the election has no tally yet; its proceeding starts with the tally of ballots"
     if event not in TRANSITIONS[state.stage]:
         return ""
+    if state.consent and event in _BOARD_REVIEW_EVENTS:
+        return "after a consent election the Regional Director's decision is final, not subject to Board review (102.69(c)(2))"
     guard = GUARDS.get((state.stage, event))
     return guard(state) if guard is not None else None
+
+
+_BOARD_REVIEW_EVENTS: Final = frozenset(
+    {Event.REQUEST_FOR_REVIEW_FILED, Event.OPPOSITION_FILED, Event.BOARD_DECISION}
+)
 
 
 def allowed_events(state: State) -> tuple[Event, ...]:
@@ -670,11 +705,11 @@ def advance(state: State, step: Step) -> State:
     return replace(after, round=after.round | {event})
 
 
-def initial_state(*, tallied: bool, election_kind: str = "initial") -> State:
+def initial_state(*, tallied: bool, election_kind: str = "initial", consent: bool = False) -> State:
     """An election's state before any event: its tally opens the objections period."""
     if tallied:
-        return State(stage=Stage.OBJECTIONS_PERIOD)
-    return State(stage=untallied_stage(election_kind), tallied=False)
+        return State(stage=Stage.OBJECTIONS_PERIOD, consent=consent)
+    return State(stage=untallied_stage(election_kind), tallied=False, consent=consent)
 
 
 def untallied_stage(election_kind: str) -> Stage:
@@ -698,6 +733,8 @@ def lapse_recommended_order(state: State) -> State:
     a certification is for the Regional Director to issue)."""
     if state.stage is not Stage.EXCEPTIONS_PERIOD or state.track is not Track.ALJ or state.order is None:
         return state
+    if state.consent:
+        return state  # severed and transferred to the Regional Director instead (102.69(c)(1)(ii))
     return replace(state, stage=follow_order(state), round=frozenset())
 
 
@@ -747,6 +784,7 @@ def replay(
     facts: Sequence[Fact] = (),
     exceptions_end_on: date | None = None,
     exceptions_over: bool = False,
+    consent: bool = False,
 ) -> Replay:
     """Derive the state of one election from its tally and its events (oldest first by date, then ``ref``).
 
@@ -755,7 +793,7 @@ def replay(
     filed or the challenged ballots are determinative. ``exceptions_end_on`` / ``exceptions_over``: the last
     day for exceptions to the ALJ's decision, and whether it has passed (``lapse_recommended_order``).
     """
-    state = initial_state(tallied=tallied, election_kind=election_kind)
+    state = initial_state(tallied=tallied, election_kind=election_kind, consent=consent)
     path = [PathEntry(state.stage, tally_on if tallied else None, None, None)]
     if not tallied:
         if facts:
