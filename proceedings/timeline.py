@@ -410,7 +410,9 @@ def _event_title(event: ProceedingEvent) -> str:
     details = event.details
     extra = ""
     if details.get("outcome"):
-        extra = f": {str(details['outcome']).replace('_', ' ')}"
+        # A judge's order is recommended until the Board adopts it or the exceptions period lapses (102.48(a)).
+        recommends = "recommends " if event.event == "alj_decision" else ""
+        extra = f": {recommends}{str(details['outcome']).replace('_', ' ')}"
     elif details.get("kind"):
         extra = f": {details['kind']}"
     elif details.get("hearing_on"):

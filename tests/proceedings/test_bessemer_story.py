@@ -258,7 +258,7 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
     timeline = story.ok(story.paralegal.get(f"/api/v1/cases/{NUMBER}/timeline/"), 200)["results"]
     titles = [item["title"] for item in timeline]
     assert titles[0] == "Petition filed (RC)"
-    assert titles[-1] == "Administrative law judge's decision: rerun election"
+    assert titles[-1] == "Administrative law judge's decision: recommends rerun election"
     assert "Regional Director's decision: rerun election" in titles
     assert [i["kind"] for i in timeline].count("tally") == 2
     deadlines = story.ok(story.paralegal.get(f"/api/v1/deadlines/?case={NUMBER}&status=open"), 200)["results"]
