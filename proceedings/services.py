@@ -27,7 +27,6 @@ from elections import services as election_services
 from elections.law import tally as tally_law
 from elections.law.local_time import local_date
 from elections.law.rule_sets import DeadlineCode
-from elections.law.tally import NO_UNION
 from elections.models import Case, Election, Party, RelatedCase, Tally
 from elections.selectors import original_tally
 from objections import selectors as objection_selectors
@@ -459,7 +458,8 @@ def _next_election(election: Election, kind: str, actor: Actor) -> tuple[Electio
     choices = list(election.choices)
     tally = election.latest_tally
     if kind == "runoff" and tally is not None and tally.assessment.runoff_choices:
-        unions = [c for c in tally.assessment.runoff_choices if c != NO_UNION]
+        # In the order of the original ballot (a tally's votes may come back from the database reordered).
+        unions = [c for c in choices if c in tally.assessment.runoff_choices]
         choices = unions or choices
     created = election_services.election_create(
         case=election.case, choices=choices, kind=kind, mode=election.mode, actor=actor
