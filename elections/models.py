@@ -88,6 +88,13 @@ class Case(models.Model):
         blank=True,
         help_text="As the public record words it, e.g. Certific. of Representative",
     )
+    transferred_to = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The Region the case was transferred to (29 CFR 102.72): its office's 11:59 p.m. governs "
+        "every deadline computed from then on. Set and cleared by the case_transferred event only.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
@@ -121,13 +128,19 @@ class Case(models.Model):
             self.rule_set = rule_set_for(self.petition_filed_on)
 
     @property
+    def office_region(self) -> int:
+        """The Region whose office handles the case now: the receiving one after a transfer (102.72(b))."""
+        return self.transferred_to or self.region
+
+    @property
     def office_zone(self) -> str:
-        """The zone of the case's office: its region's, or a retired region's historical office's."""
-        return office_of_region(self.region).zone
+        """The zone of the case's office (the receiving one after a transfer): its region's, or a retired
+        region's historical office's."""
+        return office_of_region(self.office_region).zone
 
     @property
     def regional_office(self) -> str:
-        return office_of_region(self.region).office
+        return office_of_region(self.office_region).office
 
 
 class RelatedCase(models.Model):

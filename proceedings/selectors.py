@@ -3,7 +3,7 @@ caller. Query counts are constant in the number of rows (pinned in tests/proceed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -123,17 +123,24 @@ def facts_of(events: Iterable[ProceedingEvent]) -> list[ladder.Fact]:
 
 
 def fact_of(event: ProceedingEvent, ref: int | None = None) -> ladder.Fact:
-    details = event.details or {}
     return ladder.Fact(
-        step=ladder.Step(
-            event=ladder.Event(event.event),
-            outcome=details.get("outcome"),
-            order=details.get("order"),
-            kind=details.get("kind"),
-        ),
+        step=step_of(ladder.Event(event.event), event.details or {}),
         occurred_on=event.occurred_on,
         ref=ref if ref is not None else event.pk,
     )
+
+
+def step_of(event: ladder.Event, details: Mapping[str, Any]) -> ladder.Step:
+    """The ladder's step for an event and its details (a dismissal's ``kind`` says how it was made)."""
+
+    def text(key: str) -> str | None:
+        value = details.get(key)
+        return value if isinstance(value, str) else None
+
+    kind = text("kind")
+    if event is ladder.Event.PETITION_DISMISSED:
+        kind = "administrative" if details.get("administrative") is True else "decision"
+    return ladder.Step(event=event, outcome=text("outcome"), order=text("order"), kind=kind, by=text("by"))
 
 
 @dataclass(frozen=True)
