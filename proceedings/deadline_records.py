@@ -29,7 +29,7 @@ from simple_history.utils import bulk_update_with_history
 
 from core import clock
 from core.actors import acting_user, stamp
-from elections.law import calendar, rule_sets
+from elections.law import calendar, case_numbers, rule_sets
 from elections.law.local_time import in_zone, local_date
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
@@ -83,7 +83,9 @@ def _computed(
     trigger_tally: Tally | None,
     responds_to: Deadline | None,
     actor: Any,
+    region: int | None = None,
 ) -> Deadline:
+    """``region``: the office whose zone the period runs in when it is not the case's (a CA case's)."""
     lookup: dict[str, Any] = {"code": period.code}
     if responds_to is not None:
         lookup["responds_to"] = responds_to
@@ -95,7 +97,7 @@ def _computed(
     if existing is not None:
         return existing
     computed = calendar.compute_deadline(
-        period=period, rule_set=case.rule_set, trigger_on=trigger_on, region=case.office_region
+        period=period, rule_set=case.rule_set, trigger_on=trigger_on, region=region or case.office_region
     )
     deadline = Deadline(
         case=case,
@@ -222,6 +224,7 @@ def _side_track_deadlines(event: ProceedingEvent, actor: Any) -> list[Deadline]:
                 trigger_tally=None,
                 responds_to=None,
                 actor=actor,
+                region=_ca_region(event),
             )
         ]
     respond_by = event.details.get("respond_by")
@@ -233,6 +236,24 @@ def _side_track_deadlines(event: ProceedingEvent, actor: Any) -> list[Deadline]:
         return []
     court = _court_of(event)
     return [_in_court(event, courts.PERIODS[c], court, actor) for c in toc.COURT_DEADLINES[code]]
+
+
+def _ca_region(event: ProceedingEvent) -> int | None:
+    """The Region of the test's CA case (its number says it), whose office the answer is filed with."""
+    ulp = event.details.get("ulp_case")
+    if not isinstance(ulp, str):
+        refusal = (
+            ProceedingEvent.objects.filter(
+                case=event.case, voided=False, event=ladder.Event.REFUSAL_TO_BARGAIN
+            )
+            .order_by("-occurred_on", "-id")
+            .first()
+        )
+        ulp = refusal.details.get("ulp_case") if refusal is not None else None
+    try:
+        return case_numbers.parse(str(ulp), representation_only=False).region
+    except case_numbers.InvalidCaseNumber:
+        return None
 
 
 def _court_of(event: ProceedingEvent) -> courts.Court:
@@ -617,6 +638,9 @@ def _moot_reason(
                 f"Nothing to answer: nothing was filed by the due date of the {parent.label[:1].lower()}"
                 f"{parent.label[1:]} ({parent.due_on.isoformat()})."
             )
+    closing = next((e for e in events if dispositions.closes(e.event, e.details.get("by"))), None)
+    if closing is not None and d.trigger_event_id != closing.pk and d.due_on >= closing.occurred_on:
+        return f"The case closed before it was due: {closing.event_label.lower()} on {closing.occurred_on.isoformat()}."
     if d.code == DeadlineCode.HEARING:
         opened = any(e.event == "hearing_opened" for e in events)
         decided = next((e for e in events if e.event in _DECIDED_WITHOUT_HEARING), None)

@@ -137,10 +137,12 @@ def step_of(event: ladder.Event, details: Mapping[str, Any]) -> ladder.Step:
         value = details.get(key)
         return value if isinstance(value, str) else None
 
-    kind = text("kind")
+    kind, by = text("kind"), text("by")
     if event is ladder.Event.PETITION_DISMISSED:
         kind = "administrative" if details.get("administrative") is True else "decision"
-    return ladder.Step(event=event, outcome=text("outcome"), order=text("order"), kind=kind, by=text("by"))
+    if event is ladder.Event.PETITION_WITHDRAWN:
+        by = text("approved_by")
+    return ladder.Step(event=event, outcome=text("outcome"), order=text("order"), kind=kind, by=by)
 
 
 @dataclass(frozen=True)

@@ -93,14 +93,19 @@ def event_record(
     certification = _certification_of(case) if code in ladder.SIDE_TRACK else None
     if election is None and code in ladder.SIDE_TRACK:
         election = _certified_election(case, certification)
-    if election is None and code in dispositions.END_EVENTS:
-        election = _current_election(case, elections)
+    untallied_end = elections and selectors.current_and_proceeding(elections).proceeding is None
+    if election is None and (code in dispositions.END_EVENTS or untallied_end):
+        # An end of the case before any tally (or the review of one) is on the current election.
+        election = _current_election(case, elections) if code in dispositions.END_EVENTS else elections[-1]
+        if code not in dispositions.END_EVENTS and selectors.replay(election).state.ended is None:
+            election = None
     chosen = _election_of(case, elections, election)
     consent = review_refusal(code, agreement=chosen.agreement)
     if consent is not None:
         raise TransitionNotAllowed(consent, allowed=[])
     tally = original_tally(chosen)
-    if tally is None and code not in dispositions.END_EVENTS:
+    ended_before_tally = tally is None and selectors.replay(chosen).state.ended is not None
+    if tally is None and code not in dispositions.END_EVENTS and not ended_before_tally:
         raise TransitionNotAllowed(
             f"Election {chosen.sequence} of {case.number} has no tally yet: its proceeding starts with the "
             "tally of ballots.",

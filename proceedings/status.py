@@ -86,8 +86,10 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         current_tallied=current_tallied,
         proceeding=replayed.state if replayed is not None and current_tallied else None,
     )
-    if untallied is not None and untallied.state.stage in (ladder.Stage.BLOCKED, ladder.Stage.CLOSED):
-        view = ladder.CaseView(untallied.state.stage, ladder.outcome_of(untallied.state))
+    held = untallied if untallied is not None and len(untallied.path) > 1 else None
+    if held is not None:  # blocked, ended (and its review) before the tally
+        view = ladder.CaseView(held.state.stage, ladder.outcome_of(held.state))
+    climbing = held or replayed
     test = test_of_certification(events)
     stage = beside(view.stage, test)
     ending = untallied.state if untallied is not None else (replayed.state if replayed is not None else None)
@@ -112,7 +114,7 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         "ledger_matches_tally": ledger_matches,
         "next_deadline": selectors.next_deadline(deadlines),
         "allowed_events": [
-            *([e.value for e in ladder.allowed_events(replayed.state)] if replayed else []),
+            *([e.value for e in ladder.allowed_events(climbing.state)] if climbing else []),
             *(e.value for e in toc.allowed(test.current if test else None, certified=_certified(events))),
         ],
         "last_event": last_event,

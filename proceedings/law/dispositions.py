@@ -59,6 +59,14 @@ CLOSING_EVENTS: Final = (
     Event.BARGAINING_ORDER,
 )
 
+
+def closes(event: str, by: object = None) -> bool:
+    """Does this event close the case when recorded? (A judge's bargaining order is only recommended.)"""
+    return event in CLOSING_EVENTS and not (
+        event == Event.BARGAINING_ORDER and by == "administrative_law_judge"
+    )
+
+
 # What an ALJ's bargaining order leaves in ``State.order`` while the Board has not adopted it.
 RECOMMENDED_BARGAINING_ORDER: Final = "bargaining_order"
 

@@ -732,7 +732,7 @@ def _refusal(state: State, event: Event) -> str | None:
     """Why ``event`` is refused in ``state`` (None: allowed)."""
     if event in SIDE_TRACK:
         return "it belongs to the test of certification, which runs beside the representation case"
-    if not state.tallied:
+    if not state.tallied and state.ended is None:  # a dismissal before the tally may still be reviewed
         return "the election has no tally yet; its proceeding starts with the tally of ballots"
     if event not in TRANSITIONS[state.stage]:
         return ""
