@@ -72,8 +72,12 @@ class ProceedingEventInputSerializer(serializers.Serializer[Any]):
         required=False,
         default=dict,
         help_text="Per event: notice_of_hearing.hearing_on; decisions' outcome; certification_issued.kind; "
-        "refusal_to_bargain.ulp_case; court_petition_filed.court and docket; filings' party; decisions' "
-        "objection_rulings [{objection, disposition}]; note",
+        "refusal_to_bargain.ulp_case; court_petition_filed.court (1st Cir. … 11th Cir., D.C. Cir.), docket, "
+        "kind, party; court_decision.docket and outcome; petition_dismissed.by, reason, administrative; "
+        "petition_withdrawn.party, with_prejudice, approved_by; disclaimer_filed.party; "
+        "bargaining_order.basis, ulp_case, by; election_blocked/block_lifted.ulp_case, action; "
+        "case_transferred.region, reason; notice_to_show_cause.respond_by; court_cases_consolidated.court, "
+        "dockets, lead_docket; filings' party; decisions' objection_rulings [{objection, disposition}]; note",
     )
 
 

@@ -481,3 +481,33 @@ def test_closing_is_only_ever_an_event(frozen_clock: Any) -> None:
     assert (
         "petition_dismissed, petition_withdrawn, disclaimer_filed, bargaining_order" in by_hand.value.message
     )
+
+
+def test_the_timeline_and_the_exports_carry_every_new_event_with_its_label(frozen_clock: Any) -> None:
+    from rest_framework.test import APIClient
+
+    case, election, union, _employer, staff = make("10-RC-300010", date(2024, 1, 8))
+    frozen_clock.at("2024-05-01", 18)
+    record_tally(election, prepared_at=datetime(2024, 4, 2, 12, tzinfo=EASTERN), yes=30, votes_against=12)
+    record_event(case, "case_transferred", "2024-04-03", actor=staff, region=12, reason="Workload")
+    record_event(case, "election_blocked", "2024-04-04", actor=staff, ulp_case="10-CA-300012")
+    record_event(case, "block_lifted", "2024-04-05", actor=staff, ulp_case="10-CA-300012")
+    record_event(case, "disclaimer_filed", "2024-04-20", actor=staff, party=union.pk)
+    client = APIClient()
+    client.force_authenticate(user=staff)
+    titles = [
+        item["title"]
+        for item in client.get(f"/api/v1/cases/{case.number}/timeline/").json()["results"]
+        if item["kind"] == "proceeding"
+    ]
+    assert titles == [
+        "Case transferred to another Region: to Region 12",
+        "Election blocked by an unfair-labor-practice charge: 10-CA-300012",
+        "Block lifted: 10-CA-300012",
+        "Disclaimer of interest",
+    ]
+    csv = client.get(f"/api/v1/cases/{case.number}/export/timeline.csv")
+    assert csv.status_code == 200
+    body = b"".join(csv.streaming_content).decode() if csv.streaming else csv.content.decode()
+    for title in titles:
+        assert title in body
