@@ -4,7 +4,7 @@ caller. Query counts are constant in the number of rows (pinned in tests/proceed
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -19,7 +19,7 @@ from elections.selectors import original_tally
 from objections import selectors as objection_selectors
 from objections.models import Objection
 from proceedings import deadline_records
-from proceedings.law import ladder
+from proceedings.law import dispositions, ladder
 from proceedings.law.deadlines import CODE_RANK, Status
 from proceedings.models import Deadline, ProceedingEvent
 
@@ -219,7 +219,7 @@ def replay(
         return ladder.replay(tallied=False, election_kind=election.kind, facts=facts)
     period = objections_period(election, tally, now=now, deadlines=deadlines)
     latest = election.latest_tally
-    return ladder.replay(
+    replayed = ladder.replay(
         tallied=True,
         election_kind=election.kind,
         tally_on=local_date(tally.prepared_at, election.case.office_zone),
@@ -227,6 +227,39 @@ def replay(
         period_over=period.over,
         pending_after_period=pending_after_period(election, latest, objections_live),
         facts=facts,
+    )
+    return _adopted_without_exceptions(election, replayed, now=now, deadlines=deadlines)
+
+
+def _adopted_without_exceptions(
+    election: Election, replayed: ladder.Replay, *, now: datetime, deadlines: Sequence[Deadline] | None
+) -> ladder.Replay:
+    """A judge's bargaining order with no exceptions by their due date is the Board's order (102.48(a))."""
+    state = replayed.state
+    if (
+        state.order != dispositions.RECOMMENDED_BARGAINING_ORDER
+        or state.stage is not ladder.Stage.EXCEPTIONS_PERIOD
+    ):
+        return replayed
+    rows = (
+        deadlines
+        if deadlines is not None
+        else list(Deadline.objects.filter(election=election, code=DeadlineCode.EXCEPTIONS_TO_BOARD))
+    )
+    due = [
+        d
+        for d in rows
+        if d.election_id == election.pk
+        and d.code == DeadlineCode.EXCEPTIONS_TO_BOARD
+        and d.status != Status.SUPERSEDED
+    ]
+    lapsed = bool(due) and all(now > d.due_at for d in due)
+    settled = dispositions.settle(state, exceptions_lapsed=lapsed)
+    if settled == state:
+        return replayed
+    on = local_date(max(d.due_at for d in due), election.case.office_zone)
+    return replace(
+        replayed, state=settled, path=(*replayed.path, ladder.PathEntry(settled.stage, on, None, None))
     )
 
 

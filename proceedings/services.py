@@ -509,6 +509,8 @@ def event_void(*, event: ProceedingEvent, reason: str, actor: Actor, notify: boo
         )
     election = event.election
     others = [e for e in selectors.live_events(election) if e.pk != event.pk]
+    if event.event in ladder.SIDE_TRACK:
+        _check_test_without(case, event)
     try:
         selectors.replay(election, events=others)
     except ladder.ReplayFailed as failure:
@@ -534,6 +536,28 @@ def event_void(*, event: ProceedingEvent, reason: str, actor: Actor, notify: boo
     if notify:
         notifications.event_voided(event)
     return event
+
+
+def _check_test_without(case: Case, voided: ProceedingEvent) -> None:
+    """Voiding a step of the test of certification that a later one rests on is refused (void that first)."""
+    certification = _certification_of(case)
+    facts = [
+        toc.TocFact(ladder.Event(e.event), e.occurred_on, e.details, e.pk)
+        for e in ProceedingEvent.objects.filter(case=case, voided=False, event__in=sorted(ladder.SIDE_TRACK))
+        if e.pk != voided.pk
+    ]
+    try:
+        toc.replay(certified_on=certification.occurred_on if certification else None, facts=facts)
+    except toc.TocRefused as refused:
+        dependent = ProceedingEvent.objects.filter(pk=refused.fact.ref).first()
+        which = (
+            f"event {dependent.pk} ({dependent.event_label}, {dependent.occurred_on})"
+            if dependent
+            else "a later event"
+        )
+        raise TransitionNotAllowed(
+            f"Without this {voided.event_label.lower()}, {which} would be out of order: void it first."
+        ) from None
 
 
 def _resync_case_status(case: Case, voided: ProceedingEvent, actor: Actor) -> None:

@@ -25,6 +25,7 @@ from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
 from elections.models import Case, Election, Party
 from proceedings import status as case_status
+from proceedings import workqueue
 from proceedings.law.deadlines import Status
 from proceedings.models import Deadline
 from tests.factories import (
@@ -104,6 +105,10 @@ def test_jfk8_as_it_happened_beside_its_test_of_certification(frozen_clock: Any)
     assert Case.objects.get(pk=case.pk).office_zone == "America/Phoenix"
     assert Case.objects.get(pk=case.pk).number == "29-RC-288020"  # the number stays
     event("notice_of_hearing", "2022-04-20", hearing_on="2022-06-13")  # UNVERIFIED notice date
+    # The staff work queue files the case under the receiving office.
+    queue = workqueue.work_queue(days=60, region=28)
+    assert {line.case_number for section in queue.sections for line in section.lines} == {"29-RC-288020"}
+    assert not [line for s in workqueue.work_queue(days=60, region=29).sections for line in s.lines]
     event("hearing_opened", "2022-06-13")
     event("hearing_officer_report", "2022-09-01")
     # Exceptions (2019 rules): 10 business days after Thu 2022-09-01: Fri 2 (1), Labor Day Mon 5 skipped,
@@ -511,3 +516,50 @@ def test_the_timeline_and_the_exports_carry_every_new_event_with_its_label(froze
     body = b"".join(csv.streaming_content).decode() if csv.streaming else csv.content.decode()
     for title in titles:
         assert title in body
+
+
+def test_a_judges_bargaining_order_with_no_exceptions_becomes_the_boards(frozen_clock: Any) -> None:
+    case, election, _union, _employer, staff = make("10-RC-300011", date(2020, 11, 20))
+    frozen_clock.at("2024-11-05", 18)
+    record_tally(election, prepared_at=datetime(2022, 3, 28, 12, tzinfo=CENTRAL), yes=875, votes_against=993)
+    record_event(case, "consolidated_with_ulp", "2023-06-01", actor=staff, ulp_case="10-CA-290002")
+    record_event(case, "hearing_opened", "2024-04-25", actor=staff)
+    record_event(
+        case,
+        "bargaining_order",
+        "2024-11-05",
+        actor=staff,
+        basis="gissel",
+        ulp_case="10-CA-290002",
+        by="administrative_law_judge",
+    )
+    # Exceptions due Tue 2024-12-03 (28 days), 11:59 p.m. in Washington: until then it is recommended only.
+    frozen_clock.at("2024-12-03", 23, 58)
+    assert (stage_of(case)["stage"], stage_of(case)["outcome"]) == ("exceptions_period", None)
+    frozen_clock.at("2024-12-04", 9)
+    status = stage_of(case)
+    assert (status["stage"], status["outcome"]) == ("closed", "bargaining_order")  # 102.48(a)
+    assert status["path"][-1] == {
+        "stage": "closed",
+        "stage_label": "Closed",
+        "on": date(2024, 12, 3),
+        "event": None,
+    }
+
+
+def test_a_step_of_the_test_of_certification_a_later_one_rests_on_is_not_voided(frozen_clock: Any) -> None:
+    from proceedings import services
+
+    case, election, _union, _employer, staff = make("10-RC-300012", date(2023, 1, 9))
+    frozen_clock.at("2023-09-01", 18)
+    record_tally(election, prepared_at=datetime(2023, 3, 1, 12, tzinfo=EASTERN), yes=60, votes_against=40)
+    record_event(case, "certification_issued", "2023-03-15", actor=staff, kind="representative")
+    record_event(case, "refusal_to_bargain", "2023-04-03", actor=staff, ulp_case="10-CA-310002")
+    complaint = record_event(case, "complaint_issued", "2023-05-01", actor=staff)
+    motion = record_event(case, "summary_judgment_motion_filed", "2023-06-01", actor=staff)
+    with nothing_written(), pytest.raises(TransitionNotAllowed) as refused:
+        services.event_void(event=complaint, reason="Wrong date", actor=staff)
+    assert f"event {motion.pk} (Motion for summary judgment filed, 2023-06-01)" in refused.value.detail
+    services.event_void(event=motion, reason="Recorded on the wrong case", actor=staff)
+    services.event_void(event=complaint, reason="Wrong date", actor=staff)
+    assert stage_of(case)["test_of_certification"]["stage"] == "charge_filed"
