@@ -563,3 +563,34 @@ def test_a_step_of_the_test_of_certification_a_later_one_rests_on_is_not_voided(
     services.event_void(event=motion, reason="Recorded on the wrong case", actor=staff)
     services.event_void(event=complaint, reason="Wrong date", actor=staff)
     assert stage_of(case)["test_of_certification"]["stage"] == "charge_filed"
+
+
+def test_through_the_api_bad_input_is_a_400_and_a_docket_not_on_the_case_a_409(frozen_clock: Any) -> None:
+    from rest_framework.test import APIClient
+
+    case, election, _union, employer, staff = make("10-RC-300013", date(2023, 1, 9))
+    frozen_clock.at("2023-10-01", 18)
+    record_tally(election, prepared_at=datetime(2023, 3, 1, 12, tzinfo=EASTERN), yes=60, votes_against=40)
+    record_event(case, "certification_issued", "2023-03-15", actor=staff, kind="representative")
+    record_event(case, "refusal_to_bargain", "2023-04-03", actor=staff, ulp_case="10-CA-310003")
+    record_event(case, "board_order", "2023-09-01", actor=staff)
+    client = APIClient()
+    client.force_authenticate(user=staff)
+    url = f"/api/v1/cases/{case.number}/proceedings/"
+
+    def post(event: str, **details: Any) -> Any:
+        return client.post(
+            url, {"event": event, "occurred_on": "2023-10-01", "details": details}, format="json"
+        )
+
+    district = post("court_petition_filed", court="W.D. Tex.", docket="1:23-cv-1", party=employer.pk)
+    assert district.status_code == 400
+    assert district.json()["details"][0].startswith("court of court_petition_filed must be one of 1st Cir.")
+    stranger = post("court_decision", court="5th Cir.", docket="24-50761", outcome="dismissed")
+    assert stranger.status_code == 409
+    assert stranger.json()["allowed"] == ["court_petition_filed"]
+    status = client.get(f"/api/v1/cases/{case.number}/status/").json()
+    assert (status["stage"], status["test_of_certification"]["stage"]) == (
+        "test_of_certification",
+        "board_order",
+    )
