@@ -54,6 +54,15 @@ def make(number: str, petition: date, *, union: str = "Union", agreement: str | 
     return case, election, petitioner, employer, staff
 
 
+def refused_to_bargain(number: str, ulp_case: str) -> tuple[Case, Party, Any]:
+    """A case certified 2023-03-15 (tally 2023-03-01) whose employer refused to bargain on 2023-04-03."""
+    case, election, _union, employer, staff = make(number, date(2023, 1, 9))
+    record_tally(election, prepared_at=datetime(2023, 3, 1, 12, tzinfo=EASTERN), yes=60, votes_against=40)
+    record_event(case, "certification_issued", "2023-03-15", actor=staff, kind="representative")
+    record_event(case, "refusal_to_bargain", "2023-04-03", actor=staff, ulp_case=ulp_case)
+    return case, employer, staff
+
+
 def stage_of(case: Case) -> dict[str, Any]:
     return case_status.case_status(Case.objects.get(pk=case.pk))
 
@@ -550,11 +559,8 @@ def test_a_judges_bargaining_order_with_no_exceptions_becomes_the_boards(frozen_
 def test_a_step_of_the_test_of_certification_a_later_one_rests_on_is_not_voided(frozen_clock: Any) -> None:
     from proceedings import services
 
-    case, election, _union, _employer, staff = make("10-RC-300012", date(2023, 1, 9))
     frozen_clock.at("2023-09-01", 18)
-    record_tally(election, prepared_at=datetime(2023, 3, 1, 12, tzinfo=EASTERN), yes=60, votes_against=40)
-    record_event(case, "certification_issued", "2023-03-15", actor=staff, kind="representative")
-    record_event(case, "refusal_to_bargain", "2023-04-03", actor=staff, ulp_case="10-CA-310002")
+    case, _employer, staff = refused_to_bargain("10-RC-300012", "10-CA-310002")
     complaint = record_event(case, "complaint_issued", "2023-05-01", actor=staff)
     motion = record_event(case, "summary_judgment_motion_filed", "2023-06-01", actor=staff)
     with nothing_written(), pytest.raises(TransitionNotAllowed) as refused:
@@ -568,11 +574,8 @@ def test_a_step_of_the_test_of_certification_a_later_one_rests_on_is_not_voided(
 def test_through_the_api_bad_input_is_a_400_and_a_docket_not_on_the_case_a_409(frozen_clock: Any) -> None:
     from rest_framework.test import APIClient
 
-    case, election, _union, employer, staff = make("10-RC-300013", date(2023, 1, 9))
     frozen_clock.at("2023-10-01", 18)
-    record_tally(election, prepared_at=datetime(2023, 3, 1, 12, tzinfo=EASTERN), yes=60, votes_against=40)
-    record_event(case, "certification_issued", "2023-03-15", actor=staff, kind="representative")
-    record_event(case, "refusal_to_bargain", "2023-04-03", actor=staff, ulp_case="10-CA-310003")
+    case, employer, staff = refused_to_bargain("10-RC-300013", "10-CA-310003")
     record_event(case, "board_order", "2023-09-01", actor=staff)
     client = APIClient()
     client.force_authenticate(user=staff)
