@@ -97,7 +97,10 @@ def _computed(
     if existing is not None:
         return existing
     computed = calendar.compute_deadline(
-        period=period, rule_set=case.rule_set, trigger_on=trigger_on, region=region or case.office_region
+        period=period,
+        rule_set=case.rule_set,
+        trigger_on=trigger_on,
+        region=region or case.region_at(trigger_on),
     )
     deadline = Deadline(
         case=case,

@@ -278,9 +278,10 @@ def _ends(record: ProceedingEvent, before: ladder.State, after: ladder.State, ac
     if before.ended is not None and after.ended is None and case.status == Case.Status.CLOSED:
         election_services.case_update(case=case, status=Case.Status.OPEN, actor=actor)
     if record.event == ladder.Event.CASE_TRANSFERRED:
-        region = record.details.get("region")
-        to = None if region == case.region else region
-        election_services.case_update(case=case, transferred_to=to, actor=actor)
+        transfers = ProceedingEvent.objects.filter(
+            case=case, voided=False, event=ladder.Event.CASE_TRANSFERRED
+        )
+        _transfer(case, transfers.order_by("-occurred_on", "-id").first(), actor)
 
 
 def _check_not_before_what_it_answers(
@@ -576,9 +577,18 @@ def _resync_case_status(case: Case, voided: ProceedingEvent, actor: Actor) -> No
         election_services.case_update(case=case, status=back, actor=actor)
     if voided.event == ladder.Event.CASE_TRANSFERRED:
         latest = live.filter(event=ladder.Event.CASE_TRANSFERRED).order_by("-occurred_on", "-id").first()
-        region = latest.details.get("region") if latest is not None else None
-        to = None if region in (None, case.region) else region
-        election_services.case_update(case=case, transferred_to=to, actor=actor)
+        _transfer(case, latest, actor)
+
+
+def _transfer(case: Case, latest: ProceedingEvent | None, actor: Actor) -> None:
+    """The case's office from the latest live transfer (102.72(b)): its Region and the day it took over."""
+    region = latest.details.get("region") if latest is not None else None
+    if latest is None or region in (None, case.region):
+        election_services.case_update(case=case, transferred_to=None, transferred_on=None, actor=actor)
+    else:
+        election_services.case_update(
+            case=case, transferred_to=region, transferred_on=latest.occurred_on, actor=actor
+        )
 
 
 # --- deadlines -----------------------------------------------------------------------------------------------

@@ -597,3 +597,26 @@ def test_through_the_api_bad_input_is_a_400_and_a_docket_not_on_the_case_a_409(f
         "test_of_certification",
         "board_order",
     )
+
+
+def test_a_transfer_before_the_tally_moves_the_objections_period_and_the_objection_with_it(
+    frozen_clock: Any,
+) -> None:
+    from tests.factories import file_objection
+
+    case, election, _union, employer, staff = make("29-RC-300014", date(2021, 12, 22))
+    frozen_clock.at("2022-03-01", 18)
+    record_event(case, "case_transferred", "2022-03-01", actor=staff, region=28, reason="Workload")
+    frozen_clock.at("2022-04-01", 18)
+    record_tally(election, prepared_at=datetime(2022, 4, 1, 15, tzinfo=EASTERN), yes=30, votes_against=40)
+    # 5 business days after Fri 2022-04-01: Fri 2022-04-08, at 11:59 p.m. in Phoenix (Region 28).
+    deadline = live(case, "objections")
+    assert (deadline.due_at, deadline.zone) == (
+        datetime(2022, 4, 8, 23, 59, tzinfo=PHOENIX),
+        "America/Phoenix",
+    )
+    # Filed at 11:30 p.m. in Phoenix (2:30 a.m. in Brooklyn the next day): timely in the receiving office.
+    filed = datetime(2022, 4, 8, 23, 30, tzinfo=PHOENIX)
+    frozen_clock.at(filed)
+    objection = file_objection(election, employer, filed_at=filed, offer_of_proof_filed_at=filed, actor=staff)
+    assert (objection.due_at, objection.timely) == (deadline.due_at, True)
