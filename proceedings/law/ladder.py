@@ -40,8 +40,13 @@ Decisions worth knowing (lawyers, check these):
   for review may therefore also follow a certification.
 - An ALJ decision ordering a rerun (Bessemer, 2024-11-05) leads to ``rerun_pending`` at once, with exceptions
   to the Board still allowed on that election.
-- A Board remand returns the case to the Regional Director (or, on the ALJ track, to the judge); a court
-  remand returns the test of certification to the Board. Other court decisions close the case.
+- A Board remand returns the case to the Regional Director (or, on the ALJ track, to the judge).
+- The test of certification (``SIDE_TRACK``: the refusal to bargain, the CA case, the courts) runs beside the
+  representation case in ``proceedings.law.test_of_certification``: its events never move this ladder, and a
+  court's decision never closes the case. The table's entries for ``test_of_certification`` and
+  ``court_of_appeals`` are no longer reached by replay; the status shows those stages for a certified case
+  whose test is under way. The ends of a case (dismissal, withdrawal, disclaimer, bargaining order, block,
+  transfer) are ``proceedings.law.dispositions``, which ``advance`` asks first.
 """
 
 from __future__ import annotations
