@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from elections import services as election_services
 from proceedings.law import courts, dispositions, ladder
@@ -134,3 +136,74 @@ def test_a_court_decision_on_one_docket_decides_the_cases_consolidated_with_it()
         ("B", "decided", "enforced_in_part"),
     ]
     assert toc.derive_stage(test) is toc.TocStage.CLOSED
+
+
+@st.composite
+def random_tests_of_certification(draw: st.DrawFn) -> list[toc.TocFact]:
+    """A random test of certification: at each step one of the events ``toc.allowed`` offers, with the
+    details it needs (a docket of the case where a docket is named)."""
+    day = date(2023, 2, 1)
+    facts = [toc.TocFact(E.REFUSAL_TO_BARGAIN, day, {"ulp_case": "29-CA-318069"}, 1)]
+    for ref in range(2, draw(st.integers(min_value=2, max_value=20))):
+        test = toc.replay(certified_on=date(2023, 1, 11), facts=facts).current
+        allowed = toc.allowed(test, certified=True)
+        if not allowed or test is None:
+            break
+        event = draw(st.sampled_from(allowed))
+        details: dict[str, object] = {}
+        if event is E.COURT_PETITION_FILED:
+            details = {"court": draw(st.sampled_from(courts.CIRCUITS[:2])), "docket": f"D{ref}", "party": 1}
+        elif event is E.COURT_CASES_CONSOLIDATED:
+            filed = [c for c in test.court_cases if c.stage is toc.CourtStage.FILED]
+            same = [c.docket for c in filed if c.court == filed[0].court]
+            if len(same) < 2:
+                continue
+            details = {"court": filed[0].court, "dockets": same, "lead_docket": same[0]}
+        elif event is E.BOARD_ORDER:
+            details = {"outcome": draw(st.sampled_from(toc.BOARD_ORDER_OUTCOMES))}
+        elif event in _COURT_STAGES:
+            dockets = [c.docket for c in test.court_cases if c.stage in _COURT_STAGES[event]]
+            details = {"docket": draw(st.sampled_from(dockets))}
+            if event is E.COURT_DECISION:
+                details["outcome"] = draw(st.sampled_from(courts.DECISION_OUTCOMES))
+            elif event in (E.REHEARING_DECISION, E.CERTIORARI_DECISION):
+                details["outcome"] = draw(st.sampled_from(("granted", "denied")))
+            elif event is E.SUPREME_COURT_DECISION:
+                details["outcome"] = "affirmed"
+        day = date.fromordinal(day.toordinal() + draw(st.integers(min_value=0, max_value=60)))
+        facts.append(toc.TocFact(event, day, details, ref))
+    return facts
+
+
+_COURT_STAGES = {
+    E.COURT_DECISION: {toc.CourtStage.FILED},
+    E.REHEARING_PETITION_FILED: {toc.CourtStage.DECIDED},
+    E.MANDATE_ISSUED: {toc.CourtStage.DECIDED},
+    E.CERTIORARI_PETITION_FILED: {toc.CourtStage.DECIDED, toc.CourtStage.MANDATE_ISSUED},
+    E.REHEARING_DECISION: {toc.CourtStage.REHEARING},
+    E.CERTIORARI_DECISION: {toc.CourtStage.CERTIORARI},
+    E.SUPREME_COURT_DECISION: {toc.CourtStage.SUPREME_COURT},
+}
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_tests_of_certification())
+def test_every_event_the_test_of_certification_offers_is_accepted_and_its_stage_is_a_contract_code(
+    facts: list[toc.TocFact],
+) -> None:
+    replayed = toc.replay(certified_on=date(2023, 1, 11), facts=facts)  # never raises: each was offered
+    status = toc.as_status(replayed.current)
+    assert status is not None
+    assert status["stage"] in (
+        "charge_filed",
+        "complaint_issued",
+        "summary_judgment",
+        "board_order",
+        "court",
+        "closed",
+    )
+    # A court filing is never offered before the Board's order.
+    orders = [f for f in facts if f.event is E.BOARD_ORDER]
+    filings = [f for f in facts if f.event is E.COURT_PETITION_FILED]
+    if filings:
+        assert orders and orders[0].ref < filings[0].ref
