@@ -254,6 +254,10 @@ def _why(test: Test, fact: TocFact) -> str:
     event = fact.event
     if event is E.COURT_PETITION_FILED:
         return f"the Board has issued no order in {test.ulp_case} for a court to review"
+    docket = _str(fact.details, "docket")
+    if docket is not None and test.court_case(docket) is None:
+        filed = ", ".join(f"{c.court} {c.docket}" for c in test.court_cases) or "none"
+        return f"docket {docket} is not a court filing on this case (filed: {filed})"
     if event in (E.COURT_DECISION, E.REHEARING_PETITION_FILED, E.MANDATE_ISSUED, E.CERTIORARI_PETITION_FILED):
         return "no docket of this case is at that step"
     if event in (E.ULP_CHARGE_FILED, E.ANSWER_FILED) and event in test.events:

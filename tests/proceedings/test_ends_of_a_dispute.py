@@ -183,7 +183,10 @@ def test_jfk8_as_it_happened_beside_its_test_of_certification(frozen_clock: Any)
     # this case is a 409, and nothing is written; the case stays certified.
     with nothing_written(), pytest.raises(TransitionNotAllowed) as collateral:
         event("court_decision", "2025-01-10", court="5th Cir.", docket="24-50761", outcome="dismissed")
-    assert "court_decision cannot be recorded on the test of certification" in collateral.value.detail
+    assert (
+        "court_decision cannot be recorded on the test of certification: docket 24-50761 is not a court "
+        "filing on this case (filed: none)" in collateral.value.detail
+    )
     assert Case.objects.get(pk=case.pk).status == "certified"
 
     event("board_order", "2024-12-16", ulp_case="29-CA-318069")  # UNVERIFIED date
