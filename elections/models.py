@@ -7,7 +7,7 @@ modules in ``elections.law`` — never typed in by hand.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -18,6 +18,7 @@ from simple_history.models import HistoricalRecords
 
 from elections.law import case_numbers, rule_sets
 from elections.law import tally as tally_law
+from elections.law.local_time import local_date
 from elections.law.regions import office as office_of_region
 
 if TYPE_CHECKING:
@@ -88,6 +89,19 @@ class Case(models.Model):
         blank=True,
         help_text="As the public record words it, e.g. Certific. of Representative",
     )
+    transferred_to = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The Region the case was transferred to (29 CFR 102.72): its office's 11:59 p.m. governs "
+        "every deadline computed from then on. Set and cleared by the case_transferred event only.",
+    )
+    transferred_on = models.DateField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The date of the transfer (the case_transferred event)",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
@@ -121,13 +135,32 @@ class Case(models.Model):
             self.rule_set = rule_set_for(self.petition_filed_on)
 
     @property
+    def office_region(self) -> int:
+        """The Region whose office handles the case now: the receiving one after a transfer (102.72(b))."""
+        return self.transferred_to or self.region
+
+    def region_at(self, moment: datetime | date) -> int:
+        """The Region whose office handled the case at ``moment`` (a day, or a moment read in the first
+        office's zone): the receiving one from the day of a transfer on, the first one before it. A deadline
+        counts from its trigger in the office of that day."""
+        day = (
+            moment
+            if not isinstance(moment, datetime)
+            else local_date(moment, office_of_region(self.region).zone)
+        )
+        if self.transferred_to and self.transferred_on and day >= self.transferred_on:
+            return self.transferred_to
+        return self.region
+
+    @property
     def office_zone(self) -> str:
-        """The zone of the case's office: its region's, or a retired region's historical office's."""
-        return office_of_region(self.region).zone
+        """The zone of the case's office (the receiving one after a transfer): its region's, or a retired
+        region's historical office's."""
+        return office_of_region(self.office_region).zone
 
     @property
     def regional_office(self) -> str:
-        return office_of_region(self.region).office
+        return office_of_region(self.office_region).office
 
 
 class RelatedCase(models.Model):

@@ -78,10 +78,24 @@ def case_create(
     return case
 
 
+# The proceeding events that close a case (proceedings.law.dispositions.CLOSING_EVENTS, which a test holds
+# equal): this app sits below proceedings and names them as text.
+CLOSING_EVENTS = ("petition_dismissed", "petition_withdrawn", "disclaimer_filed", "bargaining_order")
+
+
 @transaction.atomic
-def case_update(*, case: Case, actor: Actor = None, **changes: Any) -> Case:
+def case_update(*, case: Case, actor: Actor = None, closed_by: str = "", **changes: Any) -> Case:
+    """``closed_by``: what closes the case when ``status`` becomes closed — a proceeding event, or the public
+    record's closing — never a hand edit: a case is closed only by the event that ends it."""
     require_staff(actor, "change a case")
     case = Case.objects.select_for_update().get(pk=case.pk)
+    if changes.get("status") == Case.Status.CLOSED and case.status != Case.Status.CLOSED and not closed_by:
+        raise RuleViolation(
+            "status",
+            "A case is closed only by the event that ends it, recorded at cases/{number}/proceedings/: "
+            + ", ".join(CLOSING_EVENTS)
+            + f". {case.number} is {case.status}.",
+        )
     if "number" in changes:
         normalized = _new_case_number(changes["number"])
         if Case.objects.exclude(pk=case.pk).filter(number=normalized).exists():

@@ -121,7 +121,7 @@ class Objection(models.Model):
         case = self.election.case
         return objections_deadline(
             rule_set=case.rule_set,
-            region=case.region,
+            region=case.region_at(self.answers_tally.prepared_at),
             tally_prepared_at=self.answers_tally.prepared_at,
             revised=self.answers_tally.revision > 0,
         )

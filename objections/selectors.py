@@ -65,7 +65,9 @@ def objections_deadline_of(election: Election, tally: Tally | None = None) -> Ob
     if tally is None:
         return None
     return objections_deadline(
-        rule_set=election.case.rule_set, region=election.case.region, tally_prepared_at=tally.prepared_at
+        rule_set=election.case.rule_set,
+        region=election.case.region_at(tally.prepared_at),
+        tally_prepared_at=tally.prepared_at,
     )
 
 
@@ -78,7 +80,7 @@ def deadline_answered(
     revised = list(Tally.objects.filter(election=election, revision__gt=0).order_by("revision"))
     deadline = deadline_for_filing(
         rule_set=election.case.rule_set,
-        region=election.case.region,
+        region=election.case.region_at(tally.prepared_at),
         tally_prepared_at=tally.prepared_at,
         revised_at=[t.prepared_at for t in revised],
         filed_at=filed_at,

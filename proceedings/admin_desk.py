@@ -34,6 +34,7 @@ from objections.models import Objection
 from proceedings import consequences, selectors, services
 from proceedings.admin_forms import event_form_class, event_groups, sentence
 from proceedings.law import ladder
+from proceedings.status import case_status
 
 
 def _case_from(request: HttpRequest) -> Case | None:
@@ -75,8 +76,8 @@ def record_event_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest) 
 
     elections = selectors.elections_of(case)
     proceeding = selectors.current_and_proceeding(elections).proceeding
-    state = selectors.replay(proceeding).state if proceeding is not None else None
-    allowed = [e.value for e in ladder.allowed_events(state)] if state is not None else []
+    status = case_status(case)  # both tracks: the climb, the test of certification, the ends of the case
+    allowed = [*status["allowed_events"], *status["ending_events"]]
     chosen_election = next(
         (e for e in elections if str(e.pk) == (request.POST.get("election") or request.GET.get("election"))),
         proceeding,
@@ -85,7 +86,7 @@ def record_event_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest) 
         {
             "title": f"Record a proceeding event — {case.number}",
             "proceeding": proceeding,
-            "stage": ladder.STAGE_LABELS[state.stage] if state is not None else "",
+            "stage": status["stage_label"],
             "allowed_labels": [ladder.event_label(code) for code in allowed],
             "event_groups": event_groups(allowed),
             "ladder_url": reverse("admin:proceedings_caseladder_change", args=[case.pk]),

@@ -21,11 +21,12 @@ from django.contrib.admin.widgets import AdminDateWidget
 
 from core import clock
 from core.errors import RuleViolation, TransitionNotAllowed
-from elections.law import case_numbers
+from elections.law import case_numbers, regions
 from elections.models import Case, Election
 from objections.law import rulings as ruling_rules
 from objections.models import Objection
-from proceedings.law import ladder
+from proceedings.law import courts, dispositions, ladder
+from proceedings.law import test_of_certification as toc
 from proceedings.law.details import KEYS, MAX_SHORT, MAX_TEXT, RULING_LEVELS
 
 E = ladder.Event
@@ -36,8 +37,23 @@ _CHOICES: dict[tuple[E, str], tuple[str, ...]] = {
     (E.ALJ_DECISION, "outcome"): ladder.ORDERS,
     (E.BOARD_DECISION, "outcome"): ladder.BOARD_OUTCOMES,
     (E.BOARD_DECISION, "order"): ladder.ORDERS,
-    (E.COURT_DECISION, "outcome"): ladder.COURT_OUTCOMES,
+    (E.COURT_DECISION, "outcome"): courts.DECISION_OUTCOMES,
     (E.CERTIFICATION_ISSUED, "kind"): ladder.CERTIFICATION_KINDS,
+    # The ends of a dispute and the test of certification (product.md v1.3).
+    (E.PETITION_DISMISSED, "by"): dispositions.DISMISSED_BY,
+    (E.PETITION_WITHDRAWN, "approved_by"): dispositions.WITHDRAWAL_APPROVED_BY,
+    (E.BARGAINING_ORDER, "basis"): dispositions.BARGAINING_ORDER_BASES,
+    (E.BARGAINING_ORDER, "by"): dispositions.BARGAINING_ORDER_BY,
+    (E.ELECTION_BLOCKED, "action"): dispositions.BLOCK_ACTIONS,
+    (E.BLOCK_LIFTED, "action"): dispositions.BLOCK_ACTIONS,
+    (E.BOARD_ORDER, "outcome"): toc.BOARD_ORDER_OUTCOMES,
+    (E.COURT_PETITION_FILED, "court"): courts.CIRCUITS,
+    (E.COURT_PETITION_FILED, "kind"): courts.FILING_KINDS,
+    (E.COURT_CASES_CONSOLIDATED, "court"): courts.CIRCUITS,
+    (E.COURT_DECISION, "court"): courts.CIRCUITS,
+    (E.REHEARING_DECISION, "outcome"): courts.REHEARING_OUTCOMES,
+    (E.CERTIORARI_DECISION, "outcome"): courts.CERTIORARI_OUTCOMES,
+    (E.SUPREME_COURT_DECISION, "outcome"): courts.SUPREME_COURT_OUTCOMES,
 }
 
 CHOICE_LABELS = {
@@ -54,6 +70,11 @@ CHOICE_LABELS = {
     "denied": "Enforcement denied",
     "dismissed": "Petition dismissed",
     "vacated": "Order vacated",
+    "enforced_in_part": "Order enforced in part",
+    "transferred": "Transferred to another court",
+    "administrative_law_judge": "An administrative law judge (recommended)",
+    "board": "The Board",
+    "regional_director": "The Regional Director",
     "representative": "Certification of representative",
     "results": "Certification of results",
 }
@@ -69,6 +90,13 @@ DETAIL_LABELS = {
     "court": "Court",
     "docket": "Docket number",
     "party": "Filing party",
+    "respond_by": "Respond by",
+    "lead_docket": "Lead docket",
+    "dockets": "Dockets",
+    "region": "Receiving Region",
+    "approved_by": "Approved by",
+    "with_prejudice": "With prejudice",
+    "administrative": "By administrative action (102.71(a))",
 }
 
 DETAIL_HELP = {
@@ -77,10 +105,21 @@ DETAIL_HELP = {
     "ulp_case": "E.g. 29-CA-318069.",
     "court": "E.g. D.C. Cir.",
     "docket": "E.g. 23-1234.",
+    "dockets": "The court's docket numbers, separated by commas (28 U.S.C. 2112(a)).",
+    "region": "The Region the General Counsel transferred the case to (29 CFR 102.72).",
+    "respond_by": "The date the notice to show cause sets.",
     "note": "Free text kept with the event (e.g. where the date comes from).",
 }
 
-_ULP_TYPES = {E.CONSOLIDATED_WITH_ULP: ("CA", "CB"), E.REFUSAL_TO_BARGAIN: ("CA",), E.BOARD_ORDER: ("CA",)}
+_ULP_TYPES = {
+    E.CONSOLIDATED_WITH_ULP: ("CA", "CB"),
+    E.REFUSAL_TO_BARGAIN: ("CA",),
+    E.BOARD_ORDER: ("CA",),
+    E.ELECTION_BLOCKED: ("CA", "CB"),
+    E.BLOCK_LIFTED: ("CA", "CB"),
+}
+_DATES = ("hearing_on", "respond_by")
+_FLAGS = ("administrative", "with_prejudice")
 
 
 def choice_label(value: str) -> str:
@@ -143,10 +182,12 @@ class EventForm(forms.Form):
             if key == "objection_rulings":
                 continue
             value = data.get(key)
-            if value in (None, ""):
+            if value in (None, "") or (key in _FLAGS and value is False):
                 continue
-            if key == "hearing_on":
+            if key in _DATES:
                 value = value.isoformat()
+            elif key == "dockets":
+                value = [d.strip() for d in str(value).split(",") if d.strip()]
             elif key == "party":
                 value = value.pk
             details[key] = value
@@ -180,8 +221,18 @@ def _detail_field(event: E, key: str, case: Case) -> forms.Field:
             label=label,
             help_text=help_text,
         )
-    if key == "hearing_on":
+    if key in _DATES:
         return forms.DateField(widget=AdminDateWidget, required=required, label=label, help_text=help_text)
+    if key in _FLAGS:
+        return forms.BooleanField(required=False, label=label, help_text=help_text)
+    if key == "region":
+        return forms.TypedChoiceField(
+            coerce=int,
+            choices=[("", "—"), *((n, f"{n} — {r.office}") for n, r in sorted(regions.REGIONS.items()))],
+            required=required,
+            label=label,
+            help_text=help_text,
+        )
     if key == "ulp_case":
         return UlpCaseField(
             types=_ULP_TYPES.get(event, ("CA",)), required=required, label=label, help_text=help_text
@@ -190,10 +241,10 @@ def _detail_field(event: E, key: str, case: Case) -> forms.Field:
         return forms.ModelChoiceField(
             queryset=case.parties.order_by("name"), required=required, label=label, empty_label="—"
         )
-    if key == "note":
+    if key in ("note", "reason"):
         return forms.CharField(
             widget=forms.Textarea(attrs={"rows": 3, "cols": 80}),
-            required=False,
+            required=required,
             max_length=MAX_TEXT,
             label=label,
             help_text=help_text,

@@ -29,12 +29,14 @@ from simple_history.utils import bulk_update_with_history
 
 from core import clock
 from core.actors import acting_user, stamp
-from elections.law import calendar, rule_sets
+from elections.law import calendar, case_numbers, rule_sets
 from elections.law.local_time import in_zone, local_date
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
 from objections.models import Objection
+from proceedings.law import courts, dispositions, ladder
 from proceedings.law import deadlines as law
+from proceedings.law import test_of_certification as toc
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import Deadline, ProceedingEvent
 
@@ -81,7 +83,9 @@ def _computed(
     trigger_tally: Tally | None,
     responds_to: Deadline | None,
     actor: Any,
+    region: int | None = None,
 ) -> Deadline:
+    """``region``: the office whose zone the period runs in when it is not the case's (a CA case's)."""
     lookup: dict[str, Any] = {"code": period.code}
     if responds_to is not None:
         lookup["responds_to"] = responds_to
@@ -93,7 +97,10 @@ def _computed(
     if existing is not None:
         return existing
     computed = calendar.compute_deadline(
-        period=period, rule_set=case.rule_set, trigger_on=trigger_on, region=case.region
+        period=period,
+        rule_set=case.rule_set,
+        trigger_on=trigger_on,
+        region=region or case.region_at(trigger_on),
     )
     deadline = Deadline(
         case=case,
@@ -134,11 +141,14 @@ def _attach(
     trigger_tally: Tally | None = None,
     outcome: str | None = None,
     actor: Any = None,
+    periods: Mapping[str, rule_sets.Period] | None = None,
 ) -> list[Deadline]:
+    """``periods``: the event's own periods where the rule set's do not apply (102.71 for a dismissal by
+    administrative action)."""
     created: dict[str, Deadline] = {}
     codes = law.attached(trigger, rule_set=case.rule_set, outcome=outcome, agreement=election.agreement)
     for code in codes:
-        period = period_for(case.rule_set, code)
+        period = (periods or {}).get(code) or period_for(case.rule_set, code)
         if period is None:
             continue
         parent = created.get(period.trigger) if period.responsive else None
@@ -180,7 +190,9 @@ def create_for_tally(tally: Tally, actor: Any = None) -> list[Deadline]:
 
 def create_for_event(event: ProceedingEvent, actor: Any = None) -> list[Deadline]:
     case, election = event.case, event.election
-    outcome = event.details.get("outcome")
+    # A dismissal and a bargaining order say who acted (``by``) where a decision says its outcome.
+    outcome = event.details.get("outcome") or event.details.get("by")
+    administrative = event.event == "petition_dismissed" and event.details.get("administrative") is True
     created = _attach(
         case=case,
         election=election,
@@ -189,46 +201,186 @@ def create_for_event(event: ProceedingEvent, actor: Any = None) -> list[Deadline
         trigger_event=event,
         outcome=outcome if isinstance(outcome, str) else None,
         actor=actor,
+        periods=dispositions.ADMINISTRATIVE_REVIEW if administrative else None,
     )
     hearing_on = event.details.get("hearing_on") if event.event in law.HEARING_DATE_EVENTS else None
     if hearing_on:
         created.append(_hearing_date(event, date.fromisoformat(hearing_on), actor))
+    created += _side_track_deadlines(event, actor)
     return created
 
 
+def _side_track_deadlines(event: ProceedingEvent, actor: Any) -> list[Deadline]:
+    """The test of certification's periods: the answer to the complaint (102.20), the response a notice to
+    show cause sets (an order), and in court rehearing and certiorari (FRAP 40(d)(1), 28 U.S.C. 2101(c))."""
+    code = ladder.Event(event.event)
+    period = toc.SIDE_PERIODS.get(code)
+    if period is not None and rule_sets.is_rule_set(event.case.rule_set):
+        return [
+            _computed(
+                case=event.case,
+                election=event.election,
+                period=period,
+                trigger=event.event,
+                trigger_on=event.occurred_on,
+                trigger_event=event,
+                trigger_tally=None,
+                responds_to=None,
+                actor=actor,
+                region=_ca_region(event),
+            )
+        ]
+    respond_by = event.details.get("respond_by")
+    if code is ladder.Event.NOTICE_TO_SHOW_CAUSE and isinstance(respond_by, str):
+        return [_show_cause(event, date.fromisoformat(respond_by), actor)]
+    if code not in toc.COURT_DEADLINES:
+        return []
+    if code is ladder.Event.REHEARING_DECISION and event.details.get("outcome") != "denied":
+        return []
+    court = _court_of(event)
+    return [_in_court(event, courts.PERIODS[c], court, actor) for c in toc.COURT_DEADLINES[code]]
+
+
+def _ca_region(event: ProceedingEvent) -> int | None:
+    """The Region of the test's CA case (its number says it), whose office the answer is filed with."""
+    ulp = event.details.get("ulp_case")
+    if not isinstance(ulp, str):
+        refusal = (
+            ProceedingEvent.objects.filter(
+                case=event.case, voided=False, event=ladder.Event.REFUSAL_TO_BARGAIN
+            )
+            .order_by("-occurred_on", "-id")
+            .first()
+        )
+        ulp = refusal.details.get("ulp_case") if refusal is not None else None
+    try:
+        return case_numbers.parse(str(ulp), representation_only=False).region
+    except case_numbers.InvalidCaseNumber:
+        return None
+
+
+def _court_of(event: ProceedingEvent) -> courts.Court:
+    named = event.details.get("court")
+    if not isinstance(named, str):
+        filing = (
+            ProceedingEvent.objects.filter(
+                case=event.case,
+                voided=False,
+                event=ladder.Event.COURT_PETITION_FILED,
+                details__docket=event.details.get("docket"),
+            )
+            .order_by("id")
+            .first()
+        )
+        named = filing.details.get("court") if filing is not None else None
+    return courts.BY_NAME.get(str(named), courts.BY_NAME["D.C. Cir."])
+
+
+def _in_court(
+    event: ProceedingEvent, period: courts.CourtPeriod, court: courts.Court, actor: Any
+) -> Deadline:
+    existing = Deadline.objects.filter(trigger_event=event, code=period.code).first()
+    if existing is not None:
+        return existing
+    computed = courts.compute(period, trigger_on=event.occurred_on, court=court)
+    docket = event.details.get("docket")
+    deadline = Deadline(
+        case=event.case,
+        election=event.election,
+        code=computed.code,
+        label=f"{computed.label} ({court.name} {docket})" if docket else computed.label,
+        due_on=computed.due_on,
+        due_at=computed.due_at,
+        zone=computed.zone,
+        trigger=event.event,
+        trigger_on=event.occurred_on,
+        trigger_event=event,
+        rule_set=event.case.rule_set,
+        citation=computed.citation,
+        explanation=computed.explanation,
+        verified=computed.verified,
+        source=computed.source,
+        created_by=acting_user(actor),
+    )
+    stamp(deadline, actor)
+    deadline.save()
+    _supersede_open(event.election, computed.code, deadline)
+    return deadline
+
+
+def _show_cause(event: ProceedingEvent, respond_by: date, actor: Any) -> Deadline:
+    return _set_by_event(
+        event,
+        code="show_cause_response",
+        label="Response to the notice to show cause (date set by the Board)",
+        due_on=respond_by,
+        citation="The Board's notice to show cause (a date set by order)",
+        what=f"the notice to show cause of {event.occurred_on.isoformat()}",
+        target_only=False,
+        actor=actor,
+    )
+
+
 def _hearing_date(event: ProceedingEvent, hearing_on: date, actor: Any) -> Deadline:
-    existing = Deadline.objects.filter(trigger_event=event, code=DeadlineCode.HEARING).first()
+    what = "notice of hearing" if event.event == "notice_of_hearing" else "order consolidating the case"
+    return _set_by_event(
+        event,
+        code=DeadlineCode.HEARING,
+        label="Hearing opens (date set by order)",
+        due_on=hearing_on,
+        citation="29 CFR 102.69(c)(1)(ii)",
+        what=f"the {what} of {event.occurred_on.isoformat()}",
+        target_only=True,
+        actor=actor,
+    )
+
+
+def _set_by_event(
+    event: ProceedingEvent,
+    *,
+    code: str,
+    label: str,
+    due_on: date,
+    citation: str,
+    what: str,
+    target_only: bool,
+    actor: Any,
+) -> Deadline:
+    """A date the event's order sets (source order, never verified), replacing the live one of its code."""
+    existing = Deadline.objects.filter(trigger_event=event, code=code).first()
     if existing is not None:
         return existing
     case = event.case
     zone = zone_of(case)
-    what = "notice of hearing" if event.event == "notice_of_hearing" else "order consolidating the case"
+    if target_only:
+        meaning = (
+            f"Hearing set for {due_on.isoformat()} by {what}. A date set by order, not computed: it replaces "
+            "the target of the rule set. Met when the hearing opens."
+        )
+    else:
+        meaning = f"Due {due_on.isoformat()}, set by {what}. A date set by order, not computed."
     deadline = Deadline(
         case=case,
         election=event.election,
-        code=DeadlineCode.HEARING,
-        label="Hearing opens (date set by order)",
-        due_on=hearing_on,
-        due_at=calendar.due_at_cutoff(hearing_on, zone),
+        code=code,
+        label=label,
+        due_on=due_on,
+        due_at=calendar.due_at_cutoff(due_on, zone),
         zone=zone,
         trigger=event.event,
         trigger_on=event.occurred_on,
         trigger_event=event,
         rule_set=case.rule_set,
-        citation="29 CFR 102.69(c)(1)(ii)",
-        explanation=(
-            f"Hearing set for {hearing_on.isoformat()} by the {what} of {event.occurred_on.isoformat()}. "
-            "A date set by order, not computed: it replaces the target of the rule set. Met when the hearing "
-            f"opens. Source: {law.SOURCE_LABELS[Source.ORDER]}."
-        ),
+        citation=citation,
+        explanation=f"{meaning} Source: {law.SOURCE_LABELS[Source.ORDER]}.",
         verified=False,
         source=Source.ORDER,
-        target_only=True,
+        target_only=target_only,
         created_by=acting_user(actor),
     )
     stamp(deadline, actor)
     deadline.save()
-    _supersede_open(event.election, DeadlineCode.HEARING, deadline)
+    _supersede_open(event.election, code, deadline)
     return deadline
 
 
@@ -484,6 +636,9 @@ def _moot_reason(
                 f"Nothing to answer: nothing was filed by the due date of the {parent.label[:1].lower()}"
                 f"{parent.label[1:]} ({parent.due_on.isoformat()})."
             )
+    closing = next((e for e in events if dispositions.closes(e.event, e.details.get("by"))), None)
+    if closing is not None and d.trigger_event_id != closing.pk and d.due_on >= closing.occurred_on:
+        return f"The case closed before it was due: {closing.event_label.lower()} on {closing.occurred_on.isoformat()}."
     if d.code == DeadlineCode.HEARING:
         opened = any(e.event == "hearing_opened" for e in events)
         decided = next((e for e in events if e.event in _DECIDED_WITHOUT_HEARING), None)

@@ -122,8 +122,84 @@ RECORD: list[tuple[int, str, str, dict[str, object]]] = [
 ]
 
 
-@transaction.atomic
-def load(case: Case) -> None:
+# JFK8, 29-RC-288020 (Region 29; 2019 rules): the elections demo loads the case and its tally of
+# 2022-04-01 (no objections are logged there, so the hearing below has none to rule on). The public record
+# gives the hearing officer's report (2022-09-01), the exceptions' due date (2022-09-16), the Regional
+# Director's decision and the certification (2023-01-11), the complaint in 29-CA-318069 (Wed 2023-07-12),
+# the summary-judgment motion (2023-08-23) and the denial of review (2024-08-29). The Board's order in the
+# CA case and any court filing on it are not recorded: no source for them was found (as of late September
+# 2024 the Board's ruling was still awaited, Reuters). Amazon's collateral appeal (Fifth Circuit No.
+# 24-50761, from its district-court suit) is not a review of a Board order, so it is no court case here.
+JFK8_RECORD: list[tuple[int, str, str, dict[str, object]]] = [
+    (
+        1,
+        "case_transferred",
+        "2022-04-20",
+        {
+            "region": 28,
+            "reason": "The objections hearing and decision were assigned to Region 28 (Phoenix) (29 CFR 102.72).",
+            "note": UNVERIFIED + "the order transferring the case is not in the public record found; dated "
+            "with the notice of hearing.",
+        },
+    ),
+    (
+        1,
+        "notice_of_hearing",
+        "2022-04-20",
+        {"hearing_on": "2022-06-13", "note": UNVERIFIED + "the notice's date is not confirmed."},
+    ),
+    (1, "hearing_opened", "2022-06-13", {"note": "Hearing before a Region 28 hearing officer."}),
+    (
+        1,
+        "hearing_officer_report",
+        "2022-09-01",
+        {"note": "Recommends overruling Amazon's objections in their entirety."},
+    ),
+    (
+        1,
+        "exceptions_filed",
+        "2022-09-16",
+        {"note": UNVERIFIED + "Amazon's exceptions; recorded on their due date (10 business days)."},
+    ),
+    (
+        1,
+        "regional_director_decision",
+        "2023-01-11",
+        {
+            "outcome": "certify_representative",
+            "note": "The Regional Director overrules the objections and certifies the Amazon Labor Union.",
+        },
+    ),
+    (1, "certification_issued", "2023-01-11", {"kind": "representative"}),
+    (
+        1,
+        "request_for_review_filed",
+        "2023-01-26",
+        {"note": UNVERIFIED + "Amazon requested review in January 2023; recorded on the due date."},
+    ),
+    (
+        1,
+        "refusal_to_bargain",
+        "2023-01-25",
+        {
+            "ulp_case": "29-CA-318069",
+            "note": UNVERIFIED + "the union filed its charge in January 2023, 'two weeks after it was "
+            "certified' (Bloomberg Law); the day is not confirmed.",
+        },
+    ),
+    (1, "ulp_charge_filed", "2023-01-25", {"note": UNVERIFIED + "filed in January 2023; day not confirmed."}),
+    (
+        1,
+        "complaint_issued",
+        "2023-07-12",
+        {"note": "Complaint by Regional Director Teresa Poor (Region 29), while review was pending."},
+    ),
+    (1, "summary_judgment_motion_filed", "2023-08-23", {"note": "The General Counsel's motion."}),
+    (1, "board_decision", "2024-08-29", {"outcome": "review_denied"}),
+]
+
+
+def _record(case: Case, record: list[tuple[int, str, str, dict[str, object]]]) -> None:
     staff = get_user_model().objects.get(username="staff")
     elections = {e.sequence: e for e in case.elections.all()}
     for election in elections.values():
@@ -131,7 +207,7 @@ def load(case: Case) -> None:
             deadline_records.create_for_tally(
                 tally, staff
             )  # a database loaded before this app had the ladder
-    for sequence, event, on, details in RECORD:
+    for sequence, event, on, details in record:
         found = elections.get(sequence) or case.elections.filter(sequence=sequence).first()
         if found is None:
             continue
@@ -155,3 +231,13 @@ def load(case: Case) -> None:
     services.recommended_orders_take_effect(case=case, actor=staff)
     for election in case.elections.all():
         deadline_records.refresh(election)
+
+
+@transaction.atomic
+def load(case: Case) -> None:
+    _record(case, RECORD)
+
+
+@transaction.atomic
+def load_jfk8(case: Case) -> None:
+    _record(case, JFK8_RECORD)

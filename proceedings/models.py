@@ -30,6 +30,8 @@ SOURCE_CHOICES = [
     (Source.INFERRED.value, "Computed: inferred"),
     (Source.ORDER.value, "Set by an order"),
     (Source.MANUAL.value, "Entered by staff"),
+    (Source.STATUTE.value, "Computed: statute (in court)"),
+    (Source.COURT_RULE.value, "Computed: court rule"),
 ]
 
 

@@ -20,6 +20,7 @@ from proceedings.models import Deadline, ProceedingEvent
 
 def tally_recorded(sender: Any, *, tally: Tally, actor: Any = None, **kwargs: Any) -> None:
     _refuse_after_certification(tally)
+    _refuse_while_blocked(tally)
     deadline_records.create_for_tally(tally, actor)
     deadline_records.refresh(tally.election)
 
@@ -48,6 +49,26 @@ def _refuse_after_certification(tally: Tally) -> None:
             f"Election {tally.election.sequence} was certified by the {certification.get_event_display()} of "
             f"{certification.occurred_on}: a revised tally cannot be recorded after it. Void that event first "
             "if the count must be reopened."
+        )
+
+
+def _refuse_while_blocked(tally: Tally) -> None:
+    """A blocking charge holds the election (29 CFR 103.20): no tally, so no period runs, until the block
+    is lifted. Raised inside the tally's own transaction, so nothing of it is written."""
+    last = (
+        ProceedingEvent.objects.filter(
+            election_id=tally.election_id,
+            voided=False,
+            event__in=[ladder.Event.ELECTION_BLOCKED, ladder.Event.BLOCK_LIFTED],
+        )
+        .order_by("-occurred_on", "-id")
+        .first()
+    )
+    if last is not None and last.event == ladder.Event.ELECTION_BLOCKED:
+        raise TransitionNotAllowed(
+            f"Election {tally.election.sequence} is blocked by the charge in {last.details.get('ulp_case')} "
+            f"since {last.occurred_on} (29 CFR 103.20): record block_lifted before its tally.",
+            allowed=[ladder.Event.BLOCK_LIFTED.value],
         )
 
 

@@ -3,8 +3,8 @@ caller. Query counts are constant in the number of rows (pinned in tests/proceed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -19,7 +19,7 @@ from elections.selectors import original_tally
 from objections import selectors as objection_selectors
 from objections.models import Objection
 from proceedings import deadline_records
-from proceedings.law import ladder, windows
+from proceedings.law import dispositions, ladder, windows
 from proceedings.law.deadlines import CODE_RANK, CONSENT_AGREEMENTS, Status
 from proceedings.models import Deadline, ProceedingEvent
 
@@ -123,17 +123,26 @@ def facts_of(events: Iterable[ProceedingEvent]) -> list[ladder.Fact]:
 
 
 def fact_of(event: ProceedingEvent, ref: int | None = None) -> ladder.Fact:
-    details = event.details or {}
     return ladder.Fact(
-        step=ladder.Step(
-            event=ladder.Event(event.event),
-            outcome=details.get("outcome"),
-            order=details.get("order"),
-            kind=details.get("kind"),
-        ),
+        step=step_of(ladder.Event(event.event), event.details or {}),
         occurred_on=event.occurred_on,
         ref=ref if ref is not None else event.pk,
     )
+
+
+def step_of(event: ladder.Event, details: Mapping[str, Any]) -> ladder.Step:
+    """The ladder's step for an event and its details (a dismissal's ``kind`` says how it was made)."""
+
+    def text(key: str) -> str | None:
+        value = details.get(key)
+        return value if isinstance(value, str) else None
+
+    kind, by = text("kind"), text("by")
+    if event is ladder.Event.PETITION_DISMISSED:
+        kind = "administrative" if details.get("administrative") is True else "decision"
+    if event is ladder.Event.PETITION_WITHDRAWN:
+        by = text("approved_by")
+    return ladder.Step(event=event, outcome=text("outcome"), order=text("order"), kind=kind, by=by)
 
 
 @dataclass(frozen=True)
@@ -227,7 +236,7 @@ def replay(
     ]
     at_close = max(in_force, key=lambda t: t.revision) if in_force else tally
     exceptions = exceptions_period(election, facts, now=now, deadlines=deadlines)
-    return ladder.replay(
+    replayed = ladder.replay(
         tallied=True,
         election_kind=election.kind,
         tally_on=local_date(tally.prepared_at, zone),
@@ -238,6 +247,39 @@ def replay(
         exceptions_end_on=exceptions.ends_on,
         exceptions_over=exceptions.over,
         consent=election.agreement in CONSENT_AGREEMENTS,
+    )
+    return _adopted_without_exceptions(election, replayed, now=now, deadlines=deadlines)
+
+
+def _adopted_without_exceptions(
+    election: Election, replayed: ladder.Replay, *, now: datetime, deadlines: Sequence[Deadline] | None
+) -> ladder.Replay:
+    """A judge's bargaining order with no exceptions by their due date is the Board's order (102.48(a))."""
+    state = replayed.state
+    if (
+        state.order != dispositions.RECOMMENDED_BARGAINING_ORDER
+        or state.stage is not ladder.Stage.EXCEPTIONS_PERIOD
+    ):
+        return replayed
+    rows = (
+        deadlines
+        if deadlines is not None
+        else list(Deadline.objects.filter(election=election, code=DeadlineCode.EXCEPTIONS_TO_BOARD))
+    )
+    due = [
+        d
+        for d in rows
+        if d.election_id == election.pk
+        and d.code == DeadlineCode.EXCEPTIONS_TO_BOARD
+        and d.status != Status.SUPERSEDED
+    ]
+    lapsed = bool(due) and all(now > d.due_at for d in due)
+    settled = dispositions.settle(state, exceptions_lapsed=lapsed)
+    if settled == state:
+        return replayed
+    on = local_date(max(d.due_at for d in due), election.case.office_zone)
+    return replace(
+        replayed, state=settled, path=(*replayed.path, ladder.PathEntry(settled.stage, on, None, None))
     )
 
 

@@ -33,7 +33,8 @@ from objections import selectors as objection_selectors
 from objections import services as objection_services
 from objections.models import Objection
 from proceedings import deadline_records, notifications, selectors
-from proceedings.law import ladder
+from proceedings.law import dispositions, ladder
+from proceedings.law import test_of_certification as toc
 from proceedings.law import windows as law_windows
 from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
@@ -90,12 +91,22 @@ def event_record(
             "event", f"{event!r} is not a proceeding event; allowed: {', '.join(ladder.Event)}."
         ) from None
     elections = selectors.elections_of(case)
+    certification = _certification_of(case) if code in ladder.SIDE_TRACK else None
+    if election is None and code in ladder.SIDE_TRACK:
+        election = _certified_election(case, certification)
+    untallied_end = elections and selectors.current_and_proceeding(elections).proceeding is None
+    if election is None and (code in dispositions.END_EVENTS or untallied_end):
+        # An end of the case before any tally (or the review of one) is on the current election.
+        election = _current_election(case, elections) if code in dispositions.END_EVENTS else elections[-1]
+        if code not in dispositions.END_EVENTS and selectors.replay(election).state.ended is None:
+            election = None
     chosen = _election_of(case, elections, election)
     consent = review_refusal(code, agreement=chosen.agreement)
     if consent is not None:
         raise TransitionNotAllowed(consent, allowed=[])
     tally = original_tally(chosen)
-    if tally is None:
+    ended_before_tally = tally is None and selectors.replay(chosen).state.ended is not None
+    if tally is None and code not in dispositions.END_EVENTS and not ended_before_tally:
         raise TransitionNotAllowed(
             f"Election {chosen.sequence} of {case.number} has no tally yet: its proceeding starts with the "
             "tally of ballots.",
@@ -109,8 +120,8 @@ def event_record(
         raise RuleViolation(
             "occurred_on", f"An event cannot be dated in the future ({occurred_on}; today is {today})."
         )
-    tally_on = local_date(tally.prepared_at, zone)
-    if occurred_on < tally_on:
+    tally_on = local_date(tally.prepared_at, zone) if tally is not None else occurred_on
+    if occurred_on < tally_on and code not in dispositions.END_EVENTS:
         raise RuleViolation(
             "occurred_on",
             f"The proceeding of election {chosen.sequence} starts with its tally of {tally_on}; "
@@ -124,17 +135,9 @@ def event_record(
     except DetailsError as exc:
         raise RuleViolation("details", exc.message) from None
     objections = _objections_ruled(case, chosen, cleaned)
+    _check_parties(case, code, cleaned)
 
-    new = ladder.Fact(
-        step=ladder.Step(
-            event=code,
-            outcome=_str(cleaned.get("outcome")),
-            order=_str(cleaned.get("order")),
-            kind=_str(cleaned.get("kind")),
-        ),
-        occurred_on=occurred_on,
-        ref=NEW,
-    )
+    new = ladder.Fact(step=selectors.step_of(code, cleaned), occurred_on=occurred_on, ref=NEW)
     try:
         replayed = selectors.replay(chosen, facts=[*selectors.facts_of(events), new])
     except ladder.ReplayFailed as failure:
@@ -149,7 +152,9 @@ def event_record(
             allowed=list(ladder.allowed_events(standing.state)),
         ) from None
     before = replayed.before[NEW]
-    after = ladder.advance(before, new.step)
+    after = before if code in ladder.SIDE_TRACK else ladder.advance(before, new.step)
+    if code in ladder.SIDE_TRACK:
+        _check_test_of_certification(case, certification, code, occurred_on, cleaned)
     _check_certification_kind(code, cleaned, before)
     _check_no_open_window(chosen, code, cleaned, occurred_on, objections, before)
     _check_runoff(chosen, elections, cleaned, before)
@@ -168,6 +173,7 @@ def event_record(
     record.save()
 
     _consequences(record, after, objections, actor)
+    _ends(record, before, after, actor)
     # After the consequences: rulings recorded with this very decision may be what disposes of the last
     # objections. A refusal rolls the whole event back.
     _check_election_decided(record, chosen, before)
@@ -176,6 +182,109 @@ def event_record(
     if notify:
         notifications.event_recorded(record)
     return record
+
+
+def _certification_of(case: Case) -> ProceedingEvent | None:
+    """The case's first live certification of representative: what a test of certification tests."""
+    return (
+        ProceedingEvent.objects.filter(
+            case=case, voided=False, event=ladder.Event.CERTIFICATION_ISSUED, details__kind="representative"
+        )
+        .order_by("occurred_on", "id")
+        .first()
+    )
+
+
+def _certified_election(case: Case, certification: ProceedingEvent | None) -> int:
+    if certification is None:
+        raise TransitionNotAllowed(
+            f"{case.number} has no certification of representative: a test of certification (a refusal to "
+            "bargain, the CA case, the courts) follows one (Boire v. Greyhound, 376 U.S. 473 (1964)).",
+            allowed=[],
+        )
+    return certification.election_id
+
+
+def _current_election(case: Case, elections: list[Election]) -> Election:
+    if not elections:
+        raise TransitionNotAllowed(
+            f"{case.number} has no election on the tracker: record the election (elections/) first; the "
+            "case's proceeding events are recorded on it.",
+            allowed=[],
+        )
+    return elections[-1]
+
+
+def _check_parties(case: Case, code: ladder.Event, cleaned: dict[str, object]) -> None:
+    """Who may do what: the petitioner withdraws its petition (102.60(a)); a union on the ballot
+    disclaims; the aggrieved party petitions for review (Section 10(f))."""
+    party_id = cleaned.get("party")
+    party = case.parties.filter(pk=party_id).first() if isinstance(party_id, int) else None
+    if code is ladder.Event.PETITION_WITHDRAWN and party is not None and party.role != Party.Role.PETITIONER:
+        raise RuleViolation(
+            "details",
+            f"party {party.pk} ({party.name}) is the {party.role}: only the petitioner withdraws it",
+        )
+    if code is ladder.Event.DISCLAIMER_FILED and party is not None:
+        on_ballot = {c for e in Election.objects.filter(case=case) for c in e.choices}
+        if party.role == Party.Role.EMPLOYER or (on_ballot and party.name not in on_ballot):
+            raise RuleViolation(
+                "details",
+                f"party {party.pk} ({party.name}) is not a union on the ballot: a disclaimer is a union's "
+                f"(on the ballot: {', '.join(sorted(on_ballot)) or 'none'})",
+            )
+    kind = cleaned.get("kind", "petition_for_review")
+    if code is ladder.Event.COURT_PETITION_FILED and kind == "petition_for_review" and party is None:
+        raise RuleViolation(
+            "details", "party is required for a petition for review: the aggrieved party's id (Section 10(f))"
+        )
+    dockets = cleaned.get("dockets")
+    lead = cleaned.get("lead_docket")
+    if code is ladder.Event.COURT_CASES_CONSOLIDATED and isinstance(dockets, list) and lead not in dockets:
+        raise RuleViolation("details", f"lead_docket must be one of the dockets ({', '.join(dockets)})")
+
+
+def _check_test_of_certification(
+    case: Case,
+    certification: ProceedingEvent | None,
+    code: ladder.Event,
+    occurred_on: date,
+    cleaned: dict[str, object],
+) -> None:
+    """The test of certification replayed with the new event (a 409 with what may come next)."""
+    facts = [
+        toc.TocFact(ladder.Event(e.event), e.occurred_on, e.details, e.pk)
+        for e in ProceedingEvent.objects.filter(case=case, voided=False, event__in=sorted(ladder.SIDE_TRACK))
+    ]
+    facts.append(toc.TocFact(code, occurred_on, cleaned, NEW))
+    try:
+        toc.replay(certified_on=certification.occurred_on if certification else None, facts=facts)
+    except toc.TocRefused as refused:
+        if refused.fact.ref == NEW:
+            raise TransitionNotAllowed(refused.message, allowed=list(refused.allowed)) from None
+        raise TransitionNotAllowed(
+            f"{ladder.event_label(code)} dated {occurred_on} would put a later event of the test of "
+            f"certification out of order: {refused.message}",
+            allowed=[],
+        ) from None
+
+
+def _ends(record: ProceedingEvent, before: ladder.State, after: ladder.State, actor: Actor) -> None:
+    """What an end of the case does to the case: closes it (only these events do), reopens it when the
+    Board reverses a dismissal, and moves it to the receiving office on a transfer (102.72(b))."""
+    case = record.case
+    closes = after.ended is not None and after.stage is ladder.Stage.CLOSED and before.ended is None
+    if closes and case.status != Case.Status.CLOSED:
+        election_services.case_update(
+            case=case, status=Case.Status.CLOSED, closed_by=record.event, actor=actor
+        )
+    if before.ended is not None and after.ended is None and case.status == Case.Status.CLOSED:
+        election_services.case_update(case=case, status=Case.Status.OPEN, actor=actor)
+    if record.event == ladder.Event.CASE_TRANSFERRED:
+        transfers = ProceedingEvent.objects.filter(
+            case=case, voided=False, event=ladder.Event.CASE_TRANSFERRED
+        )
+        _transfer(case, transfers.order_by("-occurred_on", "-id").first(), actor)
 
 
 def _check_not_before_what_it_answers(
@@ -377,8 +486,6 @@ def _consequences(
     )  # after a consent election the Regional Director's decision is the certification (102.69(c)(2))
     if certifies and case.status != Case.Status.CERTIFIED:
         election_services.case_update(case=case, status=Case.Status.CERTIFIED, actor=actor)
-    if code == ladder.Event.COURT_DECISION and details.get("outcome") != "remanded":
-        election_services.case_update(case=case, status=Case.Status.CLOSED, actor=actor)
     ulp_case = details.get("ulp_case")
     if ulp_case:
         try:
@@ -391,7 +498,12 @@ def _consequences(
             )
         except RuleViolation as exc:
             raise RuleViolation("details", f"ulp_case: {exc.message}") from None
-    if code == ladder.Event.COURT_PETITION_FILED:
+    if (
+        code == ladder.Event.COURT_PETITION_FILED
+        and not case.related_cases.filter(
+            kind=RelatedCase.Kind.COURT_OF_APPEALS, number=str(details["docket"])
+        ).exists()
+    ):
         election_services.related_case_add(
             case=case,
             kind=RelatedCase.Kind.COURT_OF_APPEALS,
@@ -515,6 +627,8 @@ def event_void(*, event: ProceedingEvent, reason: str, actor: Actor, notify: boo
         )
     election = event.election
     others = [e for e in selectors.live_events(election) if e.pk != event.pk]
+    if event.event in ladder.SIDE_TRACK:
+        _check_test_without(case, event)
     try:
         selectors.replay(election, events=others)
     except ladder.ReplayFailed as failure:
@@ -542,20 +656,56 @@ def event_void(*, event: ProceedingEvent, reason: str, actor: Actor, notify: boo
     return event
 
 
+def _check_test_without(case: Case, voided: ProceedingEvent) -> None:
+    """Voiding a step of the test of certification that a later one rests on is refused (void that first)."""
+    certification = _certification_of(case)
+    facts = [
+        toc.TocFact(ladder.Event(e.event), e.occurred_on, e.details, e.pk)
+        for e in ProceedingEvent.objects.filter(case=case, voided=False, event__in=sorted(ladder.SIDE_TRACK))
+        if e.pk != voided.pk
+    ]
+    try:
+        toc.replay(certified_on=certification.occurred_on if certification else None, facts=facts)
+    except toc.TocRefused as refused:
+        dependent = ProceedingEvent.objects.filter(pk=refused.fact.ref).first()
+        which = (
+            f"event {dependent.pk} ({dependent.event_label}, {dependent.occurred_on})"
+            if dependent
+            else "a later event"
+        )
+        raise TransitionNotAllowed(
+            f"Without this {voided.event_label.lower()}, {which} would be out of order: void it first."
+        ) from None
+
+
 def _resync_case_status(case: Case, voided: ProceedingEvent, actor: Actor) -> None:
     """Undo what the voided event did to the case's status, if nothing else still holds it there."""
     live = ProceedingEvent.objects.filter(case=case, voided=False)
     certified = live.filter(event=ladder.Event.CERTIFICATION_ISSUED).exists()
-    closed = live.filter(event=ladder.Event.COURT_DECISION).exclude(details__outcome="remanded").exists()
+    closed = live.filter(event__in=sorted(dispositions.CLOSING_EVENTS)).exists()
     if (
         voided.event == ladder.Event.CERTIFICATION_ISSUED
         and case.status == Case.Status.CERTIFIED
         and not certified
     ):
         election_services.case_update(case=case, status=Case.Status.OPEN, actor=actor)
-    if voided.event == ladder.Event.COURT_DECISION and case.status == Case.Status.CLOSED and not closed:
+    if voided.event in dispositions.CLOSING_EVENTS and case.status == Case.Status.CLOSED and not closed:
         back = Case.Status.CERTIFIED if certified else Case.Status.OPEN
         election_services.case_update(case=case, status=back, actor=actor)
+    if voided.event == ladder.Event.CASE_TRANSFERRED:
+        latest = live.filter(event=ladder.Event.CASE_TRANSFERRED).order_by("-occurred_on", "-id").first()
+        _transfer(case, latest, actor)
+
+
+def _transfer(case: Case, latest: ProceedingEvent | None, actor: Actor) -> None:
+    """The case's office from the latest live transfer (102.72(b)): its Region and the day it took over."""
+    region = latest.details.get("region") if latest is not None else None
+    if latest is None or region in (None, case.region):
+        election_services.case_update(case=case, transferred_to=None, transferred_on=None, actor=actor)
+    else:
+        election_services.case_update(
+            case=case, transferred_to=region, transferred_on=latest.occurred_on, actor=actor
+        )
 
 
 # --- deadlines -----------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ queries (five, whatever the number of elections, ballots, objections or events).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -14,7 +15,9 @@ from elections.models import Case, Election
 from elections.selectors import original_tally
 from objections.models import Objection
 from proceedings import selectors
-from proceedings.law import ladder
+from proceedings.law import dispositions, ladder
+from proceedings.law import test_of_certification as toc
+from proceedings.models import ProceedingEvent
 
 
 def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int], bool | None]:
@@ -72,18 +75,34 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         else None
     )
     current_tallied = current is not None and original_tally(current) is not None
+    # Before its tally the current election can only be blocked, ended or transferred (dispositions).
+    untallied = (
+        selectors.replay(current, events=[e for e in events if e.election_id == current.pk], now=now)
+        if current is not None and not current_tallied
+        else None
+    )
     view = ladder.case_view(
         current_kind=current.kind if current is not None else "initial",
         current_tallied=current_tallied,
         proceeding=replayed.state if replayed is not None and current_tallied else None,
     )
+    held = untallied if untallied is not None and len(untallied.path) > 1 else None
+    if held is not None:  # blocked, ended (and its review) before the tally
+        view = ladder.CaseView(held.state.stage, ladder.outcome_of(held.state))
+    climbing = held or replayed
+    test = test_of_certification(events)
+    stage = beside(view.stage, test)
+    ending = untallied.state if untallied is not None else (replayed.state if replayed is not None else None)
     last_event = max(events, key=lambda e: (e.occurred_on, e.pk)) if events else None
     return {
         "case": case.number,
-        "stage": view.stage.value,
-        "stage_label": ladder.STAGE_LABELS[view.stage],
+        "stage": stage.value,
+        "stage_label": ladder.STAGE_LABELS[stage],
         "outcome": view.outcome.value if view.outcome else None,
         "outcome_label": ladder.OUTCOME_LABELS[view.outcome] if view.outcome else None,
+        "test_of_certification": toc.as_status(test.current) if test is not None else None,
+        "ending_events": [e.value for e in dispositions.end_events_allowed(ending)] if ending else [],
+        "office_region": case.office_region,
         "rule_set": case.rule_set,
         "current_election": current,
         "proceeding_election": proceeding,
@@ -94,7 +113,10 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         # ballots: a tally to revise, or challenges still to log.
         "ledger_matches_tally": ledger_matches,
         "next_deadline": selectors.next_deadline(deadlines),
-        "allowed_events": [e.value for e in ladder.allowed_events(replayed.state)] if replayed else [],
+        "allowed_events": [
+            *([e.value for e in ladder.allowed_events(climbing.state)] if climbing else []),
+            *(e.value for e in toc.allowed(test.current if test else None, certified=_certified(events))),
+        ],
         "last_event": last_event,
         "path": [
             {
@@ -106,3 +128,47 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
             for entry in (replayed.path if replayed is not None else ())
         ],
     }
+
+
+def _certified(events: Sequence[ProceedingEvent]) -> bool:
+    return any(
+        e.event == ladder.Event.CERTIFICATION_ISSUED and e.details.get("kind") == "representative"
+        for e in events
+    )
+
+
+def test_of_certification(events: Sequence[ProceedingEvent]) -> toc.TocReplay | None:
+    """The case's tests of certification, from its live events (read already; no query)."""
+    certified = [
+        e.occurred_on
+        for e in events
+        if e.event == ladder.Event.CERTIFICATION_ISSUED and e.details.get("kind") == "representative"
+    ]
+    side = [
+        toc.TocFact(ladder.Event(e.event), e.occurred_on, e.details, e.pk)
+        for e in events
+        if e.event in ladder.SIDE_TRACK
+    ]
+    if not side:
+        return None
+    try:
+        return toc.replay(certified_on=min(certified, default=None), facts=side)
+    except toc.TocRefused:
+        return None  # recorded before these rules: shown without a test rather than failing the status
+
+
+def beside(stage: ladder.Stage, test: toc.TocReplay | None) -> ladder.Stage:
+    """The case's stage with its test of certification beside it: once certified, the test is where the case
+    is (``test_of_certification``, ``court_of_appeals``); a closed test leaves it ``certified``. The test never
+    closes the representation case, and a stage before certification (a request for review pending) stands."""
+    current = test.current if test is not None else None
+    if stage is not ladder.Stage.CERTIFIED or current is None:
+        return stage
+    toc_stage = toc.derive_stage(current)
+    if toc_stage is toc.TocStage.CLOSED:
+        return stage
+    return (
+        ladder.Stage.COURT_OF_APPEALS
+        if toc_stage is toc.TocStage.COURT
+        else ladder.Stage.TEST_OF_CERTIFICATION
+    )

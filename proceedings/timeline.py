@@ -420,5 +420,10 @@ def _event_title(event: ProceedingEvent) -> str:
     elif details.get("ulp_case"):
         extra = f": {details['ulp_case']}"
     elif details.get("docket"):
-        extra = f": {details.get('court')} No. {details['docket']}"
+        court = details.get("court")
+        extra = f": {court} No. {details['docket']}" if court else f": No. {details['docket']}"
+    elif details.get("region"):
+        extra = f": to Region {details['region']}"
+    elif details.get("by"):
+        extra = f": by the {str(details['by']).replace('_', ' ')}"
     return f"{event.event_label}{extra}"

@@ -116,7 +116,9 @@ def for_request(params: Mapping[str, Any]) -> Queue:
 
 def work_queue(*, days: int = DEFAULT_DAYS, region: int | None = None, now: datetime | None = None) -> Queue:
     now = now or clock.now()
-    cases = Case.objects.all() if region is None else Case.objects.filter(region=region)
+    # A transferred case is worked by the receiving office (102.72(b)).
+    in_region = Q(region=region, transferred_to__isnull=True) | Q(transferred_to=region)
+    cases = Case.objects.all() if region is None else Case.objects.filter(in_region)
     ledgers = ledger_states(cases)
     sections = [
         deadlines_due(cases, days=days, now=now),
@@ -193,7 +195,7 @@ def deadlines_due(cases: Any, *, days: int, now: datetime) -> Section:
         unverified = "" if deadline.verified else " (rule unverified: check the date)"
         lines.append(
             Line(
-                region=deadline.case.region,
+                region=deadline.case.office_region,
                 case_number=deadline.case.number,
                 case_name=deadline.case.name,
                 what=f"{deadline.label}{party}{unverified}",
@@ -226,7 +228,7 @@ def determinative_challenges(states: Mapping[int, ledger_selectors.LedgerState])
         )
         lines.append(
             Line(
-                region=election.case.region,
+                region=election.case.office_region,
                 case_number=election.case.number,
                 case_name=election.case.name,
                 what=f"Election {election.sequence}: {state.summary()}",
@@ -264,7 +266,7 @@ def objections_awaiting_ruling(cases: Any) -> Section:
         url = reverse("admin:objections_objection_changelist") + "?" + urlencode({"case": case.number})
         lines.append(
             Line(
-                region=case.region,
+                region=case.office_region,
                 case_number=case.number,
                 case_name=case.name,
                 what=f"Election {election.sequence}: {len(objections)} objection(s) {' or '.join(statuses)} "
@@ -349,7 +351,7 @@ def hearings_not_opened(cases: Any, *, now: datetime) -> Section:
             continue
         lines.append(
             Line(
-                region=event.case.region,
+                region=event.case.office_region,
                 case_number=event.case.number,
                 case_name=event.case.name,
                 what=f"Election {event.election.sequence}: hearing set for {day_text(hearing_on)} by the "
@@ -389,7 +391,7 @@ def filings_awaiting_confirmation(cases: Any) -> Section:
             when += f"; received {local_time(received, case.office_zone)}"
         lines.append(
             Line(
-                region=case.region,
+                region=case.office_region,
                 case_number=case.number,
                 case_name=case.name,
                 what=f"Election {objection.election.sequence}: {objection} — the {what}'s filing time",
@@ -417,7 +419,7 @@ def ledgers_not_matching(states: Mapping[int, ledger_selectors.LedgerState]) -> 
         assert tally is not None  # matches_tally is None without one
         lines.append(
             Line(
-                region=election.case.region,
+                region=election.case.office_region,
                 case_number=election.case.number,
                 case_name=election.case.name,
                 what=f"Election {election.sequence}: {state.ledger_count} challenge(s) in the ledger, "
@@ -447,7 +449,7 @@ def notices_failing(cases: Any, *, region: int | None) -> Section:
         case = notice.case
         lines.append(
             Line(
-                region=case.region if case else 0,
+                region=case.office_region if case else 0,
                 case_number=case.number if case else "—",
                 case_name=case.name if case else "",
                 what=f"“{notice.subject}” to {notice.recipient.get_username()} "

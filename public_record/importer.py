@@ -332,7 +332,7 @@ def _update_case(
         else:
             counts.differences.append(Difference(case.number, name, str(current), str(value)))
     if changes:
-        election_services.case_update(case=case, actor=actor, **changes)
+        election_services.case_update(case=case, actor=actor, closed_by="the public record", **changes)
     counts.add("cases", "updated")
     return written
 

@@ -37,6 +37,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from access.tokens import token_issue
+from core import clock
 from elections.models import Appearance, Case, Election, Party
 from notes import services as note_services
 from proceedings import services as proceeding_services
@@ -286,7 +287,9 @@ def _side(number: str, name: str, secret: str, staff: Any, users: dict[str, Any]
         actor=staff,
         notify=True,
     )
-    event = record_event(case, "regional_investigation", timezone.localdate(), actor=staff, notify=True)
+    event = record_event(
+        case, "regional_investigation", clock.today(case.office_zone), actor=staff, notify=True
+    )
     deadline = Deadline.objects.filter(case=case).order_by("id").first()
     assert deadline is not None, "the tally sets the objections deadline"
     holder = users.get("counsel_a") or appearance.user

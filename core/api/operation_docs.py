@@ -129,7 +129,11 @@ OPERATIONS: dict[str, Doc] = {
         "The one call to answer a client's 'where are we?': the stage of the proceedings, the current "
         "election and its latest tally (are the challenged ballots determinative?), the challenged ballots "
         "and objections by status, `next_deadline` (the soonest open deadline, with its due time, zone "
-        "and rule), the events the ladder allows next, and the path so far. " + SEE_ALSO_SCOPE,
+        "and rule), the events the ladder allows next, and the path so far. Beside the representation case, "
+        "`test_of_certification` follows the refusal to bargain through the CA case and the courts (null "
+        "before one); `ending_events` lists what may end, hold or transfer the case now; `office_region` is "
+        "the Region whose 11:59 p.m. governs new deadlines (the receiving one after a transfer). "
+        + SEE_ALSO_SCOPE,
         response=examples.STATUS_EXAMPLE,
     ),
     "cases_timeline_list": Doc(
@@ -318,7 +322,13 @@ OPERATIONS: dict[str, Doc] = {
         "Record a step of the ladder (staff)",
         "An event out of order is a 409 that lists the events allowed next (`allowed`). Each event creates "
         "the deadlines its rule set attaches to it (a Regional Director's decision opens the request for "
-        "review, for example). Missing or invalid details are a 400 naming the detail.",
+        "review, for example). Missing or invalid details are a 400 naming the detail. A case is closed "
+        "only by one of its ending events (petition_dismissed, petition_withdrawn, disclaimer_filed, "
+        "bargaining_order); election_blocked holds it (29 CFR 103.20) until block_lifted; case_transferred "
+        "moves every later deadline to the receiving office's zone. The test of certification "
+        "(refusal_to_bargain, the CA events, board_order, the court filings and decisions) runs beside the "
+        "representation case: its events never move the case's own stage, and a court decision ends the "
+        "test, never the case.",
         request={
             "event": "notice_of_hearing",
             "occurred_on": "2021-04-26",

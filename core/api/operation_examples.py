@@ -95,6 +95,16 @@ STATUS_EXAMPLE: dict[str, Any] = {
         "regional_director_decision",
         "certification_issued",
     ],
+    "test_of_certification": None,
+    "ending_events": [
+        "petition_dismissed",
+        "petition_withdrawn",
+        "disclaimer_filed",
+        "bargaining_order",
+        "election_blocked",
+        "case_transferred",
+    ],
+    "office_region": 10,
     "last_event": None,
     "path": [
         {

@@ -139,6 +139,7 @@ TRIGGER_PHRASES: Mapping[str, str] = MappingProxyType(
         DeadlineCode.REQUEST_FOR_REVIEW: "the due date for the request for review",
         "alj_decision": "the administrative law judge's decision",
         DeadlineCode.EXCEPTIONS_TO_BOARD: "the due date for exceptions to the Board",
+        "complaint_issued": "the complaint",  # the test of certification (proceedings.law)
     }
 )
 

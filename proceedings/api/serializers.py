@@ -14,6 +14,7 @@ from elections.law.local_time import in_zone
 from elections.models import Election
 from proceedings import deadline_records
 from proceedings.law import ladder
+from proceedings.law import test_of_certification as toc
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import Deadline, ProceedingEvent
 
@@ -71,8 +72,12 @@ class ProceedingEventInputSerializer(serializers.Serializer[Any]):
         required=False,
         default=dict,
         help_text="Per event: notice_of_hearing.hearing_on; decisions' outcome; certification_issued.kind; "
-        "refusal_to_bargain.ulp_case; court_petition_filed.court and docket; filings' party; decisions' "
-        "objection_rulings [{objection, disposition}]; note",
+        "refusal_to_bargain.ulp_case; court_petition_filed.court (1st Cir. … 11th Cir., D.C. Cir.), docket, "
+        "kind, party; court_decision.docket and outcome; petition_dismissed.by, reason, administrative; "
+        "petition_withdrawn.party, with_prejudice, approved_by; disclaimer_filed.party; "
+        "bargaining_order.basis, ulp_case, by; election_blocked/block_lifted.ulp_case, action; "
+        "case_transferred.region, reason; notice_to_show_cause.respond_by; court_cases_consolidated.court, "
+        "dockets, lead_docket; filings' party; decisions' objection_rulings [{objection, disposition}]; note",
     )
 
 
@@ -224,6 +229,23 @@ class ObjectionCountsSerializer(serializers.Serializer[Any]):
     withdrawn = serializers.IntegerField()
 
 
+class CourtCaseSerializer(serializers.Serializer[Any]):
+    court = serializers.CharField()
+    docket = serializers.CharField()
+    kind = serializers.CharField()
+    party = serializers.IntegerField(allow_null=True)
+    stage = serializers.CharField()
+    outcome = serializers.CharField(allow_null=True)
+
+
+class TestOfCertificationSerializer(serializers.Serializer[Any]):
+    ulp_case = serializers.CharField()
+    stage = serializers.ChoiceField(choices=[s.value for s in toc.TocStage])
+    stage_label = serializers.CharField()
+    board_order = serializers.CharField(allow_null=True)
+    court_cases = CourtCaseSerializer(many=True)
+
+
 class CaseStatusSerializer(serializers.Serializer[Any]):
     case = serializers.CharField()
     stage = serializers.ChoiceField(choices=[s.value for s in ladder.Stage])
@@ -245,6 +267,20 @@ class CaseStatusSerializer(serializers.Serializer[Any]):
     )
     next_deadline = NextDeadlineSerializer(allow_null=True)
     allowed_events = serializers.ListField(child=serializers.CharField())
+    test_of_certification = TestOfCertificationSerializer(
+        allow_null=True,
+        help_text="The test of certification beside the representation case (the CA case and the courts)",
+    )
+    ending_events = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The events that may end, hold or transfer the case now (petition_dismissed, "
+        "petition_withdrawn, disclaimer_filed, bargaining_order, election_blocked, block_lifted, "
+        "case_transferred)",
+    )
+    office_region = serializers.IntegerField(
+        help_text="The Region whose office's 11:59 p.m. governs new deadlines (the receiving one after a "
+        "transfer, 29 CFR 102.72)"
+    )
     last_event = ProceedingEventSerializer(allow_null=True)
     path = PathEntrySerializer(many=True)
 

@@ -54,6 +54,9 @@ class Source(StrEnum):
     INFERRED = "inferred"
     ORDER = "order"
     MANUAL = "manual"
+    # Periods in court (proceedings.law.courts): FRAP 40(d)(1) is a court rule, 28 U.S.C. 2101(c) a statute.
+    STATUTE = "statute"
+    COURT_RULE = "court_rule"
     # Before the source tiers every computed deadline said "computed"; proceedings migration 0001 names this
     # member and 0003 converts the rows. No deadline carries it any more.
     COMPUTED = "computed"
@@ -67,6 +70,8 @@ SOURCES: Final = (
     Source.INFERRED,
     Source.ORDER,
     Source.MANUAL,
+    Source.STATUTE,
+    Source.COURT_RULE,
 )
 
 # The sources of a deadline computed from a rule set (as opposed to one set by an order or by staff).
@@ -119,6 +124,10 @@ ATTACHED: Mapping[str, tuple[str, ...]] = MappingProxyType(
             DeadlineCode.ANSWERING_BRIEF_TO_BOARD,
             DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
         ),
+        # The ends of a case (proceedings.law.dispositions): a Regional Director's dismissal is a final
+        # disposition (102.69(h); 102.71(c)–(d)); a judge's bargaining order is excepted to the Board (102.46).
+        "petition_dismissed": (DeadlineCode.REQUEST_FOR_REVIEW, DeadlineCode.OPPOSITION),
+        "bargaining_order": (DeadlineCode.EXCEPTIONS_TO_BOARD, DeadlineCode.ANSWERING_BRIEF_TO_BOARD),
     }
 )
 
@@ -148,6 +157,8 @@ def is_final_disposition(rule_set: str, *, trigger: str, outcome: str | None = N
     taken for the order."""
     if trigger == "certification_issued":
         return True
+    if trigger == "petition_dismissed":
+        return outcome == "regional_director"  # ``outcome``: who dismissed (a Board dismissal is no RD's)
     if trigger == "regional_director_decision":
         return outcome in CERTIFYING_OUTCOMES
     if trigger == REVISED_TALLY:
@@ -162,6 +173,8 @@ def attached(
     none after a consent election (102.69(c)(2)), and the review of a direction of election due with the
     exceptions to an ALJ only after a directed election."""
     entries = ATTACHED.get(trigger, ())
+    if trigger == "bargaining_order" and outcome != "administrative_law_judge":
+        entries = ()  # the Board's own order: nothing to except to
     final = is_final_disposition(rule_set, trigger=trigger, outcome=outcome)
     kept = []
     for entry in entries:
@@ -209,6 +222,11 @@ ANSWERED_BY: Mapping[str, tuple[str, ...]] = MappingProxyType(
         DeadlineCode.EXCEPTIONS_TO_BOARD: ("exceptions_filed",),
         DeadlineCode.ANSWERING_BRIEF_TO_BOARD: ("answering_brief_filed",),
         DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: ("request_for_review_filed",),
+        # The test of certification and the courts (proceedings.law.test_of_certification, courts).
+        "answer": ("answer_filed",),
+        "show_cause_response": (),
+        "rehearing": ("rehearing_petition_filed",),
+        "certiorari": ("certiorari_petition_filed",),
     }
 )
 
@@ -225,6 +243,8 @@ OPTIONAL: Final = frozenset(
         DeadlineCode.EXCEPTIONS_TO_BOARD,
         DeadlineCode.ANSWERING_BRIEF_TO_BOARD,
         DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
+        "rehearing",
+        "certiorari",
     }
 )
 
@@ -304,4 +324,6 @@ def is_obliged(code: str, *, source: str, objections_filed: bool) -> bool:
         return objections_filed  # objections without their offer of proof fail (102.69(a)(8))
     if code in OPTIONAL or code == DeadlineCode.HEARING:
         return False
+    if code == "answer":
+        return True  # an unanswered complaint's allegations stand admitted (29 CFR 102.20)
     return not is_computed(source)  # an order set a date for a filing the tracker has no event for

@@ -21,17 +21,18 @@ from datetime import date
 from types import MappingProxyType
 from typing import Final
 
-from elections.law import case_numbers
+from elections.law import case_numbers, regions
 from elections.law.levels import Level
 from objections.law import rulings as ruling_rules
+from proceedings.law import courts, dispositions
 from proceedings.law.ladder import (
     BOARD_OUTCOMES,
     CERTIFICATION_KINDS,
-    COURT_OUTCOMES,
     FILING_EVENTS,
     ORDERS,
     Event,
 )
+from proceedings.law.test_of_certification import BOARD_ORDER_OUTCOMES
 
 MAX_TEXT: Final = 2000
 MAX_SHORT: Final = 120
@@ -70,11 +71,11 @@ def _date(event: str, key: str, value: object, ctx: Context) -> object:
         day = date.fromisoformat(value)
     except ValueError:
         raise DetailsError(key, f"{key} is not a real date ({value!r}) for {event}") from None
-    if key == "hearing_on" and day < ctx.occurred_on:
+    if key in _DATES_SET_AHEAD and day < ctx.occurred_on:
         raise DetailsError(
             key, f"hearing_on ({day}) cannot be before the {event} itself ({ctx.occurred_on.isoformat()})"
         )
-    if key == "hearing_on" and (day - ctx.occurred_on).days > MAX_DAYS_AHEAD:
+    if key in _DATES_SET_AHEAD and (day - ctx.occurred_on).days > MAX_DAYS_AHEAD:
         raise DetailsError(key, f"hearing_on ({day}) is more than ten years after the {event}")
     return day.isoformat()
 
@@ -172,6 +173,34 @@ def _rulings(level: str) -> Cleaner:
     return clean
 
 
+def _bool(event: str, key: str, value: object, ctx: Context) -> object:
+    if not isinstance(value, bool):
+        raise DetailsError(key, f"{key} of {event} must be true or false")
+    return value
+
+
+def _region(event: str, key: str, value: object, ctx: Context) -> object:
+    try:
+        return regions.region(value).number  # type: ignore[arg-type]
+    except regions.UnknownRegion as exc:
+        numbers = ", ".join(str(n) for n in sorted(regions.ACTIVE_REGION_NUMBERS))
+        raise DetailsError(key, f"{key} of {event}: {exc} (the offices: {numbers})") from None
+
+
+def _dockets(event: str, key: str, value: object, ctx: Context) -> object:
+    if (
+        not isinstance(value, list)
+        or len(value) < 2
+        or not all(isinstance(d, str) and d.strip() for d in value)
+    ):
+        raise DetailsError(key, f"{key} of {event} must be a list of two or more court docket numbers")
+    dockets = [d.strip()[:40] for d in value]
+    if len(set(dockets)) != len(dockets):
+        raise DetailsError(key, f"{key} of {event} names a docket twice")
+    return dockets
+
+
+_DATES_SET_AHEAD: Final = ("hearing_on", "respond_by")
 _NOTE = Key(_text(MAX_TEXT))
 _PARTY = Key(_party)
 _HEARING_ON = Key(_date, required=True, hint=" (YYYY-MM-DD)")
@@ -209,16 +238,83 @@ def _keys() -> dict[Event, dict[str, Key]]:
     keys[e.CERTIFICATION_ISSUED] |= {"kind": Key(_choice(CERTIFICATION_KINDS), required=True)}
     keys[e.REFUSAL_TO_BARGAIN] |= {"ulp_case": Key(_ulp_case(types=("CA",)), required=True)}
     keys[e.BOARD_ORDER] |= {"ulp_case": Key(_ulp_case(types=("CA",)))}
-    keys[e.COURT_PETITION_FILED] |= {
-        "court": Key(_required_text(MAX_SHORT), required=True, hint=" (e.g. 'D.C. Cir.')"),
-        "docket": Key(_required_text(40), required=True, hint=" (e.g. '23-1234')"),
-    }
-    keys[e.COURT_DECISION] |= {"outcome": Key(_choice(COURT_OUTCOMES), required=True)}
+    _ends_and_courts(keys)
     for event in FILING_EVENTS:
-        keys[event]["party"] = _PARTY
+        keys[event].setdefault("party", _PARTY)
     for event, level in RULING_LEVELS.items():
         keys[event]["objection_rulings"] = Key(_rulings(level))
     return keys
+
+
+def _ends_and_courts(keys: dict[Event, dict[str, Key]]) -> None:
+    """The details of the v1.3 events (product.md, "The ends of a dispute")."""
+    e = Event
+    ca = Key(_ulp_case(types=("CA",)))
+    ca_required = Key(_ulp_case(types=("CA",)), required=True, hint=" (e.g. 29-CA-318069)")
+    docket = Key(_required_text(40), required=True, hint=" (the court's docket number, e.g. '23-1234')")
+    court = Key(_choice(courts.CIRCUITS), required=True, hint=f" (one of {', '.join(courts.CIRCUITS)})")
+    keys[e.PETITION_DISMISSED] |= {
+        "by": Key(_choice(dispositions.DISMISSED_BY), required=True),
+        "reason": Key(_required_text(MAX_TEXT), required=True),
+        "administrative": Key(_bool),
+    }
+    keys[e.PETITION_WITHDRAWN] |= {
+        "party": Key(_party, required=True, hint=" (the petitioner's party id)"),
+        "with_prejudice": Key(_bool),
+        "approved_by": Key(_choice(dispositions.WITHDRAWAL_APPROVED_BY)),
+    }
+    keys[e.DISCLAIMER_FILED] |= {"party": Key(_party, required=True, hint=" (the union's party id)")}
+    keys[e.BARGAINING_ORDER] |= {
+        "basis": Key(_choice(dispositions.BARGAINING_ORDER_BASES), required=True),
+        "ulp_case": ca_required,
+        "by": Key(_choice(dispositions.BARGAINING_ORDER_BY), required=True),
+    }
+    for event in (e.ELECTION_BLOCKED, e.BLOCK_LIFTED):
+        keys[event] |= {
+            "ulp_case": Key(_ulp_case(types=("CA", "CB")), required=True, hint=" (e.g. 29-CA-318069)"),
+            "action": Key(_choice(dispositions.BLOCK_ACTIONS)),
+        }
+    keys[e.CASE_TRANSFERRED] |= {
+        "region": Key(_region, required=True, hint=" (the receiving Region's number)"),
+        "reason": Key(_required_text(MAX_TEXT), required=True),
+    }
+    for event in (e.ULP_CHARGE_FILED, e.COMPLAINT_ISSUED, e.ANSWER_FILED, e.SUMMARY_JUDGMENT_MOTION_FILED):
+        keys[event] |= {"ulp_case": ca}
+    keys[e.NOTICE_TO_SHOW_CAUSE] |= {
+        "ulp_case": ca,
+        "respond_by": Key(_date, required=True, hint=" (YYYY-MM-DD: the date the order sets)"),
+    }
+    keys[e.BOARD_ORDER] |= {"outcome": Key(_choice(BOARD_ORDER_OUTCOMES))}
+    keys[e.COURT_PETITION_FILED] |= {
+        "court": court,
+        "docket": docket,
+        "kind": Key(_choice(courts.FILING_KINDS)),
+        "ulp_case": ca,
+    }
+    keys[e.COURT_CASES_CONSOLIDATED] |= {
+        "court": court,
+        "dockets": Key(_dockets, required=True),
+        "lead_docket": docket,
+    }
+    keys[e.COURT_DECISION] |= {
+        "outcome": Key(_choice(courts.DECISION_OUTCOMES), required=True),
+        "court": Key(_choice(courts.CIRCUITS)),
+        "docket": docket,
+    }
+    for event in (e.REHEARING_PETITION_FILED, e.MANDATE_ISSUED, e.CERTIORARI_PETITION_FILED):
+        keys[event] |= {"docket": docket}
+    keys[e.REHEARING_DECISION] |= {
+        "docket": docket,
+        "outcome": Key(_choice(courts.REHEARING_OUTCOMES), required=True),
+    }
+    keys[e.CERTIORARI_DECISION] |= {
+        "docket": Key(_required_text(40)),
+        "outcome": Key(_choice(courts.CERTIORARI_OUTCOMES), required=True),
+    }
+    keys[e.SUPREME_COURT_DECISION] |= {
+        "docket": Key(_required_text(40)),
+        "outcome": Key(_choice(courts.SUPREME_COURT_OUTCOMES), required=True),
+    }
 
 
 KEYS: Mapping[Event, Mapping[str, Key]] = MappingProxyType(

@@ -44,7 +44,13 @@ Decisions worth knowing (lawyers, check these):
   ends with none filed: the replay applies that lapse like the close of the objections period
   (``lapse_recommended_order``), and only then is a rerun or runoff pending.
 - A Board remand returns the case to the Regional Director (or, on the ALJ track, to the judge); a court
-  remand returns the test of certification to the Board. Other court decisions close the case.
+  remand returns the test of certification to the Board.
+- The test of certification (``SIDE_TRACK``: the refusal to bargain, the CA case, the courts) runs beside the
+  representation case in ``proceedings.law.test_of_certification``: its events never move this ladder, and a
+  court's decision never closes the case. The table's entries for ``test_of_certification`` and
+  ``court_of_appeals`` are no longer reached by replay; the status shows those stages for a certified case
+  whose test is under way. The ends of a case (dismissal, withdrawal, disclaimer, bargaining order, block,
+  transfer) are ``proceedings.law.dispositions``, which ``advance`` asks first.
 """
 
 from __future__ import annotations
@@ -74,6 +80,9 @@ class Stage(StrEnum):
     TEST_OF_CERTIFICATION = "test_of_certification"
     COURT_OF_APPEALS = "court_of_appeals"
     CLOSED = "closed"
+    BLOCKED = (
+        "blocked"  # 29 CFR 103.20: held in abeyance until the block is lifted (proceedings.law.dispositions)
+    )
 
 
 STAGE_LABELS: Mapping[Stage, str] = MappingProxyType(
@@ -94,6 +103,7 @@ STAGE_LABELS: Mapping[Stage, str] = MappingProxyType(
         Stage.TEST_OF_CERTIFICATION: "Test of certification (refusal to bargain)",
         Stage.COURT_OF_APPEALS: "Before the court of appeals",
         Stage.CLOSED: "Closed",
+        Stage.BLOCKED: "Blocked by an unfair-labor-practice charge (29 CFR 103.20)",
     }
 )
 
@@ -118,6 +128,27 @@ class Event(StrEnum):
     COURT_PETITION_FILED = "court_petition_filed"
     COURT_DECISION = "court_decision"
     SEVERED_AND_TRANSFERRED = "severed_and_transferred"
+    # The ends of a case and what holds it (proceedings.law.dispositions).
+    PETITION_DISMISSED = "petition_dismissed"
+    PETITION_WITHDRAWN = "petition_withdrawn"
+    DISCLAIMER_FILED = "disclaimer_filed"
+    BARGAINING_ORDER = "bargaining_order"
+    ELECTION_BLOCKED = "election_blocked"
+    BLOCK_LIFTED = "block_lifted"
+    CASE_TRANSFERRED = "case_transferred"
+    # The test of certification and the courts (proceedings.law.test_of_certification).
+    ULP_CHARGE_FILED = "ulp_charge_filed"
+    COMPLAINT_ISSUED = "complaint_issued"
+    ANSWER_FILED = "answer_filed"
+    SUMMARY_JUDGMENT_MOTION_FILED = "summary_judgment_motion_filed"
+    NOTICE_TO_SHOW_CAUSE = "notice_to_show_cause"
+    COURT_CASES_CONSOLIDATED = "court_cases_consolidated"
+    REHEARING_PETITION_FILED = "rehearing_petition_filed"
+    REHEARING_DECISION = "rehearing_decision"
+    MANDATE_ISSUED = "mandate_issued"
+    CERTIORARI_PETITION_FILED = "certiorari_petition_filed"
+    CERTIORARI_DECISION = "certiorari_decision"
+    SUPREME_COURT_DECISION = "supreme_court_decision"
 
 
 EVENT_LABELS: Mapping[Event, str] = MappingProxyType(
@@ -141,6 +172,48 @@ EVENT_LABELS: Mapping[Event, str] = MappingProxyType(
         Event.COURT_PETITION_FILED: "Petition to the court of appeals",
         Event.COURT_DECISION: "Court of appeals decision",
         Event.SEVERED_AND_TRANSFERRED: "Representation case severed and transferred to the Regional Director",
+        Event.PETITION_DISMISSED: "Petition dismissed",
+        Event.PETITION_WITHDRAWN: "Petition withdrawn",
+        Event.DISCLAIMER_FILED: "Disclaimer of interest",
+        Event.BARGAINING_ORDER: "Bargaining order (Cemex or Gissel)",
+        Event.ELECTION_BLOCKED: "Election blocked by an unfair-labor-practice charge",
+        Event.BLOCK_LIFTED: "Block lifted",
+        Event.CASE_TRANSFERRED: "Case transferred to another Region",
+        Event.ULP_CHARGE_FILED: "Unfair-labor-practice charge filed",
+        Event.COMPLAINT_ISSUED: "Complaint issued",
+        Event.ANSWER_FILED: "Answer to the complaint filed",
+        Event.SUMMARY_JUDGMENT_MOTION_FILED: "Motion for summary judgment filed",
+        Event.NOTICE_TO_SHOW_CAUSE: "Notice to show cause",
+        Event.COURT_CASES_CONSOLIDATED: "Court cases consolidated",
+        Event.REHEARING_PETITION_FILED: "Petition for rehearing filed",
+        Event.REHEARING_DECISION: "Decision on rehearing",
+        Event.MANDATE_ISSUED: "Mandate issued",
+        Event.CERTIORARI_PETITION_FILED: "Petition for certiorari filed",
+        Event.CERTIORARI_DECISION: "Decision on certiorari",
+        Event.SUPREME_COURT_DECISION: "Supreme Court decision",
+    }
+)
+
+# The test of certification runs beside the representation case (product.md v1.3): its events never move
+# the election's stage; proceedings.law.test_of_certification orders them.
+SIDE_TRACK: Final = frozenset(
+    {
+        Event.REFUSAL_TO_BARGAIN,
+        Event.ULP_CHARGE_FILED,
+        Event.COMPLAINT_ISSUED,
+        Event.ANSWER_FILED,
+        Event.SUMMARY_JUDGMENT_MOTION_FILED,
+        Event.NOTICE_TO_SHOW_CAUSE,
+        Event.BOARD_ORDER,
+        Event.COURT_PETITION_FILED,
+        Event.COURT_CASES_CONSOLIDATED,
+        Event.COURT_DECISION,
+        Event.REHEARING_PETITION_FILED,
+        Event.REHEARING_DECISION,
+        Event.MANDATE_ISSUED,
+        Event.CERTIORARI_PETITION_FILED,
+        Event.CERTIORARI_DECISION,
+        Event.SUPREME_COURT_DECISION,
     }
 )
 
@@ -153,6 +226,13 @@ FILING_EVENTS: Final = frozenset(
         Event.OPPOSITION_FILED,
         Event.REFUSAL_TO_BARGAIN,
         Event.COURT_PETITION_FILED,
+        Event.PETITION_WITHDRAWN,
+        Event.DISCLAIMER_FILED,
+        Event.ULP_CHARGE_FILED,
+        Event.ANSWER_FILED,
+        Event.SUMMARY_JUDGMENT_MOTION_FILED,
+        Event.REHEARING_PETITION_FILED,
+        Event.CERTIORARI_PETITION_FILED,
     }
 )
 
@@ -215,6 +295,8 @@ CERTIFY_REPRESENTATIVE: Final = "certify_representative"
 CERTIFY_RESULTS: Final = "certify_results"
 RERUN_ELECTION: Final = "rerun_election"
 RUNOFF_ELECTION: Final = "runoff_election"
+# A judge's bargaining order (proceedings.law.dispositions): it ends the case rather than leading to a stage.
+BARGAINING_ORDER: Final = "bargaining_order"
 ORDERS: Final = (CERTIFY_REPRESENTATIVE, CERTIFY_RESULTS, RERUN_ELECTION, RUNOFF_ELECTION)
 ORDERS_NEW_ELECTION: Final = MappingProxyType({RERUN_ELECTION: "rerun", RUNOFF_ELECTION: "runoff"})
 
@@ -234,6 +316,11 @@ class Outcome(StrEnum):
     ENFORCEMENT_DENIED = "enforcement_denied"
     PETITION_DISMISSED = "petition_dismissed"
     ORDER_VACATED = "order_vacated"
+    # The ends of a case (product.md v1.3, proceedings.law.dispositions).
+    DISMISSED = "dismissed"
+    WITHDRAWN = "withdrawn"
+    DISCLAIMED = "disclaimed"
+    BARGAINING_ORDER = "bargaining_order"
 
 
 OUTCOME_LABELS: Mapping[Outcome, str] = MappingProxyType(
@@ -246,6 +333,10 @@ OUTCOME_LABELS: Mapping[Outcome, str] = MappingProxyType(
         Outcome.ENFORCEMENT_DENIED: "The court denied enforcement of the Board's order",
         Outcome.PETITION_DISMISSED: "The court dismissed the petition",
         Outcome.ORDER_VACATED: "The court vacated the Board's order",
+        Outcome.DISMISSED: "Petition dismissed",
+        Outcome.WITHDRAWN: "Petition withdrawn",
+        Outcome.DISCLAIMED: "The union disclaimed interest",
+        Outcome.BARGAINING_ORDER: "Bargaining ordered instead of an election (Cemex or Gissel)",
     }
 )
 
@@ -271,6 +362,10 @@ class State:
     court_outcome: str | None = None
     round: frozenset[Event] = field(default_factory=frozenset)
     consent: bool = False  # a consent election (102.62(a), (c)): the RD's decision is final, no Board review
+    # How the case ended (an ``Outcome`` of proceedings.law.dispositions), and the stage a block interrupted.
+    ended: str | None = None
+    blocked_from: Stage | None = None
+    review_open: bool = False  # a Regional Director's dismissal may still be reviewed (102.71(c), 102.67)
 
 
 @dataclass(frozen=True)
@@ -282,6 +377,7 @@ class Step:
     outcome: str | None = None
     order: str | None = None
     kind: str | None = None
+    by: str | None = None  # who acted (a dismissal, a bargaining order): proceedings.law.dispositions
 
 
 def event_label(code: str) -> str:
@@ -558,6 +654,7 @@ TRANSITIONS: Mapping[Stage, Mapping[Event, Target]] = MappingProxyType(
         ),
         S.COURT_OF_APPEALS: MappingProxyType({E.COURT_DECISION: COURT_DECISION}),
         S.CLOSED: MappingProxyType({}),
+        S.BLOCKED: MappingProxyType({}),
     }
 )
 
@@ -669,7 +766,9 @@ del E, S
 
 def _refusal(state: State, event: Event) -> str | None:
     """Why ``event`` is refused in ``state`` (None: allowed)."""
-    if not state.tallied:
+    if event in SIDE_TRACK:
+        return "it belongs to the test of certification, which runs beside the representation case"
+    if not state.tallied and state.ended is None:  # a dismissal before the tally may still be reviewed
         return "the election has no tally yet; its proceeding starts with the tally of ballots"
     if event not in TRANSITIONS[state.stage]:
         return ""
@@ -686,11 +785,21 @@ _BOARD_REVIEW_EVENTS: Final = frozenset(
 
 def allowed_events(state: State) -> tuple[Event, ...]:
     """The events that may be recorded next, in the order of ``Event``."""
+    from proceedings.law import dispositions
+
+    held = dispositions.climb_allowed(state)  # a blocked or ended case: its own short list
+    if held is not None:
+        return held
     return tuple(event for event in Event if _refusal(state, event) is None)
 
 
 def advance(state: State, step: Step) -> State:
     """The state after ``step``; ``EventNotAllowed`` (with what is allowed) if it is out of order."""
+    from proceedings.law import dispositions  # the ends of a case, beside the table (it imports this module)
+
+    ended = dispositions.advance(state, step)
+    if ended is not None:
+        return ended
     try:
         event = Event(step.event)
     except ValueError:
@@ -735,6 +844,10 @@ def lapse_recommended_order(state: State) -> State:
         return state
     if state.consent:
         return state  # severed and transferred to the Regional Director instead (102.69(c)(1)(ii))
+    if state.order == BARGAINING_ORDER:
+        return (
+            state  # a judge's bargaining order ends the case: proceedings.law.dispositions.settle applies it
+        )
     return replace(state, stage=follow_order(state), round=frozenset())
 
 
@@ -796,10 +909,16 @@ def replay(
     state = initial_state(tallied=tallied, election_kind=election_kind, consent=consent)
     path = [PathEntry(state.stage, tally_on if tallied else None, None, None)]
     if not tallied:
-        if facts:
-            first = facts[0]
-            raise ReplayFailed(first, EventNotAllowed(first.step.event, state, ()))
-        return Replay(state, tuple(path))
+        # Only the ends of a case (a dismissal, a block, a transfer) come before the tally.
+        untallied: dict[int, State] = {}
+        for fact in sorted(facts, key=lambda f: (f.occurred_on, f.ref)):
+            untallied[fact.ref] = state
+            try:
+                state = advance(state, fact.step)
+            except EventNotAllowed as exc:
+                raise ReplayFailed(fact, exc) from None
+            path.append(PathEntry(state.stage, fact.occurred_on, Event(fact.step.event), fact.ref))
+        return Replay(state, tuple(path), MappingProxyType(untallied))
 
     def close(on: date | None) -> None:
         nonlocal state
@@ -817,6 +936,9 @@ def replay(
 
     before: dict[int, State] = {}
     for fact in sorted(facts, key=lambda f: (f.occurred_on, f.ref)):
+        if fact.step.event in SIDE_TRACK:
+            before[fact.ref] = state  # the test of certification is replayed on its own
+            continue
         if period_ends_on is None or fact.occurred_on > period_ends_on:
             close(None if period_ends_on is None else period_ends_on)
         if exceptions_end_on is not None and fact.occurred_on > exceptions_end_on:
@@ -836,6 +958,8 @@ def replay(
 
 def outcome_of(state: State) -> Outcome | None:
     """How the dispute over this election came out, or None while it is open."""
+    if state.ended is not None:
+        return Outcome(state.ended)
     court = state.court_outcome
     if state.stage is Stage.CLOSED and court is not None and court in _COURT_OUTCOME:
         return _COURT_OUTCOME[court]
@@ -882,6 +1006,7 @@ def reachable_stages() -> frozenset[Stage]:
         Stage.RUNOFF_PENDING,
     }
     found |= {Stage.REGIONAL_INVESTIGATION, Stage.AWAITING_REGIONAL_DIRECTOR}  # the close of the period
+    found |= {Stage.BLOCKED}  # a blocking charge (proceedings.law.dispositions)
     for moves in TRANSITIONS.values():
         for target in moves.values():
             found |= set(target.targets) if isinstance(target, Branch) else {target}

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from challenges import services as challenge_services
 from challenges.models import Challenge
+from core import clock
 from objections.models import Objection
 from proceedings.models import Deadline, ProceedingEvent
 from tests.browser.conftest import Desk, shot
@@ -70,7 +71,7 @@ def test_resolving_a_batch_of_challenges_changes_the_determinative_flag(staff_pa
     expect(page.locator("h1")).to_contain_text("Resolve selected challenges")
     page.select_option("#id_outcome", "sustained")
     page.select_option("#id_method", "investigation")
-    page.fill("#id_decided_on", timezone.localdate().isoformat())
+    page.fill("#id_decided_on", clock.today(desk.case.office_zone).isoformat())
     page.fill("#id_basis", "All four assign and direct work: supervisors under Section 2(11).")
     page.click("input[name=apply]")
     text = messages(page)
@@ -91,7 +92,7 @@ def test_ruling_on_objections_says_their_new_standing(staff_page: Any, desk: Des
     page.select_option("select[name=action]", "record_report_rulings")
     page.click("button[name=index]")
     page.select_option("#id_level", "regional_director")
-    page.fill("#id_decided_on", timezone.localdate().isoformat())
+    page.fill("#id_decided_on", clock.today(desk.case.office_zone).isoformat())
     page.select_option("#id_default_disposition", "overruled")
     page.click("input[type=submit][value='Record rulings']")
     text = messages(page)
@@ -135,7 +136,7 @@ def test_a_regional_directors_decision_through_the_typed_form_moves_the_ladder(
     ]
     expect(page.locator("fieldset.rulings")).to_contain_text("Acme Distribution LLC objection 1")
     assert page.locator("textarea[name=details]").count() == 0  # no JSON typing
-    page.fill("#id_occurred_on", timezone.localdate().isoformat())
+    page.fill("#id_occurred_on", clock.today(desk.case.office_zone).isoformat())
     page.select_option("#id_outcome", "certify_representative")
     page.locator("fieldset.rulings select").first.select_option("overruled")
     shot(page, "05-typed-event-form")
@@ -160,7 +161,7 @@ def test_a_refused_event_is_explained_in_a_sentence(staff_page: Any, desk: Desk)
     page = staff_page
     page.goto(f"{page.base}/admin/proceedings/proceedingevent/add/?case={desk.case.pk}&event=hearing_closed")
     expect(page.locator("#step-details")).to_contain_text("does not allow this event at this stage")
-    page.fill("#id_occurred_on", timezone.localdate().isoformat())
+    page.fill("#id_occurred_on", clock.today(desk.case.office_zone).isoformat())
     page.click("text=Record hearing closed")
     error = page.locator(".errornote").inner_text()
     assert "Hearing closed cannot be recorded while the proceeding is at “regional investigation" in error, (

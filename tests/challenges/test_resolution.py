@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from django.utils import timezone
 from rest_framework.test import APIClient
 
 from challenges import services
 from challenges.models import Challenge
+from core import clock
 from tests.challenges.conftest import DECIDED, log, resolve, resolve_url, withdraw_url
 from tests.conftest import World
 from tests.factories import record_tally
@@ -96,7 +96,7 @@ def test_bad_resolution_input_is_a_400_naming_the_field(
 
 def test_a_decision_dated_in_the_future_is_refused(world: World, as_staff: APIClient) -> None:
     challenge = log(world, "Ann Able")
-    tomorrow = timezone.localdate() + timedelta(days=2)
+    tomorrow = clock.today(world.case.office_zone) + timedelta(days=2)
 
     response = as_staff.post(resolve_url(challenge), {**RESOLVE, "decided_on": tomorrow.isoformat()})
 
@@ -139,7 +139,7 @@ def test_the_challenging_partys_counsel_withdraws_their_challenge(world: World, 
 
     assert response.status_code == 200, response.data
     assert response.json()["status"] == "withdrawn"
-    assert response.json()["resolved_on"] == timezone.localdate().isoformat()
+    assert response.json()["resolved_on"] == clock.today(world.case.office_zone).isoformat()
     assert challenge.history.latest().history_user == world.union_counsel
 
 

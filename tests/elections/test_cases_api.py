@@ -139,12 +139,24 @@ def test_a_case_with_a_duplicate_party_is_not_half_written(as_staff, world) -> N
 
 
 def test_staff_patch_a_case_and_history_records_who(as_staff, world: World) -> None:
-    response = as_staff.patch("/api/v1/cases/10-RC-269250/", {"status": "closed"}, format="json")
+    response = as_staff.patch("/api/v1/cases/10-RC-269250/", {"status": "certified"}, format="json")
     assert response.status_code == 200
-    assert response.json()["status"] == "closed"
+    assert response.json()["status"] == "certified"
     latest = world.case.history.first()
-    assert latest.status == "closed"
+    assert latest.status == "certified"
     assert latest.history_user == world.staff
+
+
+def test_a_case_is_not_closed_by_hand_but_by_the_event_that_ends_it(as_staff, world: World) -> None:
+    response = as_staff.patch("/api/v1/cases/10-RC-269250/", {"status": "closed"}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "status": [
+            "A case is closed only by the event that ends it, recorded at cases/{number}/proceedings/: "
+            "petition_dismissed, petition_withdrawn, disclaimer_filed, bargaining_order. 10-RC-269250 is open."
+        ]
+    }
+    assert Case.objects.get(pk=world.case.pk).status == "open"
 
 
 def test_filters_by_region_type_status_and_q(as_staff, world: World) -> None:

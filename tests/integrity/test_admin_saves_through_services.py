@@ -27,6 +27,18 @@ def test_an_invalid_case_number_is_refused_on_the_case_form(staff_browser: Clien
     assert Case.objects.get(pk=world.case.pk).number == "10-RC-269250"
 
 
+def test_closing_a_case_by_hand_is_refused_on_the_case_form(staff_browser: Client, world: World) -> None:
+    url = f"/admin/elections/case/{world.case.pk}/change/"
+
+    response = staff_browser.post(url, page_form_data(staff_browser, url, status="closed"))
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "A case is closed only by the event that ends it" in page
+    assert "petition_dismissed, petition_withdrawn, disclaimer_filed, bargaining_order" in page
+    assert Case.objects.get(pk=world.case.pk).status == "open"
+
+
 def test_renaming_a_party_to_another_partys_name_is_refused(staff_browser: Client, world: World) -> None:
     url = f"/admin/elections/party/{world.union.pk}/change/"
 

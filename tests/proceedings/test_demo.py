@@ -67,3 +67,41 @@ def test_the_demo_tells_bessemer_up_to_the_third_election_and_loads_twice_withou
     kinds = [item["kind"] for item in case_timeline(case)]
     assert kinds[:2] == ["petition", "tally"] and kinds[-1] == "proceeding"
     assert kinds.count("proceeding") == 9 and kinds.count("tally") == 2
+
+
+@pytest.mark.django_db
+def test_the_demo_tells_jfk8_as_it_happened_beside_its_test_of_certification(frozen_clock: Any) -> None:
+    frozen_clock.at("2025-01-15")
+    elections_demo.load_users()
+    case = elections_demo.load_jfk8()
+    demo.load_jfk8(case)
+    count = ProceedingEvent.objects.filter(case=case).count()
+    demo.load_jfk8(case)
+    assert ProceedingEvent.objects.filter(case=case).count() == count == 13
+
+    case.refresh_from_db()
+    status = case_status(case)
+    assert (status["stage"], status["outcome"], status["office_region"]) == (
+        "test_of_certification",
+        "representative_certified",
+        28,
+    )
+    assert status["test_of_certification"] == {
+        "ulp_case": "29-CA-318069",
+        "stage": "summary_judgment",
+        "stage_label": "Before the Board (summary judgment)",
+        "board_order": None,
+        "court_cases": [],
+    }
+    # The exceptions were due 2022-09-16 at 11:59 p.m. in Phoenix, the office the case was transferred to.
+    exceptions = Deadline.objects.get(case=case, code="exceptions")
+    assert (exceptions.due_on.isoformat(), exceptions.zone) == ("2022-09-16", "America/Phoenix")
+    unverified = ProceedingEvent.objects.filter(case=case, details__note__startswith="UNVERIFIED")
+    assert sorted(unverified.values_list("event", flat=True)) == [
+        "case_transferred",
+        "exceptions_filed",
+        "notice_of_hearing",
+        "refusal_to_bargain",
+        "request_for_review_filed",
+        "ulp_charge_filed",
+    ]

@@ -60,7 +60,14 @@ def clean(event: E, details: object, parties: tuple[int, ...] = (1, 2)) -> dict[
             E.COURT_PETITION_FILED,
             {"court": "D.C. Cir."},
             "docket",
-            "docket is required for court_petition_filed (e.g. '23-1234')",
+            "docket is required for court_petition_filed (the court's docket number, e.g. '23-1234')",
+        ),
+        (
+            E.COURT_PETITION_FILED,
+            {"court": "W.D. Tex.", "docket": "1:22-cv-1"},
+            "court",
+            "court of court_petition_filed must be one of 1st Cir., 2nd Cir., 3rd Cir., 4th Cir., 5th Cir., "
+            "6th Cir., 7th Cir., 8th Cir., 9th Cir., 10th Cir., 11th Cir., D.C. Cir.; got 'W.D. Tex.'",
         ),
         (E.EXCEPTIONS_FILED, {"party": 99}, "party", "party 99 is not a party of this case"),
         (E.EXCEPTIONS_FILED, {"party": True}, "party", None),

@@ -229,7 +229,12 @@ def test_a_certification_certifies_the_case_and_the_test_of_certification_reache
     assert post_event(as_staff, "board_order", "2022-01-10").status_code == 201
     assert (
         post_event(
-            as_staff, "court_petition_filed", "2022-02-01", court="D.C. Cir.", docket="22-1001"
+            as_staff,
+            "court_petition_filed",
+            "2022-02-01",
+            court="D.C. Cir.",
+            docket="22-1001",
+            party=tallied.employer.pk,
         ).status_code
         == 201
     )
@@ -240,10 +245,14 @@ def test_a_certification_certifies_the_case_and_the_test_of_certification_reache
     }
     assert status_of(as_staff)["stage"] == "court_of_appeals"
 
-    assert post_event(as_staff, "court_decision", "2023-05-30", outcome="enforced").status_code == 201
+    # The court's decision ends the test of certification; it never closes the representation case.
+    decided = post_event(as_staff, "court_decision", "2023-05-30", docket="22-1001", outcome="enforced")
+    assert decided.status_code == 201, decided.content
     status = status_of(as_staff)
-    assert (status["stage"], status["outcome"], status["allowed_events"]) == ("closed", "order_enforced", [])
-    assert Case.objects.get(pk=tallied.case.pk).status == "closed"
+    assert (status["stage"], status["outcome"]) == ("certified", "representative_certified")
+    assert status["test_of_certification"]["stage"] == "closed"
+    assert status["test_of_certification"]["court_cases"][0]["outcome"] == "enforced"
+    assert Case.objects.get(pk=tallied.case.pk).status == "certified"
 
 
 def test_rulings_carried_by_a_decision_are_recorded_on_the_objections(

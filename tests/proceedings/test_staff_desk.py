@@ -15,7 +15,7 @@ from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law.local_time import local_day, local_time
 from proceedings import workqueue
 from proceedings.admin_forms import event_form_class, sentence
-from proceedings.law import ladder
+from proceedings.law import courts, ladder
 from tests.proceedings.conftest import climb, file_objection, make_staff
 
 
@@ -154,7 +154,7 @@ def test_outcomes_are_the_values_the_event_allows(tallied: Any) -> None:
     board = event_form_class(ladder.Event.BOARD_DECISION, tallied.case, tallied.election)()
     assert [v for v, _ in board.fields["outcome"].choices][1:] == list(ladder.BOARD_OUTCOMES)
     court = event_form_class(ladder.Event.COURT_DECISION, tallied.case, tallied.election)()
-    assert [v for v, _ in court.fields["outcome"].choices][1:] == list(ladder.COURT_OUTCOMES)
+    assert [v for v, _ in court.fields["outcome"].choices][1:] == list(courts.DECISION_OUTCOMES)
 
 
 def test_a_ulp_case_number_is_checked_as_one(tallied: Any) -> None:
@@ -343,3 +343,24 @@ def test_the_home_page_groups_the_queue_by_case_on_request(tallied: Any, frozen_
     client.force_login(make_staff(username="director", is_superuser=True))
     page = client.get("/admin/?group=case").content.decode()
     assert 'id="case-10-RC-269250"' in page and "Deadlines due in the next 5 business days" in page
+
+
+def test_the_ends_and_the_courts_are_typed_fields_too(tallied: Any) -> None:
+    transfer = event_form_class(ladder.Event.CASE_TRANSFERRED, tallied.case, tallied.election)
+    form = transfer({"occurred_on": "2021-04-20", "region": "28", "reason": "Hearing in Phoenix"})
+    assert form.is_valid(), form.errors
+    assert form.details() == {"region": 28, "reason": "Hearing in Phoenix"}
+    petition = event_form_class(ladder.Event.COURT_PETITION_FILED, tallied.case, tallied.election)()
+    assert [v for v, _ in petition.fields["court"].choices][1:] == list(courts.CIRCUITS)
+    consolidated = event_form_class(ladder.Event.COURT_CASES_CONSOLIDATED, tallied.case, tallied.election)
+    form = consolidated(
+        {"occurred_on": "2021-04-20", "court": "5th Cir.", "dockets": "23-1, 23-2", "lead_docket": "23-1"}
+    )
+    assert form.is_valid(), form.errors
+    assert form.details()["dockets"] == ["23-1", "23-2"]
+    dismissal = event_form_class(ladder.Event.PETITION_DISMISSED, tallied.case, tallied.election)
+    form = dismissal(
+        {"occurred_on": "2021-04-20", "by": "regional_director", "reason": "Unit", "administrative": "on"}
+    )
+    assert form.is_valid(), form.errors
+    assert form.details() == {"by": "regional_director", "reason": "Unit", "administrative": True}

@@ -49,6 +49,16 @@ def test_a_case_without_a_tally_awaits_it_with_every_count_at_zero(
         "ledger_matches_tally": None,
         "next_deadline": None,
         "allowed_events": [],
+        "test_of_certification": None,
+        "ending_events": [
+            "petition_dismissed",
+            "petition_withdrawn",
+            "disclaimer_filed",
+            "bargaining_order",
+            "election_blocked",
+            "case_transferred",
+        ],
+        "office_region": 10,
         "last_event": None,
         "path": [],
     }

@@ -25,9 +25,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         users = elections_demo.load_users()
         bessemer = elections_demo.load_bessemer()
-        elections_demo.load_jfk8()
+        jfk8 = elections_demo.load_jfk8()
         for loader in _app_loaders():
             loader(bessemer)
+        proceedings_demo.load_jfk8(jfk8)
         live = demo_live.load()
         site = settings.SITE_URL.rstrip("/")  # `make run` sets it to the host and port it serves
         self.stdout.write(
