@@ -252,7 +252,8 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # --- E-mail ---------------------------------------------------------------------------------
-EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
+# Set and empty (a compose file's "${EMAIL_URL:-}") reads as unset: the console here, nothing in production.
+EMAIL_CONFIG = environ.Env.email_url_config(env("EMAIL_URL", default="") or "consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="nlrb-tracker <tracker@localhost>")
 # A mail server that hangs cannot hold a delivery past its hand-over lease.
@@ -286,6 +287,8 @@ API_TOKEN_CACHE_SECONDS = env.int("API_TOKEN_CACHE_SECONDS", default=60)
 MAX_REQUEST_BYTES = env.int("DJANGO_MAX_REQUEST_BYTES", default=6 * 1024 * 1024)
 # Demo users with the passwords printed in the README: only where nobody else can sign in.
 DEMO_PUBLISHED_PASSWORDS = False
+# Production settings say so (load_demo refuses them unless told --allow-production).
+PRODUCTION = False
 
 LOGGING = {
     "version": 1,
