@@ -156,8 +156,9 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     "DEFAULT_THROTTLE_CLASSES": ["access.throttling.AnonymousThrottle", "access.throttling.UserThrottle"],
-    # Proxies in front of the tracker whose X-Forwarded-For to trust (throttles and sign-in lockout by address).
-    "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0) or None,
+    # The throttles read the client's address through access.addresses (TRUSTED_PROXIES below); 0 here too,
+    # never None (DRF's None trusts a client's own X-Forwarded-For).
+    "NUM_PROXIES": 0,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -277,6 +278,9 @@ AUTHENTICATION_BACKENDS = ["access.lockout.LockoutBackend"]  # ModelBackend, ref
 LOGIN_FAILURES_PER_USER = env.int("LOGIN_FAILURES_PER_USER", default=5)
 LOGIN_FAILURES_PER_ADDRESS = env.int("LOGIN_FAILURES_PER_ADDRESS", default=20)
 LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60)
+# How many proxies of ours stand in front of the tracker: the client's address is then read that far from
+# the right of X-Forwarded-For; 0 (the default): REMOTE_ADDR, and a client's X-Forwarded-For is ignored.
+TRUSTED_PROXIES = env.int("DJANGO_NUM_PROXIES", default=0)
 API_THROTTLE_ANON = env("API_THROTTLE_ANON", default="60/minute")
 API_THROTTLE_USER = env("API_THROTTLE_USER", default="1200/minute")
 API_TOKEN_MAX_AGE_DAYS = env.int("API_TOKEN_MAX_AGE_DAYS", default=90)
