@@ -275,8 +275,11 @@ SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
 # Redis (see production.py); the embedded default keeps it in memory.
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 AUTHENTICATION_BACKENDS = ["access.lockout.LockoutBackend"]  # ModelBackend, refusing during a lockout
-LOGIN_FAILURES_PER_USER = env.int("LOGIN_FAILURES_PER_USER", default=5)
+# Failed sign-ins before a lockout (access/lockout.py): a user name from one address; one address, whatever
+# the names; a user name from anywhere — many more than the pair, and its owner is told by e-mail.
+LOGIN_FAILURES_PER_USER_AND_ADDRESS = env.int("LOGIN_FAILURES_PER_USER_AND_ADDRESS", default=5)
 LOGIN_FAILURES_PER_ADDRESS = env.int("LOGIN_FAILURES_PER_ADDRESS", default=20)
+LOGIN_FAILURES_PER_USER = env.int("LOGIN_FAILURES_PER_USER", default=50)
 LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60)
 # How many proxies of ours stand in front of the tracker: the client's address is then read that far from
 # the right of X-Forwarded-For; 0 (the default): REMOTE_ADDR, and a client's X-Forwarded-For is ignored.
