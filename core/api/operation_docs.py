@@ -108,7 +108,8 @@ OPERATIONS: dict[str, Doc] = {
     "cases_appearances_create": Doc(
         "Enter an appearance (staff)",
         "Let a user appear for a party, as counsel (may file for the party) or paralegal (reads only). "
-        "From the next call on, the user sees the case.",
+        "From the next call on, the user sees the case. A person appears for one party of a case: one who "
+        "already does is a 400 naming `user`, and a request racing another for the same person is a 409.",
         request={"party": 5, "user": "union-counsel", "capacity": "counsel"},
     ),
     "cases_appearances_destroy": Doc(
