@@ -1,16 +1,30 @@
-"""Sign-in lockout: after repeated failed sign-ins for one user name or from one address, every sign-in
-attempt for it — even with the right password — is refused with 429 until the lockout ends.
+"""Sign-in lockout: after repeated failed sign-ins, every sign-in attempt for what they named — even with the
+right password — is refused with 429 until the lockout ends. Three counters, so that a guesser cannot keep
+a lawyer out of the tracker:
+
+- a user name *from one address* (``LOGIN_FAILURES_PER_USER_AND_ADDRESS``, 5): the guesser's own attempts
+  lock the guesser, not the owner, who signs in from elsewhere;
+- an address, whatever the names (``LOGIN_FAILURES_PER_ADDRESS``, 20): one machine trying many names;
+- a user name from anywhere (``LOGIN_FAILURES_PER_USER``, 50: many more than the pair): a guess spread over
+  many addresses. This one does lock the owner out, so the owner is told by e-mail (through the outbox).
+
+Addresses are ``access.addresses.client_address`` (``REMOTE_ADDR`` unless proxies of ours are configured):
+a client's own ``X-Forwarded-For`` does not give it a fresh address per guess.
 
 State lives in Django's cache, not a table: counters that expire by themselves are what a cache is for,
 and a failed guess should cost no database write. The cache must be shared by every process that serves
 sign-ins, or each gunicorn worker counts on its own (production settings point it at Redis). When the
-cache is unreachable the guard fails open — sign-in keeps working, and the failure is logged — because a
-Redis outage must not lock every user out.
+cache cannot be reached the guard fails open — sign-in keeps working, and the failure is logged — because
+a Redis outage must not lock every user out; any other error is raised (``access.cache_errors``).
 
 Counted through Django's ``user_login_failed`` signal, so the admin's login, ``api-auth/login/`` and any
 other ``authenticate()`` call count alike; ``LockoutBackend`` (Django's model backend, in its place)
 refuses every ``authenticate()`` during a lockout, and ``LoginLockoutMiddleware`` answers the login forms
-with 429 and ``Retry-After`` before they run."""
+with 429 and ``Retry-After`` before they run.
+
+django-axes (8.3.1) was measured for this and not used: it applies one failure limit to every lockout
+parameter (a user name alone would lock as soon as the pair), and its cache handler raises when Redis is
+down instead of failing open."""
 
 from __future__ import annotations
 
@@ -20,6 +34,7 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_logged_in, user_login_failed
 from django.core.cache import cache
@@ -28,7 +43,9 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
 
-from access.throttling import AnonymousThrottle
+from access.addresses import client_address
+from access.cache_errors import CACHE_UNREACHABLE
+from core.outbox import notify
 
 logger = logging.getLogger(__name__)
 
@@ -39,42 +56,47 @@ def _limit(name: str, default: int) -> int:
     return int(getattr(settings, name, default))
 
 
-def client_address(request: HttpRequest | None) -> str:
-    """The client's address as DRF's throttles see it (``NUM_PROXIES`` decides how far to trust
-    ``X-Forwarded-For``)."""
-    if request is None:
-        return ""
-    return str(AnonymousThrottle().get_ident(request) or "")  # type: ignore[arg-type]
+def _fold(username: str) -> str:
+    return username.strip().casefold()
+
+
+def _hash(*parts: str) -> str:
+    return hashlib.sha256("\x00".join(parts).encode("utf-8", "replace")).hexdigest()
 
 
 def _user_key(username: str) -> str:
-    folded = username.strip().casefold().encode("utf-8", "replace")
-    return "access:login:user:" + hashlib.sha256(folded).hexdigest()
+    return "access:login:user:" + _hash(_fold(username))
+
+
+def _pair_key(username: str, address: str) -> str:
+    return "access:login:pair:" + _hash(_fold(username), address)
 
 
 def _address_key(address: str) -> str:
-    return "access:login:addr:" + hashlib.sha256(address.encode("utf-8", "replace")).hexdigest()
+    return "access:login:addr:" + _hash(address)
 
 
 def _keys(username: str | None, request: HttpRequest | None) -> list[tuple[str, int]]:
     keys = []
-    if username:
-        keys.append((_user_key(username), _limit("LOGIN_FAILURES_PER_USER", 5)))
     address = client_address(request)
+    if username:
+        keys.append((_user_key(username), _limit("LOGIN_FAILURES_PER_USER", 50)))
+        if address:
+            keys.append((_pair_key(username, address), _limit("LOGIN_FAILURES_PER_USER_AND_ADDRESS", 5)))
     if address:
         keys.append((_address_key(address), _limit("LOGIN_FAILURES_PER_ADDRESS", 20)))
     return keys
 
 
 def locked_for(username: str | None, request: HttpRequest | None) -> int:
-    """Seconds left of the lockout on this user name or address (0: not locked): one cache round trip
-    for both."""
+    """Seconds left of the lockout on this user name, address or pair (0: not locked): one cache round
+    trip for all three."""
     try:
         locks = [key + ":locked" for key, _ in _keys(username, request)]
         until = max(cache.get_many(locks).values(), default=None)
         if until is not None:
             return max(1, int(until - time.time()))
-    except Exception:  # the cache is down: fail open (see the module's docstring)
+    except CACHE_UNREACHABLE:  # the cache is down: fail open (see the module's docstring)
         logger.warning("sign-in lockout: cache unavailable; not enforced", exc_info=True)
     return 0
 
@@ -91,15 +113,46 @@ def record_failure(username: str | None, request: HttpRequest | None) -> None:
                 failures = 1
             if failures >= limit:
                 cache.set(key + ":locked", time.time() + lockout, timeout=lockout)
-                logger.warning("sign-in locked for %s s after %s failures (%s)", lockout, failures, key[:30])
-    except Exception:
+                logger.warning(
+                    "sign-in locked for %s s after %s failures (%s, from %s)",
+                    lockout,
+                    failures,
+                    key.split(":")[2],
+                    client_address(request) or "no address",
+                )
+                if failures == limit and username and key == _user_key(username):
+                    _tell_the_owner(username, failures=failures, seconds=lockout)
+    except CACHE_UNREACHABLE:
         logger.warning("sign-in lockout: cache unavailable; failure not counted", exc_info=True)
 
 
-def reset_user(username: str) -> None:
+def _tell_the_owner(username: str, *, failures: int, seconds: int) -> None:
+    """The user name is locked from every address: its owner may be the one kept out, so they hear of it."""
+    owner = get_user_model().objects.filter(username__iexact=_fold(username)).first()
+    if owner is None:
+        return
+    notify(
+        recipients=[owner],
+        key=f"signin-locked:{owner.pk}:{int(time.time())}",
+        subject="nlrb-tracker: sign-in to your account is locked for a while",
+        body=(
+            f"There were {failures} failed sign-ins with your user name, from more than one address. "
+            f"Sign-in with it is refused for the next {seconds // 60} minutes, even with the right "
+            "password.\n\nIf that was not you, someone is guessing your password: tell the Board's staff. "
+            "Your API token keeps working.\n"
+        ),
+    )
+
+
+def reset_user(username: str, request: HttpRequest | None = None) -> None:
+    """A sign-in succeeded: forget the failures of this user name, and of it from this address."""
+    keys = [_user_key(username)]
+    address = client_address(request)
+    if address:
+        keys.append(_pair_key(username, address))
     try:
-        cache.delete(_user_key(username))
-    except Exception:
+        cache.delete_many(keys)
+    except CACHE_UNREACHABLE:
         logger.warning("sign-in lockout: cache unavailable", exc_info=True)
 
 
@@ -113,7 +166,7 @@ def _count_failure(
 
 @receiver(user_logged_in)
 def _forget_failures(sender: Any, request: HttpRequest | None, user: Any, **_: Any) -> None:
-    reset_user(user.get_username())
+    reset_user(user.get_username(), request)
 
 
 class LockoutBackend(ModelBackend):

@@ -1,6 +1,7 @@
 """DRF throttles per user and for anonymous calls, with rates read from the settings at call time (so
-tests can change them) and failing open when the cache is unreachable: a Redis outage must not turn
-into a 500 on every call, nor block the API."""
+tests can change them) and failing open when the cache cannot be reached: a Redis outage must not turn
+into a 500 on every call, nor block the API. Only that: any other error (a bug) is raised, never taken for
+an outage that silently turns the throttles off. Addresses are ``access.addresses.client_address``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Any
 from django.conf import settings
 from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+
+from access.addresses import client_address
+from access.cache_errors import CACHE_UNREACHABLE
 
 logger = logging.getLogger(__name__)
 
@@ -25,9 +29,12 @@ class _FailOpen:
     def allow_request(self, request: Request, view: Any) -> bool:
         try:
             return bool(super().allow_request(request, view))  # type: ignore[misc]
-        except Exception:
+        except CACHE_UNREACHABLE:
             logger.warning("API throttle: cache unavailable; not enforced", exc_info=True)
             return True
+
+    def get_ident(self, request: Request) -> str:
+        return client_address(request)
 
 
 class AnonymousThrottle(_FailOpen, AnonRateThrottle):

@@ -4,8 +4,8 @@ authenticated call does not pay a database round trip for its credentials.
 Shared by every process in production (the cache is Redis there), and forgotten whenever what it holds
 changes through the ORM: a token issued, rotated or deleted, a user saved or deleted (``is_active``,
 ``is_staff``…). A change that bypasses the ORM's signals (``QuerySet.update`` on users) is seen within
-``API_TOKEN_CACHE_SECONDS`` (0 turns the cache off). Like the throttles, it fails open: with the cache
-unreachable every lookup goes to the database."""
+``API_TOKEN_CACHE_SECONDS`` (0 turns the cache off). Like the throttles, it fails open when the cache
+cannot be reached (and only then: ``access.cache_errors``): every lookup goes to the database."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
+
+from access.cache_errors import CACHE_UNREACHABLE
 
 if TYPE_CHECKING:
     from access.models import ApiToken
@@ -39,7 +41,7 @@ def remembered(key_digest: str) -> ApiToken | None:
     try:
         token: ApiToken | None = cache.get(_key(key_digest))
         return token
-    except Exception:
+    except CACHE_UNREACHABLE:
         logger.warning("token cache unavailable; reading the database", exc_info=True)
         return None
 
@@ -50,7 +52,7 @@ def remember(token: ApiToken) -> None:
         return
     try:
         cache.set(_key(token.key_digest), token, timeout=seconds)
-    except Exception:
+    except CACHE_UNREACHABLE:
         logger.warning("token cache unavailable; not remembered", exc_info=True)
 
 
@@ -68,7 +70,7 @@ def forget(*digests: str) -> None:
 def _delete(keys: list[str]) -> None:
     try:
         cache.delete_many(keys)
-    except Exception:  # an entry that outlives its change expires within API_TOKEN_CACHE_SECONDS
+    except CACHE_UNREACHABLE:  # an entry that outlives its change expires within API_TOKEN_CACHE_SECONDS
         logger.warning("token cache unavailable; an entry is not forgotten", exc_info=True)
 
 

@@ -6,11 +6,17 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from access import token_cache
 from access.models import PREFIX_LENGTH, ApiToken, digest, new_key
 from core import clock
+from core.errors import TransitionNotAllowed
+
+RACED = (
+    "Your API token was replaced by another rotation at the same moment: the key that rotation returned "
+    "is the one that works. Nothing was changed by this call."
+)
 
 
 @transaction.atomic
@@ -25,6 +31,30 @@ def token_issue(*, user: Any) -> str:
     )
     if replaced:
         token_cache.forget(replaced)  # the old key answers 401 from now on, in every process
+    return key
+
+
+@transaction.atomic
+def token_rotate(*, presented: str | None, actor: Any) -> str:
+    """Replace ``actor``'s token with a new key, only if it is still the one they presented (compare and
+    swap): ``presented`` is the digest of the key the call was authenticated with, or None for a session
+    (then the token as read at the start of this call, or none). Two rotations racing with one key cannot
+    both return a key: the second finds the token changed and is refused (409), so every key this returns
+    works until the next rotation."""
+    if presented is None:
+        presented = ApiToken.objects.filter(user=actor).values_list("key_digest", flat=True).first()
+    key = new_key()
+    fields = {"key_digest": digest(key), "prefix": key[:PREFIX_LENGTH], "created_at": clock.now()}
+    if presented is None:
+        try:
+            with transaction.atomic():  # a savepoint: the first token, unless another call made it meanwhile
+                ApiToken.objects.create(user=actor, **fields)
+        except IntegrityError:
+            raise TransitionNotAllowed(RACED) from None
+        return key
+    if not ApiToken.objects.filter(user=actor, key_digest=presented).update(**fields):
+        raise TransitionNotAllowed(RACED)
+    token_cache.forget(presented)  # the old key answers 401 from now on, in every process
     return key
 
 

@@ -69,6 +69,7 @@ class ElectionIdFilter(InputFilter):
 class RegionFilter(admin.SimpleListFilter):
     title = "region"
     parameter_name = "region"
+    case_path = "election__case"  # from the listed model to its case
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
         return [(str(n), f"{n} — {r.office}") for n, r in REGIONS.items()]
@@ -76,8 +77,12 @@ class RegionFilter(admin.SimpleListFilter):
     def queryset(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> QuerySet[Challenge]:
         value = self.value()
         if value and value.isdigit():
-            return queryset.filter(election__case__region=int(value))
+            return queryset.filter(**{f"{self.case_path}__region": int(value)})
         return queryset
+
+
+class ElectionRegionFilter(RegionFilter):
+    case_path = "case"
 
 
 class ChallengerFilter(admin.SimpleListFilter):
@@ -472,7 +477,7 @@ class ElectionLedgerAdmin(ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[El
     they can still change the latest tally — with the two steps that follow: open and count, or moot."""
 
     list_display = ["__str__", "latest_revision", "pending", "to_open", "determinative", "challenges_link"]
-    list_filter = [RegionFilter, "kind", "mode"]
+    list_filter = [ElectionRegionFilter, "kind", "mode"]
     search_fields = ["=case__number", "case__name"]
     list_select_related = ["case"]
     list_per_page = 100

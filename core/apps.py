@@ -7,6 +7,7 @@ class CoreConfig(AppConfig):
 
     def ready(self) -> None:
         # JSON types as the schema states them, for every app's input serializers (core/api/strict_types.py).
+        from core import checks  # noqa: F401 (registers the deployment checks)
         from core.api import strict_types
 
         strict_types.install()

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
-from core import clock, mail
+from core import clock, mail, renderers
 from core.models import Notification
 
 logger = logging.getLogger(__name__)
@@ -64,8 +64,8 @@ def attempt(notification_id: int) -> Outcome:
             .filter(pk=notification_id)
             .first()
         )
-        if notice is None or notice.sent_at is not None:
-            return Outcome()  # gone, or already sent by an earlier run
+        if notice is None or notice.sent_at is not None or notice.withheld_at is not None:
+            return Outcome()  # gone, already sent by an earlier run, or withheld
         if notice.handing_over_since is not None:
             left = (notice.handing_over_since + handover_lease() - now).total_seconds()
             if left > 0:
@@ -83,6 +83,19 @@ def attempt(notification_id: int) -> Outcome:
             )
         elif notice.next_attempt_at is not None and notice.next_attempt_at > now:
             return Outcome(retry_in=(notice.next_attempt_at - now).total_seconds())
+        body = notice.body
+        if notice.renderer:
+            try:
+                body = renderers.render(
+                    notice.renderer, reference=notice.reference, recipient=notice.recipient
+                )
+            except renderers.Withheld as why:
+                # Nothing sent; the row says why (never the text: the reason names no content).
+                notice.withheld_at, notice.withheld_reason = now, str(why)[:300]
+                notice.handing_over_since = None
+                notice.save(update_fields=["withheld_at", "withheld_reason", "handing_over_since"])
+                logger.info("notification %s withheld: %s", notice.pk, notice.withheld_reason)
+                return Outcome()
         notice.attempts += 1
         notice.handing_over_since = now
         notice.save(update_fields=["attempts", "handing_over_since"])
@@ -90,7 +103,7 @@ def attempt(notification_id: int) -> Outcome:
         mail.send_notice(
             idempotency_key=notice.idempotency_key,
             subject=notice.subject,
-            body=notice.body,
+            body=body,
             to=notice.recipient.email,
         )
     except Exception as exc:
@@ -115,7 +128,9 @@ def pending_ids(*, older_than_seconds: int = 60) -> list[int]:
     waiting out a backoff. Claimed ones are included: ``attempt`` decides whether their worker is dead."""
     now = clock.now()
     return list(
-        Notification.objects.filter(sent_at=None, created_at__lte=now - timedelta(seconds=older_than_seconds))
+        Notification.objects.filter(
+            sent_at=None, withheld_at=None, created_at__lte=now - timedelta(seconds=older_than_seconds)
+        )
         .filter(Q(next_attempt_at=None) | Q(next_attempt_at__lte=now))
         .order_by("created_at")
         .values_list("pk", flat=True)[:1000]
@@ -126,7 +141,9 @@ def failing() -> QuerySet[Notification]:
     """Unsent notices the mail transport refused at least ``NOTIFICATION_ALERT_AFTER_FAILURES`` times, oldest
     first: what staff must look at (a bad address, a mail server refusing us). Retries go on meanwhile."""
     return (
-        Notification.objects.filter(sent_at=None, failures__gte=settings.NOTIFICATION_ALERT_AFTER_FAILURES)
+        Notification.objects.filter(
+            sent_at=None, withheld_at=None, failures__gte=settings.NOTIFICATION_ALERT_AFTER_FAILURES
+        )
         .select_related("recipient", "case")
         .order_by("created_at")
     )

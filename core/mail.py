@@ -20,8 +20,10 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core import mail
+from django.core.exceptions import ImproperlyConfigured
 from django.core.mail import EmailMessage
 from django.core.mail.backends import filebased, locmem
+from django.core.mail.backends.base import BaseEmailBackend
 from django.utils.module_loading import import_string
 
 
@@ -57,3 +59,21 @@ def handed_over(idempotency_key: Any) -> bool | None:
     if issubclass(backend, locmem.EmailBackend):
         return any(m.extra_headers.get("Message-ID") == wanted for m in getattr(mail, "outbox", []))
     return None
+
+
+class UnconfiguredBackend(BaseEmailBackend):
+    """Production without ``EMAIL_URL``: refuses every message (the notice stays in the outbox, counted as
+    a failure) rather than print it anywhere."""
+
+    def send_messages(self, email_messages: Any) -> int:
+        raise ImproperlyConfigured("EMAIL_URL is not set: no mail server to hand notices to")
+
+
+# Backends that do not deliver mail: the console prints it (to gunicorn's log, side notes and all), the
+# others keep it in memory or drop it.
+NOT_DELIVERING = (
+    "django.core.mail.backends.console.",
+    "django.core.mail.backends.locmem.",
+    "django.core.mail.backends.dummy.",
+    "core.mail.UnconfiguredBackend",
+)

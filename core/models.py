@@ -24,7 +24,16 @@ class Notification(models.Model):
         max_length=200, help_text="What the notice is about; one notice per key and person"
     )
     subject = models.CharField(max_length=300)
-    body = models.TextField()
+    body = models.TextField(blank=True, help_text="Empty when the text is rendered at delivery (renderer)")
+    # A notice whose text only some people may read (a side note) stores a reference, not the text: the
+    # renderer named here writes the text for the recipient at delivery, after checking that they may still
+    # read it (``core.renderers``). So the outbox, its admin pages and its backups hold no such text.
+    renderer = models.CharField(
+        max_length=40, blank=True, help_text="Renders the text at delivery (core.renderers); empty: body"
+    )
+    reference = models.PositiveBigIntegerField(
+        null=True, blank=True, help_text="What the renderer renders (a note's id)"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     sent_at = models.DateTimeField(null=True, blank=True)
@@ -41,6 +50,10 @@ class Notification(models.Model):
     next_attempt_at = models.DateTimeField(
         null=True, blank=True, help_text="After a failure, not retried before this (backoff)"
     )
+    withheld_at = models.DateTimeField(
+        null=True, blank=True, help_text="Not sent, and never will be: the recipient may no longer read it"
+    )
+    withheld_reason = models.CharField(max_length=300, blank=True)
 
     class Meta:
         # The table keeps the name it had when the outbox lived in ``elections`` (moved here without a copy).

@@ -17,10 +17,33 @@ from core.models import Notification
 from core.tasks import enqueue
 
 
-def notify(*, recipients: Iterable[Any], key: str, subject: str, body: str, case: Any = None) -> list[int]:
-    """Record one notice per recipient under ``key`` and queue delivery once the transaction commits."""
+def notify(
+    *,
+    recipients: Iterable[Any],
+    key: str,
+    subject: str,
+    body: str = "",
+    case: Any = None,
+    renderer: str = "",
+    reference: int | None = None,
+) -> list[int]:
+    """Record one notice per recipient under ``key`` and queue delivery once the transaction commits.
+
+    ``body`` is the text every recipient gets; or ``renderer`` and ``reference`` name text rendered for each
+    recipient at delivery, after checking they may still read it (``core.renderers``): the row then holds
+    no text that the staff who read the outbox may not read."""
+    if bool(renderer) == bool(body) or bool(renderer) != (reference is not None):
+        raise ValueError("a notice has a body, or a renderer and a reference: one of the two")
     rows = [
-        Notification(recipient=user, case=case, key=key[:200], subject=subject[:300], body=body)
+        Notification(
+            recipient=user,
+            case=case,
+            key=key[:200],
+            subject=subject[:300],
+            body=body,
+            renderer=renderer,
+            reference=reference,
+        )
         for user in recipients
         if getattr(user, "email", "")
     ]

@@ -436,7 +436,7 @@ class TallyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 @admin.register(Notification)
 class NotificationAdmin(NoDeleteMixin, admin.ModelAdmin[Notification]):
     list_display = ["subject", "recipient", "case", "created_at", "sent_at", "attempts", "failures"]
-    list_filter = ["sent_at", "failures"]
+    list_filter = ["sent_at", "withheld_at", "failures"]
     search_fields = ["subject", "recipient__username", "key"]
     list_select_related = ["recipient", "case"]
     readonly_fields = [
@@ -445,8 +445,12 @@ class NotificationAdmin(NoDeleteMixin, admin.ModelAdmin[Notification]):
         "key",
         "subject",
         "body",
+        "renderer",
+        "reference",
         "created_at",
         "sent_at",
+        "withheld_at",
+        "withheld_reason",
         "attempts",
         "failures",
         "last_error",

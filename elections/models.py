@@ -243,7 +243,17 @@ class Counsel(models.Model):
         return f"{self.name}{firm} — counsel for {self.party.name}"
 
 
-class CurrentAppearances(models.Manager["Appearance"]):
+class AppearanceQuerySet(models.QuerySet["Appearance"]):
+    def bulk_create(self, objs: Any, *args: Any, **kwargs: Any) -> Any:
+        # bulk_create skips save(): the case each row's party belongs to is filled in here the same way.
+        rows = list(objs)
+        cases = dict(Party.objects.filter(pk__in={a.party_id for a in rows}).values_list("pk", "case_id"))
+        for appearance in rows:
+            appearance.case_id = cases.get(appearance.party_id)
+        return super().bulk_create(rows, *args, **kwargs)
+
+
+class CurrentAppearances(models.Manager["Appearance"].from_queryset(AppearanceQuerySet)):  # type: ignore[misc]
     """Appearances not ended: the only ones that give anyone access to a case or a notice. Being the
     default manager, it also serves ``party.appearances`` and every ``Appearance.objects`` query, so a
     scoping rule written later cannot forget the end date."""
@@ -254,7 +264,10 @@ class CurrentAppearances(models.Manager["Appearance"]):
 
 class Appearance(models.Model):
     """A user's appearance for a party: what lets counsel and paralegals see a case. Ended (never deleted)
-    when they withdraw or are replaced; an ended appearance gives no access from the next request on."""
+    when they withdraw or are replaced; an ended appearance gives no access from the next request on.
+
+    One person appears for one party of a case: the database holds it (a person appearing for both sides
+    would read both sides' work product), so two requests racing cannot both write one."""
 
     class Capacity(models.TextChoices):
         COUNSEL = "counsel", "Counsel"
@@ -262,27 +275,38 @@ class Appearance(models.Model):
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="appearances")
     party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="appearances")
+    # The party's case, copied from it on every save (never entered): what the constraint below needs, as a
+    # unique constraint cannot reach through the party.
+    case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="+", editable=False)
     capacity = models.CharField(max_length=10, choices=Capacity.choices)
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True, help_text="When the appearance ended")
     history = HistoricalRecords()
 
     objects = CurrentAppearances()
-    all_objects = models.Manager()  # noqa: DJ012 (a manager, which ruff takes for a field)
+    all_objects = models.Manager.from_queryset(AppearanceQuerySet)()
 
     class Meta:
         ordering = ["party_id", "id"]
         base_manager_name = "all_objects"
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "party"],
+                fields=["user", "case"],
                 condition=models.Q(ended_at__isnull=True),
-                name="unique_current_appearance",
+                name="one_current_appearance_per_case",
             )
         ]
 
     def __str__(self) -> str:
         return f"{self.user} — {self.get_capacity_display()} for {self.party.name}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.party_id is not None:
+            self.case_id = Party.objects.values_list("case_id", flat=True).get(pk=self.party_id)
+            update_fields = kwargs.get("update_fields")
+            if update_fields is not None and "party" in update_fields:
+                kwargs["update_fields"] = {*update_fields, "case"}
+        super().save(*args, **kwargs)
 
 
 class Election(models.Model):

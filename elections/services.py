@@ -185,7 +185,16 @@ def counsel_record(
     return counsel
 
 
+def _lock_person(user: Any) -> None:
+    """Hold the person's row until the appearance commits, or answer at once: two requests giving one
+    person appearances at the same moment (for two parties of one case) must not both pass the check below.
+    The loser is refused without waiting (NOWAIT: the database's lock error is the API's 409); the database's
+    one-current-appearance-per-case constraint refuses whatever reaches it all the same."""
+    list(type(user)._default_manager.select_for_update(nowait=True).filter(pk=user.pk).values_list("pk"))
+
+
 def _check_appearance(*, party: Party, user: Any, exclude_pk: int | None = None) -> None:
+    _lock_person(user)
     if getattr(user, "is_staff", False):
         raise RuleViolation("user", "Board staff see every case; they do not appear for a party.")
     others = Appearance.objects.filter(user=user, party__case_id=party.case_id)

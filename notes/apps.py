@@ -5,3 +5,10 @@ class NotesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "notes"
     verbose_name = "Notes"
+
+    def ready(self) -> None:
+        # The outbox renders a note's notice at delivery (core imports no app: the app registers).
+        from core import renderers
+        from notes import notices
+
+        renderers.register(notices.RENDERER, notices.render)

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from access.api.serializers import IssuedTokenSerializer
 from access.models import ApiToken, digest
-from access.tokens import token_issue, token_max_age
+from access.tokens import token_max_age, token_rotate
 from core.api import schema
 
 
@@ -30,7 +30,8 @@ class TokenRotateView(APIView):
         ),
     )
     def post(self, request: Request) -> Response:
-        key = token_issue(user=request.user)
+        presented = request.auth.key_digest if isinstance(request.auth, ApiToken) else None
+        key = token_rotate(presented=presented, actor=request.user)
         token = ApiToken.objects.get(key_digest=digest(key))
         age = token_max_age()
         body = {

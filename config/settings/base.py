@@ -156,8 +156,9 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     "DEFAULT_THROTTLE_CLASSES": ["access.throttling.AnonymousThrottle", "access.throttling.UserThrottle"],
-    # Proxies in front of the tracker whose X-Forwarded-For to trust (throttles and sign-in lockout by address).
-    "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0) or None,
+    # The throttles read the client's address through access.addresses (TRUSTED_PROXIES below); 0 here too,
+    # never None (DRF's None trusts a client's own X-Forwarded-For).
+    "NUM_PROXIES": 0,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -252,7 +253,8 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 # --- E-mail ---------------------------------------------------------------------------------
-EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
+# Set and empty (a compose file's "${EMAIL_URL:-}") reads as unset: the console here, nothing in production.
+EMAIL_CONFIG = environ.Env.email_url_config(env("EMAIL_URL", default="") or "consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="nlrb-tracker <tracker@localhost>")
 # A mail server that hangs cannot hold a delivery past its hand-over lease.
@@ -273,9 +275,15 @@ SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000")
 # Redis (see production.py); the embedded default keeps it in memory.
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 AUTHENTICATION_BACKENDS = ["access.lockout.LockoutBackend"]  # ModelBackend, refusing during a lockout
-LOGIN_FAILURES_PER_USER = env.int("LOGIN_FAILURES_PER_USER", default=5)
+# Failed sign-ins before a lockout (access/lockout.py): a user name from one address; one address, whatever
+# the names; a user name from anywhere — many more than the pair, and its owner is told by e-mail.
+LOGIN_FAILURES_PER_USER_AND_ADDRESS = env.int("LOGIN_FAILURES_PER_USER_AND_ADDRESS", default=5)
 LOGIN_FAILURES_PER_ADDRESS = env.int("LOGIN_FAILURES_PER_ADDRESS", default=20)
+LOGIN_FAILURES_PER_USER = env.int("LOGIN_FAILURES_PER_USER", default=50)
 LOGIN_LOCKOUT_SECONDS = env.int("LOGIN_LOCKOUT_SECONDS", default=15 * 60)
+# How many proxies of ours stand in front of the tracker: the client's address is then read that far from
+# the right of X-Forwarded-For; 0 (the default): REMOTE_ADDR, and a client's X-Forwarded-For is ignored.
+TRUSTED_PROXIES = env.int("DJANGO_NUM_PROXIES", default=0)
 API_THROTTLE_ANON = env("API_THROTTLE_ANON", default="60/minute")
 API_THROTTLE_USER = env("API_THROTTLE_USER", default="1200/minute")
 API_TOKEN_MAX_AGE_DAYS = env.int("API_TOKEN_MAX_AGE_DAYS", default=90)
@@ -286,6 +294,8 @@ API_TOKEN_CACHE_SECONDS = env.int("API_TOKEN_CACHE_SECONDS", default=60)
 MAX_REQUEST_BYTES = env.int("DJANGO_MAX_REQUEST_BYTES", default=6 * 1024 * 1024)
 # Demo users with the passwords printed in the README: only where nobody else can sign in.
 DEMO_PUBLISHED_PASSWORDS = False
+# Production settings say so (load_demo refuses them unless told --allow-production).
+PRODUCTION = False
 
 LOGGING = {
     "version": 1,

@@ -17,6 +17,12 @@ if not ALLOWED_HOSTS:
 
     raise ImproperlyConfigured("Set DJANGO_ALLOWED_HOSTS to the host names this tracker serves.")
 DEBUG = False
+PRODUCTION = True
+
+# E-mail carries the notices, side notes' text among them: never to the console (gunicorn's log). Without
+# EMAIL_URL nothing is sent (the notices wait in the outbox) and `check --deploy` fails (core.E001).
+if not env("EMAIL_URL", default=""):
+    EMAIL_BACKEND = "core.mail.UnconfiguredBackend"
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -108,7 +108,8 @@ OPERATIONS: dict[str, Doc] = {
     "cases_appearances_create": Doc(
         "Enter an appearance (staff)",
         "Let a user appear for a party, as counsel (may file for the party) or paralegal (reads only). "
-        "From the next call on, the user sees the case.",
+        "From the next call on, the user sees the case. A person appears for one party of a case: one who "
+        "already does is a 400 naming `user`, and a request racing another for the same person is a 409.",
         request={"party": 5, "user": "union-counsel", "capacity": "counsel"},
     ),
     "cases_appearances_destroy": Doc(
@@ -122,7 +123,8 @@ OPERATIONS: dict[str, Doc] = {
         "Issues a new token for you and revokes the one you had: the old key answers 401 from the next "
         "call. The new key is in this answer only — the tracker keeps just a hash of it, so it cannot show "
         "it again. Signed in through /api-auth/login/, this is also how you get a first token or replace "
-        "one that expired.",
+        "one that expired. Two rotations at the same moment with one key: the second is a 409 and changes "
+        "nothing (the key the first returned is the one that works).",
     ),
     "cases_status_retrieve": Doc(
         "Where is the case, and what is due next?",

@@ -1,11 +1,13 @@
-"""Sign-in lockout: repeated failures for a user name or from an address lock sign-in — even the right
-password — with 429 and Retry-After, on the admin's login and on the browsable API's."""
+"""Sign-in lockout: repeated failures for a user name from one address, from one address, or for a user
+name from anywhere (many more) lock sign-in — even the right password — with 429 and Retry-After, on the
+admin's login and on the browsable API's. A guesser cannot keep the owner out, nor make up addresses."""
 
 from __future__ import annotations
 
 import time
 
 import pytest
+from django.core import mail
 from django.core.cache import cache
 from django.test import Client
 
@@ -45,11 +47,81 @@ def test_after_five_failures_even_the_right_password_is_refused_with_429(staff, 
     assert "_auth_user_id" not in client.session
 
 
-def test_the_lockout_counts_the_user_name_whatever_its_case_or_address(staff) -> None:
+def test_the_lockout_counts_the_user_name_whatever_its_case(staff) -> None:
     client = Client()
     for n in range(5):
-        _post(client, API, "DESK" if n % 2 else "desk", "wrong", address=f"203.0.113.{n}")
-    assert _post(Client(), ADMIN, "desk", "right-password-1", address="192.0.2.99").status_code == 429
+        _post(client, API, "DESK" if n % 2 else "desk", "wrong")
+    assert _post(Client(), ADMIN, "Desk", "right-password-1").status_code == 429
+
+
+def test_a_guesser_elsewhere_does_not_keep_the_owner_out(staff) -> None:
+    """Five wrong guesses every fifteen minutes from the guesser's address lock the guesser, not the
+    owner signing in from the office."""
+    for _ in range(10):
+        _post(Client(), API, "desk", "wrong", address="203.0.113.66")
+    assert _post(Client(), API, "desk", "right-password-1", address="203.0.113.66").status_code == 429
+    assert _post(Client(), API, "desk", "right-password-1", address="192.0.2.10").status_code == 302
+
+
+def test_a_user_name_guessed_from_many_addresses_is_locked_after_many_more_and_its_owner_is_told(
+    staff, settings, django_capture_on_commit_callbacks
+) -> None:
+    settings.LOGIN_FAILURES_PER_USER = 12  # (50 by default) the pair locks at 5
+    with django_capture_on_commit_callbacks(execute=True):
+        for n in range(11):
+            _post(Client(), API, "desk", "wrong", address=f"203.0.113.{n}")
+        assert _post(Client(), API, "desk", "right-password-1", address="192.0.2.10").status_code == 302
+        _post(Client(), API, "desk", "wrong", address="192.0.2.11")  # the sign-in forgot the eleven
+        for n in range(12):
+            _post(Client(), API, "desk", "wrong", address=f"198.51.100.{n}")
+        locked = _post(Client(), API, "desk", "right-password-1", address="192.0.2.10")
+
+    assert locked.status_code == 429
+    [told] = [m for m in mail.outbox if "locked" in m.subject]
+    assert told.to == [staff.email] and "12 failed sign-ins" in told.body
+
+
+def test_a_forged_x_forwarded_for_gives_no_fresh_address(staff) -> None:
+    """With no proxy configured, the header is the client's own words: 21 failures (21 names), each with a
+    new forged address, are 21 failures from one address, which is locked."""
+    client = Client()
+    for n in range(21):
+        client.post(
+            API,
+            {"username": f"guess{n}", "password": "wrong"},
+            REMOTE_ADDR="198.51.100.7",
+            HTTP_X_FORWARDED_FOR=f"10.0.{n}.1",
+        )
+    response = client.post(
+        API,
+        {"username": "desk", "password": "right-password-1"},
+        REMOTE_ADDR="198.51.100.7",
+        HTTP_X_FORWARDED_FOR="10.9.9.9",
+    )
+    assert response.status_code == 429
+
+
+def test_behind_our_proxy_the_address_it_saw_counts_and_what_the_client_wrote_does_not(
+    staff, settings
+) -> None:
+    settings.TRUSTED_PROXIES = 1  # one proxy of ours appends the address that connected to it
+    proxy = "10.0.0.2"
+    for n in range(5):  # the guesser at 203.0.113.5 writes a new address of its own before it each time
+        _post_via = {"HTTP_X_FORWARDED_FOR": f"192.0.2.{n}, 203.0.113.5"}
+        Client().post(API, {"username": "desk", "password": "wrong"}, REMOTE_ADDR=proxy, **_post_via)
+    guesser = Client().post(
+        API,
+        {"username": "desk", "password": "right-password-1"},
+        REMOTE_ADDR=proxy,
+        HTTP_X_FORWARDED_FOR="203.0.113.5",
+    )
+    owner = Client().post(
+        API,
+        {"username": "desk", "password": "right-password-1"},
+        REMOTE_ADDR=proxy,
+        HTTP_X_FORWARDED_FOR="192.0.2.77",
+    )
+    assert (guesser.status_code, owner.status_code) == (429, 302)
 
 
 def test_failures_from_one_address_lock_that_address_for_every_user(staff, settings) -> None:
@@ -88,7 +160,7 @@ def test_every_authenticate_call_is_refused_during_a_lockout(staff) -> None:
 
     for _ in range(5):
         _post(Client(), API, "desk", "wrong")
-    request = RequestFactory().post(API, REMOTE_ADDR="192.0.2.1")
+    request = RequestFactory().post(API, REMOTE_ADDR="198.51.100.7")
     assert authenticate(request, username="desk", password="right-password-1") is None
 
 
@@ -103,6 +175,14 @@ def test_with_the_cache_unreachable_sign_in_still_works(staff, settings) -> None
     }
     assert _post(Client(), API, "desk", "wrong").status_code == 200
     assert _post(Client(), API, "desk", "right-password-1").status_code == 302
+
+
+def test_a_bug_in_the_lockouts_cache_is_raised_not_taken_for_an_outage(staff, settings) -> None:
+    """Failing open is for a cache that cannot be reached; any other error would silently switch the lockout
+    off, so it is raised."""
+    settings.CACHES = {"default": {"BACKEND": "tests.access.buggy_cache.BuggyCache"}}
+    with pytest.raises(TypeError, match="a bug"):
+        _post(Client(), API, "desk", "wrong")
 
 
 def test_a_counsel_locked_out_of_the_admin_is_locked_out_of_the_api_login_too() -> None:
@@ -142,8 +222,9 @@ def test_a_lockout_recorded_by_one_process_holds_in_another(staff, settings) -> 
         "from django.test import override_settings\n"
         "override_settings(CACHES={'default': {'BACKEND': 'django.core.cache.backends.redis.RedisCache',"
         " 'LOCATION': sys.argv[1], 'KEY_PREFIX': sys.argv[2]}}).enable()\n"
+        "from django.test import RequestFactory\n"
         "from access.lockout import locked_for\n"
-        "print(locked_for('desk', None))\n"
+        "print(locked_for('desk', RequestFactory().post('/', REMOTE_ADDR='198.51.100.7')))\n"
     )
     other_worker = subprocess.run(
         [sys.executable, "-c", worker, redis_url, prefix],

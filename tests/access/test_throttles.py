@@ -51,6 +51,17 @@ def test_anonymous_calls_are_throttled_per_address(world, settings) -> None:
     assert APIClient(REMOTE_ADDR="203.0.113.10").get(f"/api/v1/calendar/{'x' * 31}.ics").status_code == 404
 
 
+def test_a_forged_x_forwarded_for_does_not_escape_the_anonymous_throttle(world, settings) -> None:
+    settings.API_THROTTLE_ANON = "60/minute"
+    codes = [
+        APIClient(REMOTE_ADDR="203.0.113.20", HTTP_X_FORWARDED_FOR=f"10.1.{n}.1, 10.2.{n}.2")
+        .get(f"/api/v1/calendar/{'x' * 31}.ics")
+        .status_code
+        for n in range(66)
+    ]
+    assert codes[:60] == [404] * 60 and set(codes[60:]) == {429}
+
+
 def test_an_anonymous_call_is_counted_once_at_the_anonymous_rate(world, settings) -> None:
     settings.API_THROTTLE_ANON = "3/minute"
     settings.API_THROTTLE_USER = "1/minute"  # a signed-in user's rate: not an anonymous caller's
@@ -82,3 +93,14 @@ def test_with_the_cache_unreachable_calls_still_succeed(world, settings) -> None
     }
     client = _as(world.paralegal)
     assert [client.get("/api/v1/cases/").status_code for _ in range(2)] == [200, 200]
+
+
+def test_a_bug_in_the_throttles_cache_is_raised_not_taken_for_an_outage(world, settings) -> None:
+    """Only a cache that cannot be reached turns the throttle off; any other error would silently disable
+    it for good, so it is raised."""
+    settings.API_THROTTLE_USER = "1/minute"
+    settings.CACHES = {"default": {"BACKEND": "tests.access.buggy_cache.BuggyCache"}}
+    client = APIClient()
+    client.force_authenticate(world.paralegal)
+    with pytest.raises(TypeError, match="a bug"):
+        client.get("/api/v1/cases/")

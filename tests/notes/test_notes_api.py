@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from elections.models import Appearance
 from notes.models import Note
 from tests.conftest import World
-from tests.factories import AppearanceFactory, PartyFactory, UserFactory
+from tests.factories import PartyFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -147,20 +147,18 @@ def test_bad_input_names_the_field(world: World, as_union: APIClient) -> None:
     assert as_union.post(CASE, {"body": "a\x00b", "visibility": "case"}).status_code == 400
 
 
-def test_someone_appearing_for_two_parties_names_the_party_of_a_side_note(world: World) -> None:
-    both = UserFactory(username="both")
-    AppearanceFactory(user=both, party=world.union)
-    AppearanceFactory(user=both, party=world.employer)
-    client = client_for(both)
-    unnamed = client.post(CASE, {"body": "whose?", "visibility": "side"})
-    assert unnamed.status_code == 400 and "party" in unnamed.json()
+def test_a_side_note_is_for_the_party_its_author_appears_for_and_no_other(world: World) -> None:
+    """One person appears for one party of a case (the database holds it): a side note names no other."""
+    client = client_for(world.union_counsel)
     outsider = PartyFactory(case=world.other_case)
-    assert "party" in client.post(CASE, {"body": "x", "visibility": "side", "party": outsider.pk}).json()
-    named = client.post(CASE, {"body": "for the employer", "visibility": "side", "party": world.employer.pk})
+    for party in (world.employer.pk, outsider.pk):
+        refused = client.post(CASE, {"body": "x", "visibility": "side", "party": party})
+        assert refused.status_code == 400 and "party" in refused.json()
+    named = client.post(CASE, {"body": "for the union", "visibility": "side", "party": world.union.pk})
     assert named.status_code == 201
-    assert named.json()["party"] == world.employer.pk
-    assert client_for(world.employer_counsel).get(f"/api/v1/notes/{named.json()['id']}/").status_code == 200
-    assert client_for(world.union_counsel).get(f"/api/v1/notes/{named.json()['id']}/").status_code == 404
+    assert named.json()["party"] == world.union.pk
+    assert client_for(world.paralegal).get(f"/api/v1/notes/{named.json()['id']}/").status_code == 200
+    assert client_for(world.employer_counsel).get(f"/api/v1/notes/{named.json()['id']}/").status_code == 404
 
 
 def test_an_author_whose_appearance_ended_no_longer_reads_their_side_note(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import IntegrityError, transaction
 
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from core.models import Notification
@@ -114,15 +115,15 @@ def test_a_note_on_another_cases_challenge_is_refused(world: World) -> None:
     assert refused.value.field == "challenge"
 
 
-def test_someone_appearing_for_two_parties_names_the_one_a_side_note_is_for(world: World) -> None:
-    AppearanceFactory(user=world.union_counsel, party=world.employer, capacity=Appearance.Capacity.COUNSEL)
+def test_nobody_appears_for_two_parties_so_a_side_note_is_never_for_the_other_side(world: World) -> None:
+    with pytest.raises(IntegrityError), transaction.atomic():
+        AppearanceFactory(
+            user=world.union_counsel, party=world.employer, capacity=Appearance.Capacity.COUNSEL
+        )
 
     with nothing_written(), pytest.raises(RuleViolation) as refused:
-        write(world, world.union_counsel, "side")
-    note = write(world, world.union_counsel, "side", party=world.employer.pk)
-
+        write(world, world.union_counsel, "side", party=world.employer.pk)
     assert refused.value.field == "party"
-    assert note.party == world.employer
 
 
 def test_a_party_the_author_does_not_appear_for_is_refused(world: World) -> None:

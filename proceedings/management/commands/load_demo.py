@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from challenges import demo as challenges_demo
 from elections import demo as elections_demo
@@ -22,7 +22,19 @@ class Command(BaseCommand):
         f"({demo_live.LIVE}) and the demo users; safe to run again."
     )
 
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--allow-production",
+            action="store_true",
+            help="Load the demo users and cases under production settings too (refused without it)",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
+        if settings.PRODUCTION and not options["allow_production"]:
+            raise CommandError(
+                "These are production settings: load_demo would add demo users who can sign in. "
+                "Pass --allow-production if that is what you want (or use config.settings.local)."
+            )
         users = elections_demo.load_users()
         bessemer = elections_demo.load_bessemer()
         jfk8 = elections_demo.load_jfk8()
