@@ -32,7 +32,7 @@ from access.throttling import AnonymousThrottle
 
 logger = logging.getLogger(__name__)
 
-LOGIN_VIEWS = {"admin:login", "rest_framework:login"}
+LOGIN_VIEWS = {"admin:login", "rest_framework:login", "desk:sign-in"}
 
 
 def _limit(name: str, default: int) -> int:
