@@ -11,16 +11,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from django.conf import settings
-
 from challenges.models import Challenge
+from core.links import desk_url
 from core.outbox import notify
 from elections.models import Case, Tally
 from elections.recipients import counsel_of_record
 
 
 def _link(challenge: Challenge) -> str:
-    return f"{settings.SITE_URL}/api/v1/challenges/{challenge.pk}/"
+    return desk_url(challenge.election.case.number, anchor=f"challenge-{challenge.pk}")
 
 
 def _describe(challenge: Challenge) -> str:
@@ -172,7 +171,7 @@ def batch_imported(case: Case, election_sequence: int, challenges: Sequence[Logg
             body=f"{len(others)} challenged ballots were logged in {case}, election {election_sequence}, "
             f"by import.\n\nBy challenger: {_tally_of(others)}\nBy ground: "
             + "; ".join(f"{g}: {n}" for g, n in grounds.most_common())
-            + f"\n\n{settings.SITE_URL}/api/v1/elections/{challenges[0].election_id}/challenges/\n",
+            + f"\n\n{desk_url(case.number, anchor='challenges')}\n",
             case=case,
         )
 

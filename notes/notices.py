@@ -4,8 +4,7 @@ author never gets their own note."""
 
 from __future__ import annotations
 
-from django.conf import settings
-
+from core.links import desk_url
 from core.outbox import notify
 from elections.models import Appearance
 from elections.recipients import people_of_record
@@ -23,7 +22,7 @@ def note_written(note: Note) -> None:
     if not recipients:
         return
     kind = "Side note (privileged: your party only)" if note.visibility == Visibility.SIDE else "Case note"
-    url = f"{settings.SITE_URL.rstrip('/')}/api/v1/notes/{note.pk}/"
+    url = desk_url(note.case.number, anchor=f"note-{note.pk}")
     notify(
         recipients=recipients,
         key=f"note:{note.pk}:written",

@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from core import clock, outbox
+from core.links import desk_url
 from elections import recipients
 from elections.law import calendar
 from elections.law.local_time import local_time
@@ -27,10 +28,6 @@ from elections.models import Appearance
 from proceedings.deadline_records import with_effective_status
 from proceedings.law.deadlines import Status, flag
 from proceedings.models import Deadline, ProceedingEvent, Reminder
-
-
-def _site(path: str) -> str:
-    return f"{settings.SITE_URL.rstrip('/')}{path}"
 
 
 def _details_text(details: dict[str, Any]) -> list[str]:
@@ -51,8 +48,7 @@ def event_recorded(event: ProceedingEvent) -> list[int]:
         f"{event.event_label}: {event.occurred_on.isoformat()} (election {event.election.sequence}).",
         *_details_text(event.details),
         "",
-        f"Status: {_site(f'/api/v1/cases/{case.number}/status/')}",
-        f"Timeline: {_site(f'/api/v1/cases/{case.number}/timeline/')}",
+        f"The case, its ladder and deadlines: {desk_url(case.number)}",
     ]
     return outbox.notify(
         recipients=recipients.counsel_of_record(case),
@@ -71,7 +67,7 @@ def event_voided(event: ProceedingEvent) -> list[int]:
         f"The {event.event_label.lower()} of {event.occurred_on.isoformat()} was voided: {event.void_reason}",
         "The ladder and its deadlines have been recomputed without it.",
         "",
-        f"Status: {_site(f'/api/v1/cases/{case.number}/status/')}",
+        f"The case, its ladder and deadlines: {desk_url(case.number)}",
     ]
     return outbox.notify(
         recipients=recipients.counsel_of_record(case),
@@ -191,7 +187,7 @@ def _send_digest(user: Any, items: Sequence[tuple[Deadline, int]]) -> bool:
                         "",
                         *lines,
                         "",
-                        f"All your deadlines: {_site('/api/v1/deadlines/?status=open')}",
+                        f"All your cases and what is due next: {desk_url()}",
                         "Every date is computed under 29 CFR 102.2; check any marked UNVERIFIED.",
                     ]
                 ),
