@@ -75,6 +75,7 @@ def ladder_picture(case: Case, *, deadline_url: Callable[[Deadline], str]) -> li
                         "due_text": local_time(d.due_at, d.zone),
                         "zone": d.zone,
                         "verified": d.verified,
+                        "target_only": d.target_only,
                         "citation": d.citation,
                         "url": deadline_url(d),
                     }
