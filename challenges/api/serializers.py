@@ -10,6 +10,7 @@ from rest_framework import serializers
 from challenges.models import BOARD_AGENT, LEVEL_CHOICES, Challenge
 from challenges.services import MAX_COUNT
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
+from core.api.office_time import OfficeDateTimeField
 from core.api.scoping import MAX_ID
 
 CHALLENGER_SCHEMA = {
@@ -164,8 +165,11 @@ class OpenAndCountInputSerializer(serializers.Serializer[Any]):
     )
     votes_against = serializers.IntegerField(min_value=0, max_value=MAX_COUNT)
     void = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
-    prepared_at = serializers.DateTimeField(
-        required=False, allow_null=True, default=None, help_text="Defaults to now"
+    prepared_at = OfficeDateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Defaults to now; without a UTC offset, read on the regional office's clock",
     )
 
 

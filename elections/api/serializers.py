@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api.office_time import OfficeDateTimeField
 from elections.law import case_numbers
 from elections.law.tally import MAX_COUNT
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
@@ -302,7 +303,7 @@ class ElectionPatchSerializer(ElectionInputSerializer):
 
 
 class TallyInputSerializer(serializers.Serializer[Any]):
-    prepared_at = serializers.DateTimeField()
+    prepared_at = OfficeDateTimeField(help_text="Without a UTC offset: read on the regional office's clock")
     void = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
     votes_for = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT),

@@ -1,0 +1,63 @@
+"""Datetimes as people type them: a time given without a UTC offset is read on the clock of the regional
+office of the case (the zone of its 11:59 p.m. cutoff, 29 CFR 102.2(b)), and the answer says so.
+
+The view, which knows the case, puts its office's zone in the serializer's context (``office_context``); the
+field reads a naive time there and notes it; ``said_in_zone`` adds the note to the answer's ``explanation``.
+Without a zone in the context a naive time is refused, as before: there is no clock to read it on."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.utils.dateparse import parse_datetime
+from rest_framework import serializers
+
+_READ = "read_in_office_zone"
+
+
+def office_context(zone: str) -> dict[str, Any]:
+    """The serializer context of an input whose naive times are read in ``zone`` (an IANA name)."""
+    return {"office_zone": zone, _READ: []}
+
+
+class OfficeDateTimeField(serializers.DateTimeField):
+    """An ISO 8601 datetime; without a UTC offset, read in the regional office's zone (noted for the answer)."""
+
+    default_error_messages = {
+        "naive": "Give the time with its UTC offset, e.g. 2021-04-16T17:00:00-04:00: a deadline depends on it.",
+    }
+
+    def to_internal_value(self, value: Any) -> datetime:
+        if isinstance(value, str):
+            try:
+                parsed = parse_datetime(value.strip())
+            except (ValueError, TypeError):
+                parsed = None
+            if parsed is not None and parsed.tzinfo is None:
+                zone = self.context.get("office_zone")
+                if not zone:
+                    self.fail("naive")
+                value = parsed.replace(tzinfo=ZoneInfo(zone)).isoformat()
+                moment: datetime = super().to_internal_value(value)
+                self.context[_READ].append((self.field_name, parsed.replace(tzinfo=ZoneInfo(zone)), zone))
+                return moment
+        result: datetime = super().to_internal_value(value)
+        return result
+
+
+def said_in_zone(data: Any, context: dict[str, Any]) -> Any:
+    """``data`` (an answer's body) with a sentence per time read on the office's clock added to its
+    ``explanation``."""
+    read = context.get(_READ) or []
+    if not read:
+        return data
+    notes = " ".join(
+        f"{name} was given without a UTC offset: read as {moment.isoformat()} ({moment.tzname()}), on the "
+        f"regional office's clock ({zone})."
+        for name, moment, zone in read
+    )
+    earlier = data.get("explanation")
+    data["explanation"] = f"{earlier} {notes}" if earlier else notes
+    return data
