@@ -40,13 +40,30 @@ def _details_text(details: dict[str, Any]) -> list[str]:
     return lines
 
 
+def what_is_due(deadlines: Iterable[Deadline]) -> list[str]:
+    """The lines of a notice that say what a change made due: each deadline with its date, time and zone
+    (11:59 p.m. in the regional office's, 29 CFR 102.2), its rule, and whether it is a target or unverified."""
+    lines = []
+    for d in sorted(deadlines, key=lambda d: (d.due_at, d.pk)):
+        when = "target" if d.target_only else "due"
+        marked = flag(source=d.source, verified=d.verified)
+        lines.append(
+            f"- {d.label}: {when} {local_time(d.due_at, d.zone)} ({d.citation or d.rule_set})"
+            + (f" [{marked}]" if marked else "")
+        )
+    return ["What this makes due:", *lines] if lines else ["It opens no deadline."]
+
+
 def event_recorded(event: ProceedingEvent) -> list[int]:
     case = event.case
+    opened = Deadline.objects.filter(trigger_event=event).exclude(status=Status.SUPERSEDED)
     body = [
         f"{case.number} — {case.name}",
         "",
         f"{event.event_label}: {event.occurred_on.isoformat()} (election {event.election.sequence}).",
         *_details_text(event.details),
+        "",
+        *what_is_due(opened),
         "",
         f"The case, its ladder and deadlines: {desk_url(case.number)}",
     ]
