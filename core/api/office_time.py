@@ -1,12 +1,13 @@
 """Datetimes as people type them: a time given without a UTC offset is read on the clock of the regional
 office of the case (the zone of its 11:59 p.m. cutoff, 29 CFR 102.2(b)), and the answer says so.
 
-The view, which knows the case, puts its office's zone in the serializer's context (``office_context``); the
+The view, which knows the case, puts its office's zone in the serializer's context (``case_context``); the
 field reads a naive time there and notes it; ``said_in_zone`` adds the note to the answer's ``explanation``.
 Without a zone in the context a naive time is refused, as before: there is no clock to read it on."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -15,11 +16,28 @@ from django.utils.dateparse import parse_datetime
 from rest_framework import serializers
 
 _READ = "read_in_office_zone"
+_HAS_TIME = re.compile(r"\d[T ]\d")
 
 
-def office_context(zone: str) -> dict[str, Any]:
-    """The serializer context of an input whose naive times are read in ``zone`` (an IANA name)."""
-    return {"office_zone": zone, _READ: []}
+def case_context(case: Any) -> dict[str, Any]:
+    """The serializer context of an input to ``case`` (a ``Case``): its naive times are read in its office's
+    zone, and a party named where its id is expected is told where the case's parties are listed."""
+    return {"office_zone": case.office_zone, "case_number": case.number, _READ: []}
+
+
+class PartyIdField(serializers.IntegerField):
+    """A party's id. A name given instead (``"RWDSU"``) is told where the ids are."""
+
+    default_error_messages = {
+        "name": "Give the party's id (a whole number), not its name: GET /api/v1/cases/{number}/parties/ lists "
+        "the parties of the case with their ids.",
+    }
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, str) and not data.strip().isdigit():
+            self.fail("name", number=self.context.get("case_number") or "{number}")
+        value: int = super().to_internal_value(data)
+        return value
 
 
 class OfficeDateTimeField(serializers.DateTimeField):
@@ -37,7 +55,7 @@ class OfficeDateTimeField(serializers.DateTimeField):
                 parsed = None
             if parsed is not None and parsed.tzinfo is None:
                 zone = self.context.get("office_zone")
-                if not zone:
+                if not zone or not _HAS_TIME.search(value):  # a date alone names no time of day
                     self.fail("naive")
                 value = parsed.replace(tzinfo=ZoneInfo(zone)).isoformat()
                 moment: datetime = super().to_internal_value(value)
