@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.office_time import OfficeDateTimeField
+from core.api.office_time import OfficeDateTimeField, PartyIdField
 from elections.law import case_numbers
 from elections.law.tally import MAX_COUNT
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
@@ -259,7 +259,7 @@ class CasePatchSerializer(CaseInputSerializer):
 
 class AppearanceInputSerializer(serializers.Serializer[Any]):
     user = serializers.SlugRelatedField(slug_field="username", queryset=get_user_model().objects.all())
-    party = serializers.IntegerField(min_value=1, max_value=2**62)
+    party = PartyIdField(min_value=1, max_value=2**62)
     capacity = serializers.ChoiceField(choices=Appearance.Capacity.choices)
 
 

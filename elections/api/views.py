@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import schema
-from core.api.office_time import office_context, said_in_zone
+from core.api.office_time import case_context, said_in_zone
 from core.api.permissions import StaffOnly, StaffWritesOnly
 from core.api.scoping import bounded_id
 from core.errors import RuleViolation
@@ -116,7 +116,7 @@ class AppearanceListView(CaseScopedMixin, generics.ListCreateAPIView[Any]):
 
     @extend_schema(request=AppearanceInputSerializer, responses=schema.writing(AppearanceSerializer))
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = AppearanceInputSerializer(data=request.data)
+        data = AppearanceInputSerializer(data=request.data, context=case_context(self.case))
         data.is_valid(raise_exception=True)
         party = self.case.parties.filter(pk=data.validated_data["party"]).first()
         if party is None:
@@ -214,7 +214,7 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
 
     @extend_schema(request=TallyInputSerializer, responses=schema.writing(TallySerializer))
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        context = office_context(self.election.case.office_zone)
+        context = case_context(self.election.case)
         data = TallyInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)

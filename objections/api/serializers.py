@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.office_time import OfficeDateTimeField
+from core.api.office_time import OfficeDateTimeField, PartyIdField
 from core.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections.law import rulings as rules
@@ -177,7 +177,7 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
 
 
 class ObjectionInputSerializer(serializers.Serializer[Any]):
-    filed_by = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Party id in this case")
+    filed_by = PartyIdField(min_value=1, max_value=MAX_ID, help_text="Party id in this case")
     number = serializers.IntegerField(
         min_value=1,
         max_value=32767,

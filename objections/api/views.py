@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from core import clock
 from core.api import schema
-from core.api.office_time import office_context, said_in_zone
+from core.api.office_time import case_context, said_in_zone
 from core.api.permissions import StaffOnly
 from core.errors import RuleViolation
 from elections.api.scoping import ElectionScopedMixin
@@ -85,7 +85,7 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         election = self.election
         services.objection_authorize_file(election=election, actor=request.user)  # 403 before a 400
-        context = office_context(election.case.office_zone)
+        context = case_context(election.case)
         data = ObjectionInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
@@ -166,7 +166,7 @@ class ObjectionWithdrawView(ObjectionScopedView):
     )
     def post(self, request: Request, objection_id: int) -> Response:
         services.objection_authorize_withdraw(objection=self.objection, actor=request.user)  # before a 400
-        context = office_context(self.objection.election.case.office_zone)
+        context = case_context(self.objection.election.case)
         data = ObjectionWithdrawInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         objection = services.objection_withdraw(
@@ -211,7 +211,7 @@ class OfferOfProofExtendView(ObjectionScopedView):
         ),
     )
     def post(self, request: Request, objection_id: int) -> Response:
-        context = office_context(self.objection.election.case.office_zone)
+        context = case_context(self.objection.election.case)
         data = OfferOfProofExtendInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         objection = services.offer_of_proof_extend(
@@ -234,7 +234,7 @@ class OfferOfProofFileView(ObjectionScopedView):
     )
     def post(self, request: Request, objection_id: int) -> Response:
         services.offer_of_proof_authorize_file(objection=self.objection, actor=request.user)  # before a 400
-        context = office_context(self.objection.election.case.office_zone)
+        context = case_context(self.objection.election.case)
         data = OfferOfProofFileInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         objection = services.offer_of_proof_file(
