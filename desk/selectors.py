@@ -13,7 +13,7 @@ from django.db.models import Q
 from challenges.models import Challenge
 from challenges.selectors import challenges_for
 from core import clock
-from elections.models import Case, Party
+from elections.models import Appearance, Case, Party
 from elections.selectors import cases_for, counsel_party_ids, user_party_ids
 from notes.models import Note
 from notes.selectors import notes_for
@@ -82,6 +82,17 @@ def case_page(user: Any, case: Case, *, now: datetime | None = None) -> CasePage
         notes=list(notes_for(user).filter(case=case)),
         counsel_for=[p for p in parties if p.pk in counsel],
         appears_for=[p for p in parties if p.pk in appearing],
+    )
+
+
+def paralegal_appearances(user: Any, case: Case) -> list[Appearance]:
+    """The caller's current appearances as a paralegal in ``case``: whose notices they may opt out of."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return list(
+        Appearance.objects.filter(user=user, party__case=case, capacity=Appearance.Capacity.PARALEGAL)
+        .select_related("party")
+        .order_by("id")
     )
 
 

@@ -16,4 +16,5 @@ urlpatterns = [
     path("cases/<str:number>/challenges/batch/", views.challenge_batch, name="challenge-batch"),
     path("cases/<str:number>/objections/new/", views.objection_new, name="objection-new"),
     path("cases/<str:number>/notes/new/", views.note_new, name="note-new"),
+    path("cases/<str:number>/notices/", views.notices, name="notices"),
 ]

@@ -29,6 +29,7 @@ from core.actors import is_staff
 from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotAllowed
 from desk import forms as desk_forms
 from desk import selectors
+from elections import services as election_services
 from elections.api.scoping import visible_case_or_404
 from elections.law import case_numbers
 from elections.law.local_time import in_zone, local_time
@@ -164,6 +165,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "may_file": bool(page.counsel_for) or is_staff(request.user),
             "note_form": desk_forms.NoteForm(staff=is_staff(request.user)),
             "zone_label": zone_label(case),
+            "paralegal_appearances": selectors.paralegal_appearances(request.user, case),
         },
     )
 
@@ -354,6 +356,33 @@ def objection_filed(objection: Objection) -> str:
     if objection.timely and due is not None:
         return head + f" Timely: the period closes {local_time(due, objection.deadline.zone)}."
     return head + " Recorded as untimely."
+
+
+# --- notices ----------------------------------------------------------------------------------------------
+
+
+@case_view
+def notices(request: HttpRequest, case: Case) -> HttpResponse:
+    """A paralegal chooses whether to receive the e-mails counsel of their party receive on this case."""
+    mine = selectors.paralegal_appearances(request.user, case)
+    if request.method == "POST" and mine:
+        wanted = request.POST.get("takes_notices") == "yes"
+        try:
+            for appearance in mine:
+                election_services.appearance_set_notices(
+                    appearance=appearance, takes_notices=wanted, actor=request.user
+                )
+        except DomainError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                "You will receive the e-mails counsel of your party receive on this case."
+                if wanted
+                else "You will no longer receive counsel's e-mails on this case; the desk still shows everything.",
+            )
+        return _to_case(case, "notices")
+    return render(request, "desk/notices.html", {"case": case, "appearances": mine})
 
 
 # --- notes ------------------------------------------------------------------------------------------------
