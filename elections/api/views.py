@@ -205,7 +205,7 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
         if getattr(self, "swagger_fake_view", False):
             return Tally.objects.none()
         return selectors.tallies_with_ledger_count(
-            self.election.tallies.select_related("election").order_by("revision")
+            self.election.tallies.select_related("election__case").order_by("revision")
         )
 
     @extend_schema(responses=schema.reading(TallySerializer(many=True)))

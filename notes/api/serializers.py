@@ -7,7 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.office_time import PartyIdField
+from core.api.office_time import InOfficeZone, PartyIdField
 from core.api.scoping import MAX_ID
 from notes.models import BODY_MAX, Note, Visibility
 
@@ -38,7 +38,9 @@ class SubjectField(serializers.Field):
         return {"type": "case", "number": note.case.number}
 
 
-class NoteSerializer(serializers.ModelSerializer[Note]):
+class NoteSerializer(InOfficeZone, serializers.ModelSerializer[Note]):
+    zoned = ("created_at", "updated_at")
+    case_path = "case"
     subject = SubjectField()
     case = serializers.CharField(source="case.number", read_only=True)
     author = serializers.CharField(source="author.username", read_only=True)
