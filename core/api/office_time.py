@@ -27,7 +27,7 @@ def case_context(case: Any) -> dict[str, Any]:
 
 
 class PartyIdField(serializers.IntegerField):
-    """A party's id. A name given instead (``"RWDSU"``) is told where the ids are."""
+    """A party's id. A name given instead ("RWDSU") is told where the ids are."""
 
     default_error_messages = {
         "name": "Give the party's id (a whole number), not its name: GET /api/v1/cases/{number}/parties/ lists "
@@ -67,9 +67,11 @@ class OfficeDateTimeField(serializers.DateTimeField):
 
 
 class InOfficeZone:
-    """A serializer mixin: the ``zoned`` datetimes go out on the regional office's clock with its UTC offset
-    (``2021-04-09T12:00:00-04:00``), not in UTC with ``Z``. ``case_path`` leads from the instance to its case
-    (``"election.case"``; empty for a case itself), read with the rows the list already fetched."""
+    # Not a docstring: the schema would show a mixin's docstring as the description of every serializer
+    # that has none of its own.
+    # The zoned datetimes go out on the regional office's clock with its UTC offset (2021-04-09T12:00:00-04:00),
+    # not in UTC with Z. case_path leads from the instance to its case ("election.case"; empty for a case
+    # itself), read with the rows the list already fetched.
 
     zoned: ClassVar[tuple[str, ...]] = ()
     case_path: ClassVar[str] = ""
