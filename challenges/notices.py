@@ -14,6 +14,7 @@ from typing import Protocol
 from challenges.models import Challenge
 from core.links import desk_url
 from core.outbox import notify
+from elections.law.local_time import local_time
 from elections.models import Case, Tally
 from elections.recipients import counsel_of_record
 
@@ -191,6 +192,18 @@ def batch_moot(case: Case, challenges: Sequence[Challenge], tally: Tally) -> Non
     )
 
 
+def _opened_by(tally: Tally) -> list[str]:
+    """What the revised tally makes due (objections to it, 29 CFR 102.69(e)): the deadline rows the
+    proceedings app wrote for it in this transaction, read by their reverse name (no upward import)."""
+    rows = tally.deadlines.exclude(status="superseded").order_by("due_at", "id")
+    lines = [
+        f"- {row.label}: due {local_time(row.due_at, row.zone)} ({row.citation})"
+        + ("" if row.verified else " [UNVERIFIED]")
+        for row in rows
+    ]
+    return ["What this makes due:", *lines] if lines else []
+
+
 def revised_tally(case: Case, tally: Tally, opened: Iterable[Challenge]) -> None:
     count = len(list(opened))
     assessment = tally.assessment
@@ -201,6 +214,7 @@ def revised_tally(case: Case, tally: Tally, opened: Iterable[Challenge]) -> None
         subject=f"{case.number}: revised tally (revision {tally.revision})",
         body=f"{count} challenged ballots were opened and counted. Revised tally {tally.revision}: "
         f"{votes}; against {tally.votes_against}; void {tally.void}; challenged still pending "
-        f"{tally.challenged}.\n\n{assessment.explanation}\n",
+        f"{tally.challenged}.\n\n{assessment.explanation}\n\n" + "\n".join(_opened_by(tally)) + "\n\n"
+        f"{desk_url(case.number)}\n",
         case=case,
     )

@@ -131,3 +131,5 @@ def test_a_revised_tally_is_announced_to_all_counsel_and_paralegals(
         ("para@example.org", "10-RC-269250: revised tally (revision 1)"),
         ("ucounsel@example.org", "10-RC-269250: revised tally (revision 1)"),
     ]
+    body = next(m.body for m in mail.outbox if m.to == ["ucounsel@example.org"])
+    assert "What this makes due:\n- Objections to the revised tally: due " in body, body
