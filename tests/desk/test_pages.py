@@ -241,3 +241,19 @@ def test_a_note_is_written_through_the_notes_service(tallied: World) -> None:
     page = signed_in(tallied.union_counsel).get(CASE).content.decode()
     assert "Call the Region on Tuesday." in page
     assert "Call the Region on Tuesday." not in signed_in(tallied.employer_counsel).get(CASE).content.decode()
+
+
+def test_a_full_ledger_tells_counsel_whom_to_ask_not_to_revise_the_tally(tallied: World) -> None:
+    response = post_batch(
+        tallied,
+        *({"voter_name": name, "ground": "supervisor"} for name in ("Ann", "Bo", "Cy", "Di")),
+        lines=4,
+    )
+    assert response.status_code == 200
+    errors = response.context["header"].non_field_errors()
+    assert errors == [
+        "Tally revision 0 of election 1 counted 3 challenged ballots and the ledger already holds 0; 4 more "
+        "would make 4. Ask the Region (Board staff) to correct the tally, or check the ledger for a ballot "
+        "logged twice."
+    ]
+    assert not Challenge.objects.exists()
