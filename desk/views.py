@@ -32,11 +32,12 @@ from desk import selectors
 from elections import services as election_services
 from elections.api.scoping import visible_case_or_404
 from elections.law import case_numbers
-from elections.law.local_time import in_zone, local_time
+from elections.law.local_time import day_text, in_zone, local_time
 from elections.models import Case, Party
 from notes import services as note_services
 from notes.models import Visibility
 from objections import services as objection_services
+from objections.law.rulings import DISPOSITION_LABELS
 from objections.models import Objection
 from proceedings import consequences
 from proceedings import selectors as proceedings_selectors
@@ -156,7 +157,15 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "deadlines": deadlines,
             "challenges": [{"challenge": c, "by": _challenger(c)} for c in page.challenges],
             "objections": [
-                {"objection": o, "filed_text": local_time(o.filed_at, case.office_zone)}
+                {
+                    "objection": o,
+                    "filed_text": local_time(o.filed_at, case.office_zone),
+                    "rulings": [
+                        f"{r.get_level_display()}: {DISPOSITION_LABELS.get(r.disposition, r.disposition)} "
+                        f"({day_text(r.decided_on)})"
+                        for r in o.rulings.all()
+                    ],
+                }
                 for o in page.objections
             ],
             "notes": [

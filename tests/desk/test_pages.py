@@ -5,7 +5,7 @@ Friday, April 16, 2021, at 11:59 p.m. EDT (29 CFR 102.69(a), 102.2)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -17,7 +17,7 @@ from notes.models import Note
 from objections.models import Objection
 from tests.conftest import FrozenClock, World
 from tests.desk.conftest import CASE, said, signed_in
-from tests.factories import AppearanceFactory, CaseFactory, PartyFactory
+from tests.factories import AppearanceFactory, CaseFactory, PartyFactory, file_objection, record_ruling
 
 pytestmark = pytest.mark.django_db
 
@@ -257,3 +257,15 @@ def test_a_full_ledger_tells_counsel_whom_to_ask_not_to_revise_the_tally(tallied
         "logged twice."
     ]
     assert not Challenge.objects.exists()
+
+
+def test_the_case_page_words_each_ruling(tallied: World, frozen_clock: FrozenClock) -> None:
+    frozen_clock.at("2021-08-03")
+    objection = file_objection(
+        tallied.election, tallied.employer, filed_at=datetime(2021, 4, 12, 14, tzinfo=UTC)
+    )
+    record_ruling(
+        objection, level="hearing_officer", disposition="recommend_overrule", decided_on=date(2021, 8, 2)
+    )
+    page = signed_in(tallied.union_counsel).get(CASE).content.decode()
+    assert "Hearing officer: Recommends overruling (August 2, 2021)" in page
