@@ -95,17 +95,26 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
                 "filed_by",
                 f"Party {data.validated_data['filed_by']} is not a party to {election.case.number}.",
             )
-        objection = services.objection_file(
-            election=election,
-            filed_by=party,
-            category=fields["category"],
-            statement=fields["statement"],
-            filed_at=fields.get("filed_at") or clock.now(),
-            offer_of_proof_filed_at=fields.get("offer_of_proof_filed_at"),
-            number=fields.get("number"),
-            objects_to=fields.get("objects_to") or CONDUCT,
-            actor=request.user,
-        )
+        stated = fields.get("filed_at")
+        try:
+            objection = services.objection_file(
+                election=election,
+                filed_by=party,
+                category=fields["category"],
+                statement=fields["statement"],
+                filed_at=stated or clock.now(),
+                offer_of_proof_filed_at=fields.get("offer_of_proof_filed_at"),
+                number=fields.get("number"),
+                objects_to=fields.get("objects_to") or CONDUCT,
+                actor=request.user,
+            )
+        except RuleViolation as refused:
+            if stated is None and refused.field == "filed_at":
+                # The caller sent no filed_at: say the time refused is now, not a time they gave.
+                raise RuleViolation(
+                    "filed_at", f"No filed_at was given, so the filing time is now. {refused.message}"
+                ) from None
+            raise
         objection = selectors.objections_for(request.user).get(pk=objection.pk)
         return Response(
             said_in_zone(ObjectionSerializer(objection).data, context), status=status.HTTP_201_CREATED

@@ -35,6 +35,17 @@ def test_a_counsel_filing_after_the_deadline_is_refused_with_due_time_zone_and_r
     assert Objection.objects.count() == 0
 
 
+def test_a_late_filing_without_a_stated_time_says_the_time_refused_is_now(
+    as_union, tallied: World, frozen_clock
+) -> None:
+    frozen_clock.at("2021-04-19", 9)  # Monday 9 a.m. in Atlanta; the period closed Friday night
+    response = as_union.post(url(tallied.election), payload(tallied.union), format="json")
+    assert response.status_code == 400
+    assert response.json()["filed_at"][0].startswith("No filed_at was given, so the filing time is now. ")
+    assert response.json()["filed_at"][0].endswith("filed 2021-04-19 09:00.")
+    assert Objection.objects.count() == 0
+
+
 def test_a_filing_in_the_last_minute_before_midnight_local_is_timely(
     as_union, tallied: World, received_in_period: object
 ) -> None:
