@@ -49,7 +49,7 @@ from core.outbox import notify
 
 logger = logging.getLogger(__name__)
 
-LOGIN_VIEWS = {"admin:login", "rest_framework:login"}
+LOGIN_VIEWS = {"admin:login", "rest_framework:login", "desk:sign-in"}
 
 
 def _limit(name: str, default: int) -> int:

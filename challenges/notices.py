@@ -11,16 +11,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from django.conf import settings
-
 from challenges.models import Challenge
+from core.links import desk_url
 from core.outbox import notify
+from elections.law.local_time import local_time
 from elections.models import Case, Tally
 from elections.recipients import counsel_of_record
 
 
 def _link(challenge: Challenge) -> str:
-    return f"{settings.SITE_URL}/api/v1/challenges/{challenge.pk}/"
+    return desk_url(challenge.election.case.number, anchor=f"challenge-{challenge.pk}")
 
 
 def _describe(challenge: Challenge) -> str:
@@ -172,7 +172,7 @@ def batch_imported(case: Case, election_sequence: int, challenges: Sequence[Logg
             body=f"{len(others)} challenged ballots were logged in {case}, election {election_sequence}, "
             f"by import.\n\nBy challenger: {_tally_of(others)}\nBy ground: "
             + "; ".join(f"{g}: {n}" for g, n in grounds.most_common())
-            + f"\n\n{settings.SITE_URL}/api/v1/elections/{challenges[0].election_id}/challenges/\n",
+            + f"\n\n{desk_url(case.number, anchor='challenges')}\n",
             case=case,
         )
 
@@ -192,6 +192,18 @@ def batch_moot(case: Case, challenges: Sequence[Challenge], tally: Tally) -> Non
     )
 
 
+def _opened_by(tally: Tally) -> list[str]:
+    """What the revised tally makes due (objections to it, 29 CFR 102.69(e)): the deadline rows the
+    proceedings app wrote for it in this transaction, read by their reverse name (no upward import)."""
+    rows = tally.deadlines.exclude(status="superseded").order_by("due_at", "id")
+    lines = [
+        f"- {row.label}: due {local_time(row.due_at, row.zone)} ({row.citation})"
+        + ("" if row.verified else " [UNVERIFIED]")
+        for row in rows
+    ]
+    return ["What this makes due:", *lines] if lines else []
+
+
 def revised_tally(case: Case, tally: Tally, opened: Iterable[Challenge]) -> None:
     count = len(list(opened))
     assessment = tally.assessment
@@ -202,6 +214,7 @@ def revised_tally(case: Case, tally: Tally, opened: Iterable[Challenge]) -> None
         subject=f"{case.number}: revised tally (revision {tally.revision})",
         body=f"{count} challenged ballots were opened and counted. Revised tally {tally.revision}: "
         f"{votes}; against {tally.votes_against}; void {tally.void}; challenged still pending "
-        f"{tally.challenged}.\n\n{assessment.explanation}\n",
+        f"{tally.challenged}.\n\n{assessment.explanation}\n\n" + "\n".join(_opened_by(tally)) + "\n\n"
+        f"{desk_url(case.number)}\n",
         case=case,
     )

@@ -86,7 +86,7 @@ def _rule(problem: FieldProblem) -> RuleViolation:
 # --- logging ------------------------------------------------------------------------------------------
 
 
-def _check_room_in_tally(election: Election, *, adding: int) -> None:
+def _check_room_in_tally(election: Election, *, adding: int, actor: Actor) -> None:
     """Once a tally is recorded, the ledger holds no more challenges than the latest tally's challenged
     ballots (a challenge is a sealed ballot the tally counted): one more means the tally or the ledger is
     wrong, and the tally is corrected first, by a revision (409)."""
@@ -94,10 +94,16 @@ def _check_room_in_tally(election: Election, *, adding: int) -> None:
     tally = state.latest_tally
     if tally is None or state.ledger_count + adding <= tally.challenged:
         return
+    # Only staff revise a tally: counsel are told whom to ask, not a step they cannot take.
+    remedy = (
+        "Correct the tally with a revision first."
+        if actor is None or is_staff(actor)
+        else "Ask the Region (Board staff) to correct the tally, or check the ledger for a ballot logged twice."
+    )
     raise TransitionNotAllowed(
         f"Tally revision {tally.revision} of election {election.sequence} counted {tally.challenged} "
         f"challenged ballots and the ledger already holds {state.ledger_count}; {adding} more would make "
-        f"{state.ledger_count + adding}. Correct the tally with a revision first.",
+        f"{state.ledger_count + adding}. {remedy}",
         allowed=["tally"],
     )
 
@@ -136,7 +142,7 @@ def challenge_log(
         raise NotPermitted(
             f"Counsel log challenges only in their own party's name, not in the name of {challenger.name}."
         )
-    _check_room_in_tally(election, adding=1)
+    _check_room_in_tally(election, adding=1, actor=actor)
     key = Challenge.key_for(voter_name=name, voter_identifier=identifier)
     existing = Challenge.objects.live().filter(election=election, voter_key=key).first()
     if existing is not None:
@@ -312,7 +318,7 @@ def challenges_import(
         raise ImportRejected(exc.errors) from None
     except csv_import.CsvForbidden as exc:
         raise NotPermitted(str(exc)) from None
-    _check_room_in_tally(election, adding=len(rows))
+    _check_room_in_tally(election, adding=len(rows), actor=actor)
     ids = _bulk_log(election, rows, actor=actor, synthetic=synthetic, progress=progress)
     created = [
         ImportedChallenge(pk=pk, election_id=election.pk, row=row) for pk, row in zip(ids, rows, strict=True)

@@ -281,6 +281,10 @@ class Appearance(models.Model):
     capacity = models.CharField(max_length=10, choices=Capacity.choices)
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True, help_text="When the appearance ended")
+    takes_notices = models.BooleanField(
+        default=True,
+        help_text="A paralegal receives the e-mails counsel of the party receive, unless they opt out",
+    )
     history = HistoricalRecords()
 
     objects = CurrentAppearances()

@@ -18,8 +18,8 @@ from django.db.models import Max
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
 from core import clock
-from core.actors import Actor, acting_user, require_staff, stamp
-from core.errors import RuleViolation, TransitionNotAllowed
+from core.actors import Actor, acting_user, is_staff, require_staff, stamp
+from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections import events
 from elections.law import case_numbers, regions
 from elections.law import tally as tally_law
@@ -248,6 +248,25 @@ def appearance_end(*, appearance: Appearance, actor: Actor = None) -> Appearance
     appearance.ended_at = clock.now()
     stamp(appearance, actor)
     appearance.save(update_fields=["ended_at"])
+    return appearance
+
+
+@transaction.atomic
+def appearance_set_notices(*, appearance: Appearance, takes_notices: bool, actor: Actor) -> Appearance:
+    """A paralegal opts out of (or back into) the notices counsel of their party receive. Their own choice,
+    or staff's; counsel always receive them."""
+    appearance = Appearance.objects.select_for_update().get(pk=appearance.pk)
+    if not is_staff(actor) and getattr(actor, "pk", None) != appearance.user_id:
+        raise NotPermitted(
+            "Only the paralegal themselves, or Board staff, choose which notices they receive."
+        )
+    if appearance.capacity != Appearance.Capacity.PARALEGAL:
+        raise TransitionNotAllowed(
+            "Counsel of record receive every notice of the case; only paralegals opt out."
+        )
+    appearance.takes_notices = takes_notices
+    stamp(appearance, actor)
+    appearance.save(update_fields=["takes_notices"])
     return appearance
 
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-
 from core import renderers
+from core.links import desk_url
 from core.outbox import notify
 from elections.models import Appearance
 from elections.recipients import people_of_record
@@ -52,5 +51,5 @@ def render(reference: Any, recipient: Any) -> str:
     note = notes_for(recipient).filter(pk=reference).first()
     if note is None:
         raise renderers.Withheld(f"{recipient.get_username()} may no longer read note {reference}")
-    url = f"{settings.SITE_URL.rstrip('/')}/api/v1/notes/{note.pk}/"
+    url = desk_url(note.case.number, anchor=f"note-{note.pk}")
     return f"{_kind(note)} on {note.case.number} by {note.author.get_username()}:\n\n{note.body}\n\n{url}\n"

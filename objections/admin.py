@@ -166,7 +166,7 @@ class ReportRulingsForm(forms.Form):
         if not level:
             return cleaned
         allowed = rules.allowed_dispositions(level)
-        message = f"Not a disposition of {rules.LEVEL_LABELS[level]}; allowed: {', '.join(allowed)}."
+        message = f"Not a disposition of {rules.LEVEL_LABELS[level]}; allowed: {rules.allowed_text(level)}."
         default = cleaned.get("default_disposition") or ""
         if default and default not in allowed:
             self.add_error("default_disposition", message)

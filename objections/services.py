@@ -22,13 +22,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 
 from core import clock, outbox
 from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
+from core.links import desk_url
 from elections import recipients
 from elections.law.calendar import is_timely
 from elections.law.local_time import local_date, local_time
@@ -101,10 +101,6 @@ def objection_authorize_withdraw(*, objection: Objection, actor: Actor) -> None:
 def offer_of_proof_authorize_file(*, objection: Objection, actor: Actor) -> None:
     """Counsel of the filing party, or staff, file the offer of proof of an objection."""
     _require_filer_or_staff(objection, actor, "file its offer of proof")
-
-
-def _site(path: str) -> str:
-    return f"{settings.SITE_URL.rstrip('/')}{path}"
 
 
 # --- filing --------------------------------------------------------------------------------------------
@@ -282,7 +278,7 @@ def objection_file(
                 f"{filed_by.name} filed objection {number} to the conduct of election {election.sequence} in "
                 f"{case.number} ({case.name}) on {_local(filed_at, zone)}.{flag}\n\n"
                 f"Category: {objection.get_category_display()}\n\n{statement}\n\n{due}\n\n"
-                f"{_site(f'/api/v1/objections/{objection.pk}/')}"
+                f"{desk_url(case.number, anchor=f'objection-{objection.pk}')}"
             ),
             case=case,
         )
@@ -375,7 +371,7 @@ def objection_confirm_filing(
             body=(
                 f"Staff {verdict} {_label(objection)}, stated as filed {_local(objection.filed_at, zone)} "
                 f"and received by the tracker {received}.\n\n"
-                f"{_site(f'/api/v1/objections/{objection.pk}/')}"
+                f"{desk_url(case.number, anchor=f'objection-{objection.pk}')}"
             ),
             case=case,
         )
@@ -570,7 +566,7 @@ def _notify_rulings(
         f"{body_of[0].upper()}{body_of[1:]} ruled on {decided_on} in {case.number} ({case.name}):\n\n"
         + "\n".join(lines)
         + (f"\n\nNote: {note}" if note else "")
-        + f"\n\n{_site(f'/api/v1/objections/?case={case.number}')}"
+        + f"\n\n{desk_url(case.number, anchor='objections')}"
     )
     outbox.notify(
         recipients=recipients.counsel_of_record(case), key=key, subject=subject, body=body, case=case
@@ -644,7 +640,7 @@ def objection_withdraw(
             body=(
                 f"{objection.filed_by.name} withdrew objection {objection.number} "
                 f"({objection.get_category_display()}) in {case.number} on {_local(withdrawn_at, zone)}.\n\n"
-                f"{_site(f'/api/v1/objections/{objection.pk}/')}"
+                f"{desk_url(case.number, anchor=f'objection-{objection.pk}')}"
             ),
             case=case,
         )
@@ -709,7 +705,7 @@ def offer_of_proof_extend(
                 f"The offer of proof in support of {_label(objection)} is now due {_local(until, zone)} "
                 f"(was {_local(previous, zone) if previous else 'not computed'}). Reason: {reason}\n"
                 "The objections themselves are not extended (29 CFR 102.69(a)(8)).\n\n"
-                f"{_site(f'/api/v1/objections/{objection.pk}/')}"
+                f"{desk_url(case.number, anchor=f'objection-{objection.pk}')}"
             ),
             case=case,
         )

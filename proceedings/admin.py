@@ -18,7 +18,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
@@ -28,85 +28,19 @@ from core import admin_kit, clock
 from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin, saved_as
 from elections.admin import CaseAdmin
 from elections.law import case_numbers
-from elections.law.local_time import local_time
 from elections.models import Case
-from proceedings import admin_desk, deadline_records, selectors, services
+from proceedings import admin_desk, deadline_records, services
 from proceedings.admin_forms import sentence
-from proceedings.law import ladder
-from proceedings.law.deadlines import Source, Status
-from proceedings.law.ladder import AFTER_CERTIFICATION, USUAL_CLIMB
+from proceedings.ladder_picture import ladder_picture
+from proceedings.law.deadlines import Source
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
 from proceedings.status import case_status
 
 # --- the ladder picture ------------------------------------------------------------------------------------
 
 
-def ahead_of(state: ladder.State) -> list[dict[str, str]]:
-    climb = USUAL_CLIMB[state.track]
-    if state.stage in climb:
-        rest = climb[climb.index(state.stage) + 1 :]
-        labels = [ladder.STAGE_LABELS[s] for s in rest] + ["Certification, rerun or runoff"]
-    elif state.stage in AFTER_CERTIFICATION:
-        labels = [
-            ladder.STAGE_LABELS[s] for s in AFTER_CERTIFICATION[AFTER_CERTIFICATION.index(state.stage) + 1 :]
-        ]
-    else:
-        labels = []
-    return [{"label": label} for label in labels[:4]]
-
-
-def ladder_picture(case: Case) -> list[dict[str, Any]]:
-    """One entry per election, newest first: its steps (stage, date, event), the current one marked, and the
-    open deadlines of each step."""
-    now = clock.now()
-    elections = selectors.elections_of(case)
-    open_deadlines = list(
-        deadline_records.with_effective_status(Deadline.objects.filter(case=case), now=now)
-        .filter(Q(effective_status=Status.OPEN))
-        .order_by("due_at")
-    )
-    pictures = []
-    for election in reversed(elections):
-        replayed = selectors.replay(election, now=now)
-        steps = []
-        path = replayed.path
-        for index, entry in enumerate(path):
-            ends = path[index + 1].on if index + 1 < len(path) else None
-            steps.append(
-                {
-                    "stage": entry.stage.value,
-                    "label": ladder.STAGE_LABELS[entry.stage],
-                    "on": entry.on,
-                    "event": ladder.EVENT_LABELS[entry.event] if entry.event else "",
-                    "current": index == len(path) - 1,
-                    "until": ends,
-                }
-            )
-        mine = [d for d in open_deadlines if d.election_id == election.pk]
-        outcome = ladder.outcome_of(replayed.state)
-        pictures.append(
-            {
-                "election": election,
-                "steps": steps,
-                "ahead": ahead_of(replayed.state) if replayed.state.tallied else [],
-                "deadlines": [
-                    {
-                        "label": d.label,
-                        "due_on": d.due_on,
-                        "due_text": local_time(d.due_at, d.zone),
-                        "zone": d.zone,
-                        "verified": d.verified,
-                        "citation": d.citation,
-                        "url": reverse("admin:proceedings_deadline_change", args=[d.pk]),
-                    }
-                    for d in mine
-                ],
-                "allowed": [ladder.EVENT_LABELS[e] for e in ladder.allowed_events(replayed.state)],
-                "outcome": ladder.OUTCOME_LABELS[outcome] if outcome is not None else "",
-                "track": replayed.state.track.value,
-            }
-        )
-    return pictures
+def _deadline_url(deadline: Deadline) -> str:
+    return reverse("admin:proceedings_deadline_change", args=[deadline.pk])
 
 
 def ladder_context(object_id: str) -> dict[str, Any]:
@@ -118,7 +52,7 @@ def ladder_context(object_id: str) -> dict[str, Any]:
     if case is None:
         return {}
     return {
-        "ladders": ladder_picture(case),
+        "ladders": ladder_picture(case, deadline_url=_deadline_url),
         "case_status": case_status(case),
         "case_url": reverse("admin:elections_case_change", args=[case.pk]),
         "record_url": reverse("admin:proceedings_proceedingevent_add") + f"?case={case.pk}",

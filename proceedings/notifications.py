@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 
 from core import clock, outbox
+from core.links import desk_url
 from elections import recipients
 from elections.law import calendar
 from elections.law.local_time import local_time
@@ -27,10 +28,6 @@ from elections.models import Appearance
 from proceedings.deadline_records import with_effective_status
 from proceedings.law.deadlines import Status, flag
 from proceedings.models import Deadline, ProceedingEvent, Reminder
-
-
-def _site(path: str) -> str:
-    return f"{settings.SITE_URL.rstrip('/')}{path}"
 
 
 def _details_text(details: dict[str, Any]) -> list[str]:
@@ -43,16 +40,32 @@ def _details_text(details: dict[str, Any]) -> list[str]:
     return lines
 
 
+def what_is_due(deadlines: Iterable[Deadline]) -> list[str]:
+    """The lines of a notice that say what a change made due: each deadline with its date, time and zone
+    (11:59 p.m. in the regional office's, 29 CFR 102.2), its rule, and whether it is a target or unverified."""
+    lines = []
+    for d in sorted(deadlines, key=lambda d: (d.due_at, d.pk)):
+        when = "target" if d.target_only else "due"
+        marked = flag(source=d.source, verified=d.verified)
+        lines.append(
+            f"- {d.label}: {when} {local_time(d.due_at, d.zone)} ({d.citation or d.rule_set})"
+            + (f" [{marked}]" if marked else "")
+        )
+    return ["What this makes due:", *lines] if lines else ["It opens no deadline."]
+
+
 def event_recorded(event: ProceedingEvent) -> list[int]:
     case = event.case
+    opened = Deadline.objects.filter(trigger_event=event).exclude(status=Status.SUPERSEDED)
     body = [
         f"{case.number} — {case.name}",
         "",
         f"{event.event_label}: {event.occurred_on.isoformat()} (election {event.election.sequence}).",
         *_details_text(event.details),
         "",
-        f"Status: {_site(f'/api/v1/cases/{case.number}/status/')}",
-        f"Timeline: {_site(f'/api/v1/cases/{case.number}/timeline/')}",
+        *what_is_due(opened),
+        "",
+        f"The case, its ladder and deadlines: {desk_url(case.number)}",
     ]
     return outbox.notify(
         recipients=recipients.counsel_of_record(case),
@@ -71,7 +84,7 @@ def event_voided(event: ProceedingEvent) -> list[int]:
         f"The {event.event_label.lower()} of {event.occurred_on.isoformat()} was voided: {event.void_reason}",
         "The ladder and its deadlines have been recomputed without it.",
         "",
-        f"Status: {_site(f'/api/v1/cases/{case.number}/status/')}",
+        f"The case, its ladder and deadlines: {desk_url(case.number)}",
     ]
     return outbox.notify(
         recipients=recipients.counsel_of_record(case),
@@ -191,7 +204,7 @@ def _send_digest(user: Any, items: Sequence[tuple[Deadline, int]]) -> bool:
                         "",
                         *lines,
                         "",
-                        f"All your deadlines: {_site('/api/v1/deadlines/?status=open')}",
+                        f"All your cases and what is due next: {desk_url()}",
                         "Every date is computed under 29 CFR 102.2; check any marked UNVERIFIED.",
                     ]
                 ),

@@ -342,8 +342,9 @@ def _routes(
 
 
 ALL_ROUTES = dict(_routes())
-API_ROUTES = sorted(p for p in ALL_ROUTES if not p.startswith("admin/"))
+API_ROUTES = sorted(p for p in ALL_ROUTES if not p.startswith(("admin/", "desk/")))
 ADMIN_ROUTES = sorted(p for p in ALL_ROUTES if p.startswith("admin/"))
+DESK_ROUTES = sorted(p for p in ALL_ROUTES if p.startswith("desk/"))
 
 
 def _path_kwargs(world: MatrixWorld, on: str | None, side: str) -> dict[str, Any]:
@@ -503,6 +504,66 @@ def test_every_admin_view_sends_anyone_but_staff_to_the_login(matrix_world: Matr
             ):
                 wrong.append(f"GET {url} as {role}: the answer shows case data")
     assert wrong == [], "\n".join(wrong)
+
+
+# --- the counsel desk ---------------------------------------------------------------------------
+
+DESK_OPEN = {"desk:sign-in", "desk:sign-out"}
+"""The desk's views a caller who is not signed in may reach."""
+
+
+def _session_clients(world: MatrixWorld, roles: tuple[str, ...]) -> dict[str, Client]:
+    clients = {}
+    for role in roles:
+        clients[role] = Client()
+        if role != "anonymous":
+            user = world.users[role]
+            clients[role].force_login(type(user).objects.get(pk=user.pk))  # as stored: the session checks it
+    return clients
+
+
+def test_every_desk_page_answers_each_caller_as_the_api_would(matrix_world: MatrixWorld) -> None:
+    """The counsel desk (session sign-in) scopes as the API does: a page of the own case answers everyone on
+    it and staff; the other case's is a 404 (as if it did not exist); a caller not signed in is sent to the
+    desk's sign-in. No answer shows the marks of a case the caller does not appear in."""
+    assert DESK_ROUTES, "the desk is mounted"
+    clients = _session_clients(matrix_world, ROLES)
+    wrong = []
+    for pattern in DESK_ROUTES:
+        name = ALL_ROUTES[pattern]
+        if name in DESK_OPEN:
+            continue
+        scoped = "<str:number>" in pattern
+        for side in (OWN, OTHER) if scoped else (OWN,):
+            url = reverse(name, kwargs=_path_kwargs(matrix_world, "case", side) if scoped else {})
+            for role, client in clients.items():
+                with transaction.atomic():
+                    response = client.get(url)
+                    transaction.set_rollback(True)
+                if role == "anonymous":
+                    expected = 302
+                elif scoped and role != "staff" and (role == "nobody" or side == OTHER):
+                    expected = 404
+                else:
+                    expected = 200
+                got = response.status_code
+                if got != expected or (got == 302 and not response["Location"].startswith("/desk/sign-in/")):
+                    wrong.append(f"GET {url} as {role}: {got}, expected {expected}")
+                leaked = [m for m in _forbidden_marks(matrix_world, role) if m in response.content.decode()]
+                if leaked:
+                    wrong.append(f"GET {url} as {role}: the answer shows {leaked}")
+    assert wrong == [], "\n".join(wrong)
+
+
+def test_the_desk_sign_in_and_out(matrix_world: MatrixWorld) -> None:
+    clients = _session_clients(matrix_world, ("anonymous", "counsel_a"))
+    assert clients["anonymous"].get(reverse("desk:sign-in")).status_code == 200
+    assert clients["counsel_a"].get(reverse("desk:sign-in"))["Location"] == reverse("desk:home")
+    assert (
+        clients["counsel_a"].get(reverse("desk:sign-out")).status_code == 405
+    )  # a POST, with its CSRF token
+    assert clients["counsel_a"].post(reverse("desk:sign-out"))["Location"] == reverse("desk:sign-in")
+    assert clients["counsel_a"].get(reverse("desk:home")).status_code == 302
 
 
 def test_the_matrix_itself_distinguishes_roles() -> None:

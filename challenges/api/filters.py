@@ -7,7 +7,7 @@ from django.db.models import QuerySet
 
 from challenges.models import BOARD_AGENT, STATUS_CHOICES, Challenge
 from core.api.scoping import MAX_ID
-from elections.law import case_numbers
+from elections.api.filters import by_case_number
 
 
 class IdFilter(django_filters.Filter):
@@ -51,7 +51,4 @@ class ChallengeFilter(ElectionChallengeFilter):
         fields = ["case", "election", "status", "ground", "challenged_by"]
 
     def by_case(self, queryset: QuerySet[Challenge], name: str, value: str) -> QuerySet[Challenge]:
-        try:
-            return queryset.filter(election__case__number=case_numbers.normalize(value))
-        except case_numbers.InvalidCaseNumber:
-            return queryset.none()
+        return by_case_number(queryset, value, lookup="election__case__number")

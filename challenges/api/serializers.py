@@ -10,6 +10,7 @@ from rest_framework import serializers
 from challenges.models import BOARD_AGENT, LEVEL_CHOICES, Challenge
 from challenges.services import MAX_COUNT
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
+from core.api.office_time import InOfficeZone, OfficeDateTimeField
 from core.api.scoping import MAX_ID
 
 CHALLENGER_SCHEMA = {
@@ -44,7 +45,9 @@ class ChallengerField(serializers.Field):
         return value
 
 
-class ChallengeSerializer(serializers.ModelSerializer[Challenge]):
+class ChallengeSerializer(InOfficeZone, serializers.ModelSerializer[Challenge]):
+    zoned = ("logged_at", "updated_at")
+    case_path = "election.case"
     election = serializers.IntegerField(source="election_id", read_only=True)
     case = serializers.CharField(source="election.case.number", read_only=True)
     election_sequence = serializers.IntegerField(source="election.sequence", read_only=True)
@@ -109,6 +112,7 @@ CHALLENGE_COLUMNS = (
     ),
     "election__sequence",
     "election__case__number",
+    "election__case__region",  # the office whose clock logged_at is read on
     "challenged_by__name",
     "counted_in__revision",
     "logged_by__username",
@@ -164,8 +168,11 @@ class OpenAndCountInputSerializer(serializers.Serializer[Any]):
     )
     votes_against = serializers.IntegerField(min_value=0, max_value=MAX_COUNT)
     void = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
-    prepared_at = serializers.DateTimeField(
-        required=False, allow_null=True, default=None, help_text="Defaults to now"
+    prepared_at = OfficeDateTimeField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Defaults to now; without a UTC offset, read on the regional office's clock",
     )
 
 

@@ -29,6 +29,7 @@ from challenges.api.serializers import (
 )
 from challenges.models import Challenge
 from core.api import schema
+from core.api.office_time import case_context, said_in_zone
 from core.api.parsers import SafeFormParser, SafeMultiPartParser
 from core.api.permissions import StaffOnly, is_staff
 from elections.api.scoping import ElectionScopedMixin
@@ -143,12 +144,13 @@ class OpenAndCountView(ElectionScopedMixin, APIView):
         "withdrawn after it); they must account for every such ballot. Records the next revised tally.",
     )
     def post(self, request: Request, election_id: int) -> Response:
-        data = OpenAndCountInputSerializer(data=request.data)
+        context = case_context(self.election.case)
+        data = OpenAndCountInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         tally = services.challenges_open_and_count(
             election=self.election, actor=request.user, **data.validated_data
         )
-        return Response(TallySerializer(tally).data, status=status.HTTP_201_CREATED)
+        return Response(said_in_zone(TallySerializer(tally).data, context), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(tags=["challenges"])

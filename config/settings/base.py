@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "proceedings",
     "notes",  # imports the apps above; nothing imports it
     "public_record",  # imports labordata's nlrb.db; may import every app above
+    "desk",  # the counsel desk (/desk/): pages over every app's selectors and services; nothing imports it
 ]
 
 MIDDLEWARE = [

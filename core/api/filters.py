@@ -8,6 +8,8 @@ import django_filters
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.exceptions import ValidationError
 
+from core.api.strict_types import choices_text
+
 
 class StrictFilterBackend(DjangoFilterBackend):
     """django-filter, but a typed filter given empty or twice is a 400 naming it, not silently no filter.
@@ -25,6 +27,13 @@ class StrictFilterBackend(DjangoFilterBackend):
                     errors[name] = [f"Give {name} once."]
                 elif values == [""] and not isinstance(declared, django_filters.CharFilter):
                     errors[name] = [f"Give a value for {name}, or leave it out."]
+                elif values and isinstance(declared, django_filters.ChoiceFilter):
+                    choices = declared.extra.get("choices", ())
+                    choices = dict(choices() if callable(choices) else choices)
+                    if values[0] not in {str(code) for code in choices}:
+                        errors[name] = [
+                            f"{values[0][:80]!r} is not one of the choices: {choices_text(choices)}."
+                        ]
             if errors:
                 raise ValidationError(errors)
         return super().filter_queryset(request, queryset, view)

@@ -282,7 +282,8 @@ OPERATIONS: dict[str, Doc] = {
         "days after the tally of ballots, by 11:59 p.m. in the regional office's zone (29 CFR 102.69(a), "
         "102.2); a counsel's filing after that is refused with the due time, zone and rule. Staff may "
         "record a late one, flagged `timely: false`. Give `filed_at` with its UTC offset, or leave it out "
-        "for now.",
+        "for now; a time without an offset is read on the regional office's clock, and the answer's "
+        "`explanation` says so.",
         request={
             "filed_by": 5,
             "category": "threats",

@@ -1,13 +1,30 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import django_filters
 from django import forms
 from django.db.models import Q, QuerySet
+from rest_framework.exceptions import ValidationError
 
 from elections.law import case_numbers
 from elections.models import Case, Election
+
+_Rows = TypeVar("_Rows", bound=QuerySet[Any])
+
+
+def by_case_number(queryset: _Rows, value: str, *, lookup: str) -> _Rows:
+    """``?case=`` as people type it (``10 rc 990001``, ``10RC990001``): normalised by the law's one function. A
+    value that cannot be a case number is a 400 naming the form; a well-formed number of a case the caller
+    cannot see is an empty list, the same as one that does not exist."""
+    try:
+        number = case_numbers.normalize_typed(value)
+    except case_numbers.InvalidCaseNumber as exc:
+        message = str(exc)
+        if case_numbers.FORM not in message:
+            message += f" A case number reads {case_numbers.FORM}, e.g. 10-RC-269250."
+        raise ValidationError({"case": [message]}) from None
+    return queryset.filter(**{lookup: number})
 
 
 class IntegerFilter(django_filters.NumberFilter):
@@ -44,10 +61,7 @@ class ElectionFilter(django_filters.FilterSet):
         fields = ["case", "kind"]
 
     def by_case(self, queryset: QuerySet[Election], name: str, value: str) -> QuerySet[Election]:
-        try:
-            return queryset.filter(case__number=case_numbers.normalize(value))
-        except case_numbers.InvalidCaseNumber:
-            return queryset.none()
+        return by_case_number(queryset, value, lookup="case__number")
 
 
 class StrictBooleanField(forms.NullBooleanField):

@@ -15,7 +15,7 @@ from elections.models import Case, Election, scoped_to_cases_of
 
 def visible_case_or_404(user: Any, number: str) -> Case:
     try:
-        normalized = case_numbers.normalize(number)
+        normalized = case_numbers.normalize_typed(number)
     except case_numbers.InvalidCaseNumber:
         raise Http404 from None
     return found_or_404(Case.objects.visible_to(user).filter(number=normalized).first())

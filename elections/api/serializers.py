@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api.office_time import InOfficeZone, OfficeDateTimeField, PartyIdField
 from elections.law import case_numbers
 from elections.law.tally import MAX_COUNT
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
@@ -37,7 +38,8 @@ class RelatedCaseSerializer(serializers.ModelSerializer[RelatedCase]):
         fields = ["kind", "number", "court", "description"]
 
 
-class CaseSerializer(serializers.ModelSerializer[Case]):
+class CaseSerializer(InOfficeZone, serializers.ModelSerializer[Case]):
+    zoned = ("created_at", "updated_at")
     parties = PartySerializer(many=True, read_only=True)
     related_cases = RelatedCaseSerializer(many=True, read_only=True)
     regional_office = serializers.CharField(read_only=True)
@@ -78,7 +80,9 @@ class AppearanceSerializer(serializers.ModelSerializer[Appearance]):
         fields = ["id", "user", "party", "party_name", "capacity"]
 
 
-class TallySerializer(serializers.ModelSerializer[Tally]):
+class TallySerializer(InOfficeZone, serializers.ModelSerializer[Tally]):
+    zoned = ("prepared_at",)
+    case_path = "election.case"
     election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
         read_only=True
     )
@@ -258,7 +262,7 @@ class CasePatchSerializer(CaseInputSerializer):
 
 class AppearanceInputSerializer(serializers.Serializer[Any]):
     user = serializers.SlugRelatedField(slug_field="username", queryset=get_user_model().objects.all())
-    party = serializers.IntegerField(min_value=1, max_value=2**62)
+    party = PartyIdField(min_value=1, max_value=2**62)
     capacity = serializers.ChoiceField(choices=Appearance.Capacity.choices)
 
 
@@ -302,7 +306,7 @@ class ElectionPatchSerializer(ElectionInputSerializer):
 
 
 class TallyInputSerializer(serializers.Serializer[Any]):
-    prepared_at = serializers.DateTimeField()
+    prepared_at = OfficeDateTimeField(help_text="Without a UTC offset: read on the regional office's clock")
     void = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
     votes_for = serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT),

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import schema
+from core.api.office_time import case_context, said_in_zone
 from core.api.permissions import StaffOnly, StaffWritesOnly
 from core.api.scoping import bounded_id
 from core.errors import RuleViolation
@@ -115,7 +116,7 @@ class AppearanceListView(CaseScopedMixin, generics.ListCreateAPIView[Any]):
 
     @extend_schema(request=AppearanceInputSerializer, responses=schema.writing(AppearanceSerializer))
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = AppearanceInputSerializer(data=request.data)
+        data = AppearanceInputSerializer(data=request.data, context=case_context(self.case))
         data.is_valid(raise_exception=True)
         party = self.case.parties.filter(pk=data.validated_data["party"]).first()
         if party is None:
@@ -204,7 +205,7 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
         if getattr(self, "swagger_fake_view", False):
             return Tally.objects.none()
         return selectors.tallies_with_ledger_count(
-            self.election.tallies.select_related("election").order_by("revision")
+            self.election.tallies.select_related("election__case").order_by("revision")
         )
 
     @extend_schema(responses=schema.reading(TallySerializer(many=True)))
@@ -213,7 +214,8 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
 
     @extend_schema(request=TallyInputSerializer, responses=schema.writing(TallySerializer))
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = TallyInputSerializer(data=request.data)
+        context = case_context(self.election.case)
+        data = TallyInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         election_id = fields.pop("election", None)
@@ -233,4 +235,4 @@ class TallyListView(ElectionScopedMixin, generics.ListCreateAPIView[Tally]):
             fields["votes_against"] = 0
         tally = services.tally_record(election=self.election, actor=request.user, **fields)
         tally = selectors.tallies_with_ledger_count(Tally.objects.filter(pk=tally.pk)).get()
-        return Response(TallySerializer(tally).data, status=status.HTTP_201_CREATED)
+        return Response(said_in_zone(TallySerializer(tally).data, context), status=status.HTTP_201_CREATED)

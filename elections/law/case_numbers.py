@@ -28,6 +28,7 @@ UNFAIR_LABOR_PRACTICE_TYPES: Final = {
     "CB": "Charge against a union, section 8(b)",
 }
 
+FORM: Final = "RR-TT-NNNNNN"  # how a case number is written: two-digit region, case type, six-digit serial
 _PATTERN: Final = re.compile(r"^\s*(\d{1,2})\s*-\s*([A-Za-z]{2})\s*-\s*(\d{1,6})\s*$")
 
 
@@ -53,9 +54,7 @@ def parse(text: str, *, representation_only: bool = True) -> CaseNumber:
     """Parse and validate ``text``; ``representation_only=False`` also admits CA/CB numbers."""
     match = _PATTERN.match(text or "")
     if match is None:
-        raise InvalidCaseNumber(
-            f"'{text}' is not an NLRB case number: expected RR-TT-NNNNNN, e.g. 10-RC-269250."
-        )
+        raise InvalidCaseNumber(f"'{text}' is not an NLRB case number: expected {FORM}, e.g. 10-RC-269250.")
     region, case_type, serial = int(match[1]), match[2].upper(), int(match[3])
     if region not in KNOWN_REGION_NUMBERS:
         raise InvalidCaseNumber(

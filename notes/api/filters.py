@@ -3,7 +3,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import QuerySet
 
-from elections.law import case_numbers
+from elections.api.filters import by_case_number
 from notes.models import Note, Visibility
 
 
@@ -22,10 +22,7 @@ class NoteFilter(django_filters.FilterSet):
         fields = ["case", "visibility", "subject", "q"]
 
     def by_case(self, queryset: QuerySet[Note], name: str, value: str) -> QuerySet[Note]:
-        try:
-            return queryset.filter(case__number=case_numbers.normalize(value))
-        except case_numbers.InvalidCaseNumber:
-            return queryset.none()
+        return by_case_number(queryset, value, lookup="case__number")
 
     def by_subject(self, queryset: QuerySet[Note], name: str, value: str) -> QuerySet[Note]:
         if value == "challenge":

@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api.office_time import InOfficeZone, PartyIdField
 from core.api.scoping import MAX_ID
 from notes.models import BODY_MAX, Note, Visibility
 
@@ -37,7 +38,9 @@ class SubjectField(serializers.Field):
         return {"type": "case", "number": note.case.number}
 
 
-class NoteSerializer(serializers.ModelSerializer[Note]):
+class NoteSerializer(InOfficeZone, serializers.ModelSerializer[Note]):
+    zoned = ("created_at", "updated_at")
+    case_path = "case"
     subject = SubjectField()
     case = serializers.CharField(source="case.number", read_only=True)
     author = serializers.CharField(source="author.username", read_only=True)
@@ -71,7 +74,7 @@ class NoteInputSerializer(serializers.Serializer[Any]):
         help_text="`side`: your party's work product (your party's people only; not staff). `staff`: Board "
         "staff only (staff write them). `case`: everyone on the case.",
     )
-    party = serializers.IntegerField(
+    party = PartyIdField(
         required=False,
         min_value=1,
         max_value=MAX_ID,

@@ -21,6 +21,7 @@ from challenges.api.scoping import ChallengeScopedMixin
 from challenges.models import Challenge
 from core import clock
 from core.api import schema
+from core.api.office_time import case_context
 from core.api.permissions import StaffOnly
 from core.api.renderers import CSVRenderer
 from core.api.scoping import bounded_id
@@ -87,9 +88,9 @@ class SubjectNotesView(generics.ListAPIView[Note]):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         visibility = request.data.get("visibility") if isinstance(request.data, dict) else None
         services.note_authorize_create(actor=request.user, visibility=visibility)
-        data = NoteInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
         case, challenge, objection = self.subject()
+        data = NoteInputSerializer(data=request.data, context=case_context(case))
+        data.is_valid(raise_exception=True)
         note = services.note_create(
             case=case, challenge=challenge, objection=objection, actor=request.user, **data.validated_data
         )

@@ -4,8 +4,7 @@ import django_filters
 from django.db.models import QuerySet
 
 from core.api.scoping import MAX_ID
-from elections.api.filters import StrictBooleanFilter
-from elections.law import case_numbers
+from elections.api.filters import StrictBooleanFilter, by_case_number
 from objections.models import STATUS_CHOICES, Objection
 
 
@@ -31,10 +30,7 @@ class ObjectionFilter(django_filters.FilterSet):
         fields = ["case", "election", "filed_by", "status", "category", "timely"]
 
     def by_case(self, queryset: QuerySet[Objection], name: str, value: str) -> QuerySet[Objection]:
-        try:
-            return queryset.filter(election__case__number=case_numbers.normalize(value))
-        except case_numbers.InvalidCaseNumber:
-            return queryset.none()
+        return by_case_number(queryset, value, lookup="election__case__number")
 
     def by_election(self, queryset: QuerySet[Objection], name: str, value: str) -> QuerySet[Objection]:
         pk = _id(value)

@@ -2,42 +2,26 @@
 
 Datetimes go out in the regional office's zone (the zone of the 11:59 p.m. cutoff, 29 CFR 102.2(b)), with
 their offset, so that a lawyer reads "2021-04-16T23:59:00-04:00" rather than the same instant in UTC.
-Datetimes coming in must carry their offset: a deadline depends on it, so a naive time is refused rather
-than guessed.
+A datetime coming in without its offset is read on the regional office's clock (the zone its deadline is
+counted in), and the answer's ``explanation`` says so.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api.office_time import OfficeDateTimeField, PartyIdField
 from core.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections.law import rulings as rules
 from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
 
-
-class AwareDateTimeField(serializers.DateTimeField):
-    """An ISO 8601 datetime that must state its UTC offset (``Z`` or ``±hh:mm``)."""
-
-    default_error_messages = {
-        "naive": "Give the time with its UTC offset, e.g. 2021-04-16T17:00:00-04:00: a deadline depends on it.",
-    }
-
-    def to_internal_value(self, value: Any) -> datetime:
-        if isinstance(value, str):
-            try:
-                parsed = parse_datetime(value.strip())
-            except (ValueError, TypeError):
-                parsed = None
-            if parsed is not None and parsed.tzinfo is None:
-                self.fail("naive")
-        return super().to_internal_value(value)
+# A time without a UTC offset is read on the regional office's clock, and the answer says so.
+AwareDateTimeField = OfficeDateTimeField
 
 
 @extend_schema_field(
@@ -193,7 +177,7 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
 
 
 class ObjectionInputSerializer(serializers.Serializer[Any]):
-    filed_by = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Party id in this case")
+    filed_by = PartyIdField(min_value=1, max_value=MAX_ID, help_text="Party id in this case")
     number = serializers.IntegerField(
         min_value=1,
         max_value=32767,

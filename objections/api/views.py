@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from core import clock
 from core.api import schema
+from core.api.office_time import case_context, said_in_zone
 from core.api.permissions import StaffOnly
 from core.errors import RuleViolation
 from elections.api.scoping import ElectionScopedMixin
@@ -36,9 +37,11 @@ from objections.law.deadlines import CONDUCT
 from objections.models import Objection
 
 
-def _fresh(request: Request, objection: Objection) -> Response:
+def _fresh(request: Request, objection: Objection, context: dict[str, Any] | None = None) -> Response:
+    """The objection as the caller now reads it; ``context``: the input's, whose times read on the office's
+    clock the answer's ``explanation`` names."""
     objection = selectors.objections_for(request.user).get(pk=objection.pk)
-    return Response(ObjectionSerializer(objection).data)
+    return Response(said_in_zone(ObjectionSerializer(objection).data, context or {}))
 
 
 class ObjectionScopedView(ObjectionScopedMixin, APIView):
@@ -82,7 +85,8 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         election = self.election
         services.objection_authorize_file(election=election, actor=request.user)  # 403 before a 400
-        data = ObjectionInputSerializer(data=request.data)
+        context = case_context(election.case)
+        data = ObjectionInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         party = election.case.parties.filter(pk=fields.pop("filed_by")).first()
@@ -91,19 +95,30 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
                 "filed_by",
                 f"Party {data.validated_data['filed_by']} is not a party to {election.case.number}.",
             )
-        objection = services.objection_file(
-            election=election,
-            filed_by=party,
-            category=fields["category"],
-            statement=fields["statement"],
-            filed_at=fields.get("filed_at") or clock.now(),
-            offer_of_proof_filed_at=fields.get("offer_of_proof_filed_at"),
-            number=fields.get("number"),
-            objects_to=fields.get("objects_to") or CONDUCT,
-            actor=request.user,
-        )
+        stated = fields.get("filed_at")
+        try:
+            objection = services.objection_file(
+                election=election,
+                filed_by=party,
+                category=fields["category"],
+                statement=fields["statement"],
+                filed_at=stated or clock.now(),
+                offer_of_proof_filed_at=fields.get("offer_of_proof_filed_at"),
+                number=fields.get("number"),
+                objects_to=fields.get("objects_to") or CONDUCT,
+                actor=request.user,
+            )
+        except RuleViolation as refused:
+            if stated is None and refused.field == "filed_at":
+                # The caller sent no filed_at: say the time refused is now, not a time they gave.
+                raise RuleViolation(
+                    "filed_at", f"No filed_at was given, so the filing time is now. {refused.message}"
+                ) from None
+            raise
         objection = selectors.objections_for(request.user).get(pk=objection.pk)
-        return Response(ObjectionSerializer(objection).data, status=status.HTTP_201_CREATED)
+        return Response(
+            said_in_zone(ObjectionSerializer(objection).data, context), status=status.HTTP_201_CREATED
+        )
 
 
 @extend_schema(tags=["objections"])
@@ -160,14 +175,15 @@ class ObjectionWithdrawView(ObjectionScopedView):
     )
     def post(self, request: Request, objection_id: int) -> Response:
         services.objection_authorize_withdraw(objection=self.objection, actor=request.user)  # before a 400
-        data = ObjectionWithdrawInputSerializer(data=request.data)
+        context = case_context(self.objection.election.case)
+        data = ObjectionWithdrawInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         objection = services.objection_withdraw(
             objection=self.objection,
             actor=request.user,
             withdrawn_at=data.validated_data.get("withdrawn_at"),
         )
-        return _fresh(request, objection)
+        return _fresh(request, objection, context)
 
 
 @extend_schema(tags=["objections"])
@@ -204,12 +220,13 @@ class OfferOfProofExtendView(ObjectionScopedView):
         ),
     )
     def post(self, request: Request, objection_id: int) -> Response:
-        data = OfferOfProofExtendInputSerializer(data=request.data)
+        context = case_context(self.objection.election.case)
+        data = OfferOfProofExtendInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         objection = services.offer_of_proof_extend(
             objection=self.objection, actor=request.user, **data.validated_data
         )
-        return _fresh(request, objection)
+        return _fresh(request, objection, context)
 
 
 @extend_schema(tags=["objections"])
@@ -226,11 +243,12 @@ class OfferOfProofFileView(ObjectionScopedView):
     )
     def post(self, request: Request, objection_id: int) -> Response:
         services.offer_of_proof_authorize_file(objection=self.objection, actor=request.user)  # before a 400
-        data = OfferOfProofFileInputSerializer(data=request.data)
+        context = case_context(self.objection.election.case)
+        data = OfferOfProofFileInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         objection = services.offer_of_proof_file(
             objection=self.objection,
             actor=request.user,
             filed_at=data.validated_data.get("filed_at") or clock.now(),
         )
-        return _fresh(request, objection)
+        return _fresh(request, objection, context)

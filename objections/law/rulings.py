@@ -104,6 +104,28 @@ DISPOSITIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 
 ALL_DISPOSITIONS: tuple[str, ...] = tuple(dict.fromkeys(d for ds in DISPOSITIONS.values() for d in ds))
 
+DISPOSITION_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        RECOMMEND_SUSTAIN: "Recommends sustaining",
+        RECOMMEND_OVERRULE: "Recommends overruling",
+        SET_FOR_HEARING: "Set for hearing",
+        SUSTAINED: "Sustained",
+        OVERRULED: "Overruled",
+        REVIEW_DENIED: "Review denied",
+        REVIEW_GRANTED: "Review granted",
+        AFFIRMED: "Affirmed",
+        REVERSED: "Reversed",
+        REMANDED: "Remanded",
+        VACATED: "Vacated",
+    }
+)
+"""How a person reads each disposition (the code is what a client sends)."""
+
+
+def allowed_text(level: str) -> str:
+    """The dispositions of ``level``, each code with its label: ``recommend_sustain (Recommends sustaining), …``."""
+    return ", ".join(f"{d} ({DISPOSITION_LABELS[d]})" for d in DISPOSITIONS[level])
+
 
 class Status(StrEnum):
     """An objection's status (``Objection.status``, the API's): derived from its rulings by ``derive_status``.
@@ -135,7 +157,7 @@ class DispositionNotAllowed(ValueError):
         self.allowed = DISPOSITIONS[level]
         super().__init__(
             f"{disposition!r} is not a disposition of {LEVEL_LABELS[level]} ({level}); "
-            f"allowed: {', '.join(self.allowed)}."
+            f"allowed: {allowed_text(level)}."
         )
 
 

@@ -3,18 +3,14 @@ from __future__ import annotations
 import django_filters
 from django.db.models import QuerySet
 
-from elections.api.filters import StrictBooleanFilter
-from elections.law import case_numbers
+from elections.api.filters import StrictBooleanFilter, by_case_number
 from proceedings.law import ladder
 from proceedings.law.deadlines import SOURCES, Status
 from proceedings.models import Deadline, ProceedingEvent
 
 
 def _by_case(queryset: QuerySet, value: str) -> QuerySet:
-    try:
-        return queryset.filter(case__number=case_numbers.normalize(value))
-    except case_numbers.InvalidCaseNumber:
-        return queryset.none()
+    return by_case_number(queryset, value, lookup="case__number")
 
 
 class DeadlineFilter(django_filters.FilterSet):

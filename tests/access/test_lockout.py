@@ -1,6 +1,7 @@
 """Sign-in lockout: repeated failures for a user name from one address, from one address, or for a user
 name from anywhere (many more) lock sign-in — even the right password — with 429 and Retry-After, on the
-admin's login and on the browsable API's. A guesser cannot keep the owner out, nor make up addresses."""
+admin's login, the browsable API's and the counsel desk's. A guesser cannot keep the owner out, nor make
+up addresses."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ pytestmark = pytest.mark.django_db
 
 ADMIN = "/admin/login/"
 API = "/api-auth/login/"
+DESK = "/desk/sign-in/"  # the counsel desk
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +38,7 @@ def _post(client: Client, url: str, username: str, password: str, address: str =
     return client.post(url, {"username": username, "password": password}, REMOTE_ADDR=address)
 
 
-@pytest.mark.parametrize("url", [ADMIN, API])
+@pytest.mark.parametrize("url", [ADMIN, API, DESK])
 def test_after_five_failures_even_the_right_password_is_refused_with_429(staff, url: str) -> None:
     client = Client()
     for _ in range(5):

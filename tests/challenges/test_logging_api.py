@@ -115,7 +115,7 @@ def test_an_election_id_beyond_any_database_integer_is_a_404(world: World, as_st
 @pytest.mark.parametrize(
     ("change", "field", "fragment"),
     [
-        ({"ground": "supervisr"}, "ground", "not a valid choice"),
+        ({"ground": "supervisr"}, "ground", "is not one of the choices: not_on_list (Not on the voter list)"),
         ({"voter_name": "   "}, "voter_name", "may not be blank"),
         ({"voter_name": "x" * 201}, "voter_name", "no more than 200"),
         ({"voter_identifier": "x" * 101}, "voter_identifier", "no more than 100"),

@@ -40,7 +40,7 @@ def test_a_logged_challenge_is_mailed_once_to_the_other_partys_counsel_even_if_d
     assert "Ground: Supervisor (§2(11))" in mail.outbox[0].body
 
 
-def test_a_board_agent_challenge_and_a_resolution_go_to_all_counsel_but_not_paralegals(
+def test_a_board_agent_challenge_and_a_resolution_go_to_all_counsel_and_their_paralegals(
     world: World, django_capture_on_commit_callbacks: Any
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
@@ -51,6 +51,8 @@ def test_a_board_agent_challenge_and_a_resolution_go_to_all_counsel_but_not_para
     assert outbox() == [
         ("ecounsel@example.org", "10-RC-269250: Board agent challenged the ballot of Ann Able"),
         ("ecounsel@example.org", "10-RC-269250: challenge to the ballot of Ann Able sustained"),
+        ("para@example.org", "10-RC-269250: Board agent challenged the ballot of Ann Able"),
+        ("para@example.org", "10-RC-269250: challenge to the ballot of Ann Able sustained"),
         ("ucounsel@example.org", "10-RC-269250: Board agent challenged the ballot of Ann Able"),
         ("ucounsel@example.org", "10-RC-269250: challenge to the ballot of Ann Able sustained"),
     ]
@@ -66,7 +68,8 @@ def test_a_withdrawal_goes_to_the_other_partys_counsel(
         as_employer.post(withdraw_url(challenge), {})
 
     assert outbox() == [
-        ("ucounsel@example.org", "10-RC-269250: challenge to the ballot of Ann Able withdrawn")
+        ("para@example.org", "10-RC-269250: challenge to the ballot of Ann Able withdrawn"),
+        ("ucounsel@example.org", "10-RC-269250: challenge to the ballot of Ann Able withdrawn"),
     ]
 
 
@@ -86,13 +89,14 @@ def test_an_import_sends_one_summary_per_recipient_not_one_per_row(
     assert response.status_code == 201
     assert outbox() == [
         ("ecounsel@example.org", "10-RC-269250: 10 challenged ballots logged"),
+        ("para@example.org", "10-RC-269250: 5 challenged ballots logged"),
         ("ucounsel@example.org", "10-RC-269250: 5 challenged ballots logged"),  # the Board agent's five
     ]
     union_notice = next(m for m in mail.outbox if m.to == ["ucounsel@example.org"])
     assert "By challenger: Board agent: 5" in union_notice.body
 
 
-def test_a_batch_resolution_sends_one_notice_per_counsel(
+def test_a_batch_resolution_sends_one_notice_per_person(
     world: World, django_capture_on_commit_callbacks: Any
 ) -> None:
     ids = [log(world, name).pk for name in "ABC"]
@@ -105,11 +109,12 @@ def test_a_batch_resolution_sends_one_notice_per_counsel(
 
     assert outbox() == [
         ("ecounsel@example.org", "10-RC-269250: 3 challenges overruled"),
+        ("para@example.org", "10-RC-269250: 3 challenges overruled"),
         ("ucounsel@example.org", "10-RC-269250: 3 challenges overruled"),
     ]
 
 
-def test_a_revised_tally_is_announced_to_all_counsel(
+def test_a_revised_tally_is_announced_to_all_counsel_and_paralegals(
     world: World, django_capture_on_commit_callbacks: Any
 ) -> None:
     record_tally(world.election, yes=10, votes_against=10, challenged=1)
@@ -123,5 +128,8 @@ def test_a_revised_tally_is_announced_to_all_counsel(
 
     assert outbox() == [
         ("ecounsel@example.org", "10-RC-269250: revised tally (revision 1)"),
+        ("para@example.org", "10-RC-269250: revised tally (revision 1)"),
         ("ucounsel@example.org", "10-RC-269250: revised tally (revision 1)"),
     ]
+    body = next(m.body for m in mail.outbox if m.to == ["ucounsel@example.org"])
+    assert "What this makes due:\n- Objections to the revised tally: due " in body, body

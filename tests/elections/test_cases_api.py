@@ -109,9 +109,9 @@ def test_rule_set_boundaries(as_staff, world: World, petition: str, rule_set: st
         ({"number": "35-RC-123456"}, "number", "Region 35 does not exist"),
         ({"number": "10-RC-269250"}, "number", "already on the tracker"),
         ({"petition_filed_on": "2021-02-30"}, "petition_filed_on", "Date has wrong format"),
-        ({"status": "won"}, "status", "is not a valid choice"),
+        ({"status": "won"}, "status", "is not one of the choices"),
         ({"name": ""}, "name", "may not be blank"),
-        ({"parties": [{"role": "boss", "name": "X"}]}, "parties", "is not a valid choice"),
+        ({"parties": [{"role": "boss", "name": "X"}]}, "parties", "is not one of the choices"),
     ],
 )
 def test_bad_case_input_is_a_400_naming_the_field(as_staff, world, payload, field, fragment) -> None:

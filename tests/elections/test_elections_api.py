@@ -135,7 +135,7 @@ def test_staff_create_elections_with_the_next_sequence(as_staff, world: World) -
         ({"choices": ["RWDSU", "rwdsu"]}, "choices", "only once"),
         ({"case": "10-XX-1"}, "case", "No case"),
         ({"case": "29-RC-288020", "kind": "runoff"}, "kind", "follows an earlier election"),
-        ({"mode": "email"}, "mode", "is not a valid choice"),
+        ({"mode": "email"}, "mode", "is not one of the choices"),
         ({"sequence": 1}, "sequence", "already has an election 1"),
     ],
 )

@@ -127,7 +127,8 @@ def test_a_disposition_of_another_level_is_shown_on_the_form_and_nothing_is_reco
     assert response.status_code == 200
     errors = response.context["form"].errors
     assert errors[f"disposition_{objections[0].pk}"] == [
-        "Not a disposition of the hearing officer; allowed: recommend_sustain, recommend_overrule."
+        "Not a disposition of the hearing officer; allowed: recommend_sustain (Recommends sustaining), "
+        "recommend_overrule (Recommends overruling)."
     ]
     assert Ruling.objects.count() == 0
 

@@ -35,6 +35,17 @@ def test_a_counsel_filing_after_the_deadline_is_refused_with_due_time_zone_and_r
     assert Objection.objects.count() == 0
 
 
+def test_a_late_filing_without_a_stated_time_says_the_time_refused_is_now(
+    as_union, tallied: World, frozen_clock
+) -> None:
+    frozen_clock.at("2021-04-19", 9)  # Monday 9 a.m. in Atlanta; the period closed Friday night
+    response = as_union.post(url(tallied.election), payload(tallied.union), format="json")
+    assert response.status_code == 400
+    assert response.json()["filed_at"][0].startswith("No filed_at was given, so the filing time is now. ")
+    assert response.json()["filed_at"][0].endswith("filed 2021-04-19 09:00.")
+    assert Objection.objects.count() == 0
+
+
 def test_a_filing_in_the_last_minute_before_midnight_local_is_timely(
     as_union, tallied: World, received_in_period: object
 ) -> None:
@@ -229,7 +240,6 @@ def test_a_duplicate_number_is_refused(as_union, fresh: World) -> None:
         ({"filed_by": 0}, "filed_by"),
         ({"filed_by": 10**30}, "filed_by"),
         ({"filed_by": "RWDSU"}, "filed_by"),
-        ({"filed_at": "2021-04-16T12:00:00"}, "filed_at"),
         ({"filed_at": "yesterday"}, "filed_at"),
         ({"filed_at": "9999-12-31T23:59:59-12:00"}, "filed_at"),
         ({"offer_of_proof_filed_at": "2021-04-16"}, "offer_of_proof_filed_at"),
@@ -241,15 +251,31 @@ def test_bad_input_is_a_400_naming_the_field(as_staff, fresh: World, changes: di
     assert list(response.json()) == [field]
 
 
-def test_a_naive_time_is_refused_because_the_deadline_depends_on_the_zone(as_staff, fresh: World) -> None:
-    response = as_staff.post(
-        url(fresh.election), payload(fresh.union, filed_at="2021-04-16T12:00"), format="json"
+def test_a_time_without_an_offset_is_read_on_the_offices_clock_and_said_so(
+    as_union, tallied: World, frozen_clock
+) -> None:
+    frozen_clock.at("2021-04-12", 12)
+    response = as_union.post(
+        url(tallied.election), payload(tallied.union, filed_at="2021-04-12T09:30"), format="json"
     )
-    assert response.json() == {
-        "filed_at": [
-            "Give the time with its UTC offset, e.g. 2021-04-16T17:00:00-04:00: a deadline depends on it."
-        ]
-    }
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    # Region 10 files in Atlanta: 9:30 a.m. there in April is EDT, UTC-4.
+    assert body["filed_at"] == "2021-04-12T09:30:00-04:00"
+    assert body["explanation"] == (
+        "filed_at was given without a UTC offset: read as 2021-04-12T09:30:00-04:00 (EDT), on the "
+        "regional office's clock (America/New_York)."
+    )
+
+
+def test_a_time_with_its_offset_needs_no_explanation(as_union, tallied: World, frozen_clock) -> None:
+    frozen_clock.at("2021-04-12", 12)
+    response = as_union.post(
+        url(tallied.election), payload(tallied.union, filed_at="2021-04-12T09:30:00-05:00"), format="json"
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["filed_at"] == "2021-04-12T10:30:00-04:00"
+    assert "explanation" not in response.json()
 
 
 def test_a_party_of_another_case_is_not_a_filing_party(as_staff, fresh: World) -> None:
@@ -315,7 +341,7 @@ def test_objections_outside_the_callers_cases_are_not_found(as_stranger, tallied
     [
         ("case=10-RC-269250", [("RWDSU", 1), ("RWDSU", 2), ("Amazon.com Services LLC", 1)]),
         ("case=29-RC-288020", []),
-        ("case=nonsense", []),
+        ("case=10 rc 269250", [("RWDSU", 1), ("RWDSU", 2), ("Amazon.com Services LLC", 1)]),
         ("category=threats", [("RWDSU", 1)]),
         ("status=withdrawn", [("RWDSU", 2)]),
         ("filed_by={employer}", [("Amazon.com Services LLC", 1)]),

@@ -51,14 +51,19 @@ def test_a_reports_rulings_send_one_notice_per_person_not_one_per_objection(
             actor=tallied.staff,
         )
     assert len(created) == 5
-    assert sorted(m.to[0] for m in mail.outbox) == ["ecounsel@example.org", "ucounsel@example.org"]
+    # Counsel of each party, and the union's paralegal, who takes counsel's notices.
+    assert sorted(m.to[0] for m in mail.outbox) == [
+        "ecounsel@example.org",
+        "para@example.org",
+        "ucounsel@example.org",
+    ]
     body = mail.outbox[0].body
     assert "- RWDSU objection 1 (Threats): recommend sustain; status pending" in body
     assert "- RWDSU objection 5 (Threats): recommend overrule; status pending" in body
     assert mail.outbox[0].subject == "10-RC-269250: the hearing officer ruled on 5 objections (2021-08-02)"
     for notice in Notification.objects.all():
         assert delivery.deliver(notice.pk) is False
-    assert len(mail.outbox) == 2
+    assert len(mail.outbox) == 3
 
 
 def test_a_single_ruling_emails_every_partys_counsel(
@@ -73,7 +78,11 @@ def test_a_single_ruling_emails_every_partys_counsel(
             decided_on=date(2021, 11, 29),
             actor=tallied.staff,
         )
-    assert sorted(m.to[0] for m in mail.outbox) == ["ecounsel@example.org", "ucounsel@example.org"]
+    assert sorted(m.to[0] for m in mail.outbox) == [
+        "ecounsel@example.org",
+        "para@example.org",
+        "ucounsel@example.org",
+    ]
     assert "status pending → sustained" in mail.outbox[0].body
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from objections.law.rulings import DISPOSITION_LABELS
 from objections.models import Objection, Ruling
 from tests.conftest import World
 from tests.objections.conftest import file
@@ -116,7 +117,9 @@ def test_a_disposition_of_another_level_is_a_400_listing_the_allowed_ones(
     response = rule(as_staff, objection, level, disposition, "2021-08-02")
     assert response.status_code == 400
     assert list(response.json()) == ["disposition"]
-    assert response.json()["disposition"][0].endswith(f"allowed: {allowed}.")
+    # Each code with its label beside it: "recommend_sustain (Recommends sustaining), …".
+    labelled = ", ".join(f"{code} ({DISPOSITION_LABELS[code]})" for code in allowed.split(", "))
+    assert response.json()["disposition"][0].endswith(f"allowed: {labelled}.")
     assert Ruling.objects.count() == 0
 
 

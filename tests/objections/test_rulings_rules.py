@@ -166,7 +166,7 @@ def test_the_refusal_lists_what_the_level_allows() -> None:
         rules.check_disposition(HO, "sustained")
     assert str(caught.value) == (
         "'sustained' is not a disposition of the hearing officer (hearing_officer); "
-        "allowed: recommend_sustain, recommend_overrule."
+        "allowed: recommend_sustain (Recommends sustaining), recommend_overrule (Recommends overruling)."
     )
 
 

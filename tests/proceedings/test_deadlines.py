@@ -316,7 +316,8 @@ def test_deadlines_are_read_across_the_callers_cases_only_and_filter(
     assert deadlines(as_stranger) == []
     assert {r["case"] for r in deadlines(as_staff)} == {BESSEMER, "29-RC-300002"}
     assert [r["code"] for r in deadlines(as_staff, f"?case={BESSEMER}&code=objections")] == ["objections"]
-    assert deadlines(as_staff, "?case=not-a-case") == []
+    assert as_staff.get("/api/v1/deadlines/?case=not-a-case").status_code == 400  # cannot be a case number
+    assert deadlines(as_staff, "?case=10-RC-999999") == []  # well formed: no such case
     assert [r["code"] for r in deadlines(as_staff, f"?case={BESSEMER}&due_after=2021-04-20")] == ["hearing"]
     assert [r["code"] for r in deadlines(as_staff, f"?case={BESSEMER}&due_before=2021-04-16")] == [
         "objections",

@@ -378,17 +378,15 @@ def test_voiding_a_certification_reopens_the_case(tallied: Any, as_staff: Any, f
     assert status_of(as_staff)["outcome"] is None
 
 
-def test_every_new_event_notifies_the_counsel_of_record(
+def test_every_new_event_notifies_the_counsel_of_record_and_their_paralegals(
     tallied: Any, as_staff: Any, frozen_clock: Any
 ) -> None:
     frozen_clock.at("2021-04-26")
     response = post_event(as_staff, "notice_of_hearing", "2021-04-26", hearing_on="2021-05-07")
     key = f"proceeding:{response.json()['id']}:recorded"
     notices = Notification.objects.filter(key=key)
-    assert sorted(n.recipient.username for n in notices) == [
-        "ecounsel",
-        "ucounsel",
-    ]  # counsel, not the paralegal
+    # Counsel, and the paralegal, who takes counsel's notices unless they opt out.
+    assert sorted(n.recipient.username for n in notices) == ["ecounsel", "para", "ucounsel"]
     assert notices[0].subject == "10-RC-269250: Notice of hearing (2021-04-26)"
     assert "hearing on: 2021-05-07" in notices[0].body
 

@@ -1,0 +1,20 @@
+"""The counsel desk at ``/desk/``. The case pages' shape is also written in ``core.links`` (the e-mails' links);
+``tests/desk`` holds the two the same."""
+
+from django.urls import path
+
+from desk import views
+
+app_name = "desk"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("sign-in/", views.sign_in, name="sign-in"),
+    path("sign-out/", views.sign_out, name="sign-out"),
+    path("cases/<str:number>/", views.case_page, name="case"),
+    path("cases/<str:number>/challenges/new/", views.challenge_new, name="challenge-new"),
+    path("cases/<str:number>/challenges/batch/", views.challenge_batch, name="challenge-batch"),
+    path("cases/<str:number>/objections/new/", views.objection_new, name="objection-new"),
+    path("cases/<str:number>/notes/new/", views.note_new, name="note-new"),
+    path("cases/<str:number>/notices/", views.notices, name="notices"),
+]
