@@ -112,7 +112,9 @@ CHALLENGE_COLUMNS = (
     ),
     "election__sequence",
     "election__case__number",
-    "election__case__region",  # the office whose clock logged_at is read on
+    # The office whose clock logged_at is read on: the case's Region, or the receiving one after a transfer.
+    "election__case__region",
+    "election__case__transferred_to",
     "challenged_by__name",
     "counted_in__revision",
     "logged_by__username",

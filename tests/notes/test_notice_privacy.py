@@ -57,7 +57,7 @@ def test_a_side_notes_notice_holds_a_reference_and_the_recipient_gets_the_text(
     assert notice.sent_at is not None
     [sent] = mail.outbox
     assert sent.to == [world.paralegal.email]
-    assert SECRET in sent.body and f"/api/v1/notes/{note.pk}/" in sent.body
+    assert SECRET in sent.body and f"/desk/cases/{note.case.number}/#note-{note.pk}" in sent.body
 
 
 def test_a_notice_waiting_while_the_recipients_appearance_ended_is_withheld_and_says_why(
