@@ -31,7 +31,7 @@ from challenges.models import Challenge
 from core.api import schema
 from core.api.parsers import SafeFormParser, SafeMultiPartParser
 from core.api.permissions import StaffOnly, is_staff
-from elections.api.scoping import ElectionScopedMixin
+from elections.api.scoping import ElectionScopedMixin, ListConditionalRead
 from elections.api.serializers import TallySerializer
 from elections.selectors import counsel_party_ids
 
@@ -152,7 +152,7 @@ class OpenAndCountView(ElectionScopedMixin, APIView):
 
 
 @extend_schema(tags=["challenges"])
-class ChallengeListView(generics.ListAPIView[Challenge]):
+class ChallengeListView(ListConditionalRead, generics.ListAPIView[Challenge]):
     permission_classes = [IsAuthenticated]
     serializer_class = ChallengeSerializer
     filterset_class = ChallengeFilter

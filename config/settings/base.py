@@ -282,6 +282,9 @@ API_TOKEN_MAX_AGE_DAYS = env.int("API_TOKEN_MAX_AGE_DAYS", default=90)
 # How long a token lookup is remembered in the cache (access/token_cache.py; 0: not at all). Production
 # keeps it off when its cache is per process.
 API_TOKEN_CACHE_SECONDS = env.int("API_TOKEN_CACHE_SECONDS", default=60)
+# How long a rendered answer is kept in the cache under its tag (core/api/conditional.py). Never invalidated:
+# a write makes a new tag; an entry nobody asks for again is dropped after this long.
+READ_CACHE_SECONDS = env.int("READ_CACHE_SECONDS", default=60 * 60)
 # Largest request body read at all (a CSV import is at most 5 MB; multipart adds a little).
 MAX_REQUEST_BYTES = env.int("DJANGO_MAX_REQUEST_BYTES", default=6 * 1024 * 1024)
 # Demo users with the passwords printed in the README: only where nobody else can sign in.

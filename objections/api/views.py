@@ -18,7 +18,7 @@ from core import clock
 from core.api import schema
 from core.api.permissions import StaffOnly
 from core.errors import RuleViolation
-from elections.api.scoping import ElectionScopedMixin
+from elections.api.scoping import ElectionScopedMixin, ListConditionalRead
 from objections import selectors, services
 from objections.api.filters import ObjectionFilter
 from objections.api.scoping import ObjectionScopedMixin
@@ -107,7 +107,7 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
 
 
 @extend_schema(tags=["objections"])
-class ObjectionListView(generics.ListAPIView[Objection]):
+class ObjectionListView(ListConditionalRead, generics.ListAPIView[Objection]):
     permission_classes = [IsAuthenticated]
     serializer_class = ObjectionSerializer
     filterset_class = ObjectionFilter
