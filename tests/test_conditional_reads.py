@@ -174,3 +174,25 @@ def test_a_case_filter_that_names_no_visible_case_is_never_answered_from_a_tag(
 def test_the_browsable_api_is_neither_tagged_nor_cached(tallied: World, as_union: APIClient) -> None:
     response = as_union.get(f"{CASE}/status/", HTTP_ACCEPT="text/html")
     assert response.status_code == 200 and "ETag" not in response
+
+
+def test_the_schema_documents_the_tag_the_304_and_if_none_match(as_staff: APIClient) -> None:
+    schema = as_staff.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    assert "ETag" in schema["components"]["headers"]
+    tagged = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if "304" in operation["responses"]:
+                assert method == "get"
+                assert any(p["name"] == "If-None-Match" for p in operation["parameters"])
+                assert "ETag" in operation["responses"]["200"]["headers"]
+                tagged.append(path)
+    assert {
+        "/api/v1/cases/{number}/",
+        "/api/v1/cases/{number}/status/",
+        "/api/v1/cases/{number}/timeline/",
+        "/api/v1/cases/{number}/deadlines/",
+        "/api/v1/deadlines/",
+        "/api/v1/cases/",
+    } <= set(tagged)
+    assert "/api/v1/elections/" not in tagged

@@ -149,7 +149,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["core.api.parsers.SafeJSONParser"],
     # StrictFilterBackend, also refusing a NUL or a surrogate in any query parameter.
     "DEFAULT_FILTER_BACKENDS": ["core.api.parsers.SafeFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, documenting the conditional reads' ETag, If-None-Match and 304 (core/api/schema.py).
+    "DEFAULT_SCHEMA_CLASS": "core.api.schema.TrackerAutoSchema",
     "EXCEPTION_HANDLER": "core.api.errors.exception_handler",
     # ISO 8601 (date.isoformat): "%Y" is not zero-padded on Linux, so a year before 1000 printed as "326".
     "DATE_FORMAT": "iso-8601",
@@ -198,6 +199,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.api.openapi.bound_path_ids",
         "core.api.openapi.describe_operations",
+        "core.api.schema.etag_header_component",
     ],
     "ENUM_NAME_OVERRIDES": {
         "ElectionKindEnum": "elections.models.Election.Kind",
