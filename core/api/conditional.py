@@ -98,13 +98,13 @@ def make_tag(request: Request, parts: tuple[Any, ...]) -> str:
     return '"' + hashlib.sha256(key.encode()).hexdigest()[:40] + '"'
 
 
-def _cache_key(tag: str) -> str:
+def cache_key(tag: str) -> str:
     return "read:" + tag.strip('"')
 
 
 def _cached(tag: str) -> HttpResponse | None:
     try:
-        hit = cache.get(_cache_key(tag))
+        hit = cache.get(cache_key(tag))
     except Exception:  # a cache that does not answer costs a cold read, never a failed one
         logger.warning("read cache unavailable; building the answer", exc_info=True)
         return None
@@ -116,7 +116,7 @@ def _cached(tag: str) -> HttpResponse | None:
 
 def _store(tag: str, response: Any) -> None:
     try:
-        cache.set(_cache_key(tag), (response["Content-Type"], response.content), settings.READ_CACHE_SECONDS)
+        cache.set(cache_key(tag), (response["Content-Type"], response.content), settings.READ_CACHE_SECONDS)
     except Exception:
         logger.warning("read cache unavailable; answer not kept", exc_info=True)
 
