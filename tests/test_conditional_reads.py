@@ -196,3 +196,14 @@ def test_the_schema_documents_the_tag_the_304_and_if_none_match(as_staff: APICli
         "/api/v1/cases/",
     } <= set(tagged)
     assert "/api/v1/elections/" not in tagged
+
+
+@pytest.mark.parametrize("path", ACROSS)
+def test_staff_lists_across_every_case_are_tagged_by_every_case_and_answer_304(
+    tallied: World, as_staff: APIClient, path: str, django_assert_max_num_queries: Any
+) -> None:
+    tag = _tag(as_staff, path)
+    with django_assert_max_num_queries(1):
+        assert as_staff.get(path, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    log_challenge(tallied.election, "Another Voter")
+    assert as_staff.get(path, HTTP_IF_NONE_MATCH=tag).status_code == 200
