@@ -207,3 +207,12 @@ def test_staff_lists_across_every_case_are_tagged_by_every_case_and_answer_304(
         assert as_staff.get(path, HTTP_IF_NONE_MATCH=tag).status_code == 304
     log_challenge(tallied.election, "Another Voter")
     assert as_staff.get(path, HTTP_IF_NONE_MATCH=tag).status_code == 200
+
+
+def test_if_none_match_star_or_a_list_holding_the_tag_answers_304(
+    tallied: World, as_union: APIClient
+) -> None:
+    tag = _tag(as_union, f"{CASE}/status/")
+    assert as_union.get(f"{CASE}/status/", HTTP_IF_NONE_MATCH="*").status_code == 304
+    assert as_union.get(f"{CASE}/status/", HTTP_IF_NONE_MATCH=f'"other", {tag}').status_code == 304
+    assert as_union.get(f"{CASE}/status/", HTTP_IF_NONE_MATCH='"other", W/"x", garbage').status_code == 200

@@ -151,7 +151,8 @@ class ConditionalRead:
         if parts is None:
             return
         tag = self.read_tag = make_tag(request, parts)
-        if tag in parse_etags(request.headers.get("If-None-Match", "")):
+        held = parse_etags(request.headers.get("If-None-Match", ""))
+        if tag in held or "*" in held:  # "*": any answer the caller holds (RFC 9110, 13.1.2)
             response: HttpResponseBase = HttpResponseNotModified()
         else:
             cached = _cached(tag)
