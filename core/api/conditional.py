@@ -84,10 +84,12 @@ def code_revision() -> str:
     (the cache in Redis outlives a process)."""
     digest = hashlib.sha256()
     root = Path(settings.BASE_DIR)
-    for path in sorted(root.glob("*/**/*.py")):
-        top = path.relative_to(root).parts[0]
-        if top.startswith(".") or top in {"tests", "bench", "tools", "docs"} or "migrations" in path.parts:
-            continue
+    packages = [
+        top
+        for top in sorted(root.iterdir())
+        if (top / "__init__.py").is_file() and top.name not in {"tests", "bench", "tools"}
+    ]  # the apps and config, never the virtualenv beside them
+    for path in sorted(p for top in packages for p in top.rglob("*.py") if "migrations" not in p.parts):
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
