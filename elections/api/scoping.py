@@ -57,7 +57,9 @@ def scope_parts(user: Any, *, timed: bool = False) -> tuple[Any, ...]:
     cases = Case.objects.visible_to(user).order_by("pk")
     names = ["pk", "version"]
     if timed:
-        buckets = conditional.time_buckets(case_id=OuterRef("pk"))
+        # The latest moment passed across all their cases, evaluated once (not once per case): it moves
+        # whenever one of their deadlines falls due.
+        buckets = conditional.time_buckets(case_id__in=Case.objects.visible_to(user).values("pk"))
         cases, names = cases.annotate(**buckets), names + sorted(buckets)
     return ("mine", tuple(cases.values_list(*names)))
 
