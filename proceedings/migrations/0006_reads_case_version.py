@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('elections', '0008_reads_case_version'),
-        ('proceedings', '0004_merge_20261203_1010'),
+        ('proceedings', '0005_event_severed_and_transferred'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('elections', '0008_reads_case_version'),
-        ('objections', '0006_objection_due_date_stored_once'),
+        ('objections', '0007_objection_objects_to'),
     ]
 
     operations = [
