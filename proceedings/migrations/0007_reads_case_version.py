@@ -7,8 +7,8 @@ class Migration(migrations.Migration):
     """Every write under a case moves its version (core/case_version.py): one line per table."""
 
     dependencies = [
-        ('elections', '0008_reads_case_version'),
-        ('proceedings', '0005_event_severed_and_transferred'),
+        ('elections', '0009_reads_case_version'),
+        ('proceedings', '0006_ends_of_a_dispute'),
     ]
 
     operations = [
