@@ -34,8 +34,9 @@ def _free_port() -> int:
 
 
 @contextmanager
-def gunicorn(database_url: str, *, workers: int = WORKERS) -> Iterator[int]:
-    """gunicorn serving the tracker (production settings) on a free port until the block ends."""
+def gunicorn(database_url: str, *, workers: int = WORKERS, cache_url: str = "") -> Iterator[int]:
+    """gunicorn serving the tracker (production settings) on a free port until the block ends; ``cache_url``:
+    the cache its workers share (production's Redis), else each process keeps its own."""
     port = _free_port()
     env = {
         **os.environ,
@@ -50,6 +51,8 @@ def gunicorn(database_url: str, *, workers: int = WORKERS) -> Iterator[int]:
         "API_THROTTLE_USER": "off",
         "API_THROTTLE_ANON": "off",
     }
+    if cache_url:
+        env["CACHE_URL"] = cache_url
     server = subprocess.Popen(
         # config.wsgi with the stack floor's route in front (bench/bench_wsgi.py)
         [
@@ -102,6 +105,11 @@ async def _get(port: int, path: str, token: str) -> float:
     if status != b"200":
         raise SystemExit(f"bench: HTTP {status.decode()} for {path}: {response[:300]!r}")
     return elapsed
+
+
+def fetch(port: int, path: str, token: str) -> None:
+    """One read, to put its answer in the cache before the clients."""
+    asyncio.run(_get(port, path, token))
 
 
 async def _drive(port: int, token: str, path_for: Callable[[], str], clients: int, requests: int) -> Any:

@@ -9,7 +9,12 @@ API in-process through Django's full request stack (middleware, token auth, DRF,
 p50/p95/max in milliseconds, each next to its floor: the same data read by one hand-written SQL query and
 serialized with ``json``, in the same run. The first line is the stack floor (``bench/stack_floor.py``): an
 authenticated GET that reads nothing, what every call pays for the framework itself; each call is also
-printed less that line. Finally it runs the 10,000-row challenge import benchmark
+printed less that line. Each read is timed three ways on the same paths, interleaved: cold (its cache entry
+dropped first: the tag, the body built and kept), warm (the body from the cache under its tag) and 304 (the
+tag sent back as ``If-None-Match``); cold and warm sit beside the read's floor, the 304 beside the stack
+floor (core/api/conditional.py). In process the cache is process memory (the embedded default); over HTTP
+the workers share ``--http-cache`` (production's Redis; default ``BENCH_CACHE_URL``, else each worker keeps
+its own). Finally it runs the 10,000-row challenge import benchmark
 (``bench/challenge_import.py``). Targets (product.md): status p95 < 25 ms, list pages < 50 ms, import < 3 s.
 Nothing here asserts: it prints figures.
 """
@@ -17,6 +22,7 @@ Nothing here asserts: it prints figures.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -32,6 +38,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 SCALES = {"small": 1_000, "medium": 20_000, "full": 100_000}
+HTTP_PATHS = 16  # the warm reads over HTTP: this many paths per call, each read once before the clients
 # Each scale keeps its own database (a run at another size would rebuild it): small → nlrb_bench_small.
 _scale = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--scale=")), None) or (
     sys.argv[sys.argv.index("--scale") + 1] if "--scale" in sys.argv[:-1] else "full"
@@ -323,15 +330,23 @@ def timed(label: str, calls: int, call: Callable[[], Any]) -> list[float]:
     return samples
 
 
+def _q(values: list[float], p: float) -> float:
+    return statistics.quantiles(values, n=100)[int(p) - 1]
+
+
+def _line(label: str, samples: list[float], floor: list[float] | None, floor_name: str = "floor") -> str:
+    line = f"{label:44} p50 {statistics.median(samples):7.2f}  p95 {_q(samples, 95):7.2f}  max {max(samples):7.2f} ms"
+    if floor:
+        ratio = statistics.median(samples) / statistics.median(floor)
+        line += f"   | {floor_name} p50 {statistics.median(floor):6.2f}  p95 {_q(floor, 95):6.2f} ms  ×{ratio:.1f}"
+    return line
+
+
 def report(
     label: str, samples: list[float], floor: list[float] | None, target: float | None
 ) -> dict[str, Any]:
-    def q(values: list[float], p: float) -> float:
-        return statistics.quantiles(values, n=100)[int(p) - 1]
-
-    line = f"{label:44} p50 {statistics.median(samples):7.2f}  p95 {q(samples, 95):7.2f}  max {max(samples):7.2f} ms"
-    if floor:
-        line += f"   | floor p50 {statistics.median(floor):6.2f}  p95 {q(floor, 95):6.2f} ms"
+    q = _q
+    line = _line(label, samples, floor)
     if target:
         line += f"   | target p95 < {target:.0f} ms: {'met' if q(samples, 95) < target else 'NOT MET'}"
     print(line, flush=True)
@@ -357,6 +372,38 @@ def api_call(client: Client, token: str, path_for: Callable[[], str]) -> Callabl
         return response.content
 
     return call
+
+
+def conditional_calls(
+    client: Client, token: str, path_for: Callable[[], str], calls: int
+) -> dict[str, list[float]]:
+    """The read timed cold, warm and 304 on the same paths: for each sample an untimed request learns the
+    path's tag and drops its cache entry; then the cold request builds and keeps the body, the warm one reads
+    it from the cache, and the third sends the tag back and gets a 304."""
+    from django.core.cache import cache
+
+    from core.api.conditional import cache_key
+
+    auth: dict[str, Any] = {"HTTP_AUTHORIZATION": f"Token {token}"}
+    samples: dict[str, list[float]] = {"cold": [], "warm": [], "not_modified": []}
+    for i in range(calls + min(10, calls)):
+        path = path_for()
+        tag = client.get(path, **auth)["ETag"]
+        cache.delete(cache_key(tag))
+        conditional: dict[str, Any] = {"HTTP_IF_NONE_MATCH": tag}
+        for mode, headers, expected in (
+            ("cold", {}, 200),
+            ("warm", {}, 200),
+            ("not_modified", conditional, 304),
+        ):
+            start = time.perf_counter()
+            response = client.get(path, **auth, **headers)
+            elapsed = (time.perf_counter() - start) * 1000
+            if response.status_code != expected or response["ETag"] != tag:
+                raise SystemExit(f"{response.status_code} ({mode}) for {path}: {response.content[:300]!r}")
+            if i >= min(10, calls):  # the first ten warm connections and caches
+                samples[mode].append(elapsed)
+    return samples
 
 
 def sql_call(sql: str, params_for: Callable[[], list[Any]]) -> Callable[[], Any]:
@@ -490,6 +537,11 @@ def main() -> int:
     parser.add_argument("--skip-import", action="store_true")
     parser.add_argument("--skip-http", action="store_true", help="only the in-process figures")
     parser.add_argument("--clients", default="1,8,32", help="concurrent HTTP clients per level")
+    parser.add_argument(
+        "--http-cache",
+        default=os.environ.get("BENCH_CACHE_URL", ""),
+        help="the cache gunicorn's workers share, e.g. redis://127.0.0.1:6379/7 (production's Redis)",
+    )
     parser.add_argument("--json", type=Path, help="where to write the figures (default bench/results/)")
     args = parser.parse_args()
     args.cases = args.cases or SCALES[args.scale]
@@ -575,10 +627,26 @@ def main() -> int:
         "in_process": [],
         "http": [],
     }
+    stack_samples: list[float] = []
     for label, (token, path_for), floor, target in rows:
-        samples = timed(label, n, api_call(client, token, path_for))
+        if not stack_samples:  # the stack floor: nothing to tag
+            stack_samples = timed(label, n, api_call(client, token, path_for))
+            results["in_process"].append(report(label, stack_samples, None, None))
+            continue
+        modes = conditional_calls(client, token, path_for, n)
         floor_samples = timed(label, n, floor) if floor else None
-        results["in_process"].append(report(label, samples, floor_samples, target))
+        row = report(label, modes["cold"], floor_samples, target)  # the call's figures: a cold read
+        print(_line(f"{label} warm", modes["warm"], floor_samples), flush=True)
+        print(_line(f"{label} 304", modes["not_modified"], stack_samples, "stack floor"), flush=True)
+        for mode in ("warm", "not_modified"):
+            row[f"{mode}_p50_ms"] = statistics.median(modes[mode])
+            row[f"{mode}_p95_ms"] = _q(modes[mode], 95)
+            row[f"{mode}_p99_ms"] = _q(modes[mode], 99)
+        row["warm_ratio_to_floor"] = row["warm_p50_ms"] / row["floor_p50_ms"] if floor_samples else None
+        row["not_modified_ratio_to_stack_floor"] = row["not_modified_p50_ms"] / statistics.median(
+            stack_samples
+        )
+        results["in_process"].append(row)
     stack_p50 = results["in_process"][0]["p50_ms"]
     print(
         f"\nabove the stack floor ({stack_p50:.2f} ms): each call's p50 less the stack floor's, next to its floor"
@@ -593,14 +661,20 @@ def main() -> int:
     if not args.skip_http:
         levels = [int(c) for c in args.clients.split(",")]
         print(
-            f"\nover HTTP: gunicorn, production settings, {http_load.WORKERS} sync workers; "
-            f"{n} requests per line and level; clients {levels}\n",
+            f"\nover HTTP, warm reads: gunicorn, production settings, {http_load.WORKERS} sync workers, cache "
+            f"{args.http_cache or 'in each process'}; {n} requests per line and level over "
+            f"{HTTP_PATHS} paths per call, each read once before; clients {levels}\n",
             flush=True,
         )
-        with http_load.gunicorn(BENCH_URL) as port:
+        results["http_reads"] = "warm"
+        with http_load.gunicorn(BENCH_URL, cache_url=args.http_cache) as port:
             for (label, (token, path_for), _, _), in_process in zip(rows, results["in_process"], strict=True):
+                pool = [path_for() for _ in range(HTTP_PATHS)]
+                for path in pool:  # into the cache (every worker's, when it is Redis)
+                    http_load.fetch(port, path, token)
                 for clients in levels:
-                    figures: dict[str, Any] = http_load.measure(port, token, path_for, clients, n)
+                    pick: Callable[[], str] = functools.partial(rng.choice, pool)
+                    figures: dict[str, Any] = http_load.measure(port, token, pick, clients, n)
                     figures["call"] = label
                     floor_p50 = in_process["floor_p50_ms"]
                     figures["ratio_to_floor"] = figures["p50_ms"] / floor_p50 if floor_p50 else None

@@ -299,8 +299,8 @@ def challenges_import(
     """Import a CSV file of challenged ballots: every row, or none (``ImportRejected`` lists each error).
 
     Two queries validate the whole file (the parties of the case, the voters already challenged); the
-    rows are written in the same transaction by one COPY on PostgreSQL (``copy_write``; ``bulk_create`` on
-    SQLite), and their history rows by one INSERT … SELECT. One notice per counsel summarises the import."""
+    rows are written in the same transaction by one COPY on PostgreSQL, one executemany on SQLite
+    (``copy_write``), and their history rows by one INSERT … SELECT. One notice per counsel summarises the import."""
     election = Election.objects.select_for_update(of=("self",)).select_related("case").get(pk=election.pk)
     case = election.case
     allowed = _may_log_for(actor, case)
@@ -340,7 +340,8 @@ def _bulk_log(
     user = acting_user(actor)
     now = clock.now()
     if copy_write.available():
-        # PostgreSQL: one COPY, the columns every row shares prepared once (challenges/copy_write.py).
+        # One COPY (PostgreSQL) or executemany (SQLite), the columns every row shares prepared once
+        # (challenges/copy_write.py).
         template = Challenge(election=election, synthetic=synthetic, logged_by=user)
         ids = copy_write.write(template, rows, progress=progress)
     else:

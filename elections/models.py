@@ -104,7 +104,10 @@ class Case(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
+    # Moved by the database on every write under the case, in that write's transaction (core/case_version.py):
+    # what a conditional read compares. Not in the history: it is bookkeeping, not part of the record.
+    version = models.PositiveBigIntegerField(default=0, editable=False)
+    history = HistoricalRecords(excluded_fields=["version"])
 
     objects = CaseQuerySet.as_manager()
 

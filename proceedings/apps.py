@@ -7,9 +7,13 @@ class ProceedingsConfig(AppConfig):
 
     def ready(self) -> None:
         # The apps below announce their changes; the ladder listens (dependencies run downhill).
+        from core.api import conditional
         from elections import events as election_events
         from objections import events as objection_events
-        from proceedings import receivers
+        from proceedings import receivers, selectors
+
+        # A case's answers change when one of its deadlines falls due, with no write at all.
+        conditional.register_time_bucket("deadlines", selectors.deadline_passed)
 
         election_events.tally_recorded.connect(receivers.tally_recorded, dispatch_uid="proceedings.tally")
         for signal, uid in (

@@ -343,6 +343,14 @@ def deadlines_for(user: Any, *, now: datetime | None = None) -> QuerySet[Deadlin
     return deadline_records.with_effective_status(queryset, now=now).order_by("due_at", "id")
 
 
+def deadline_passed(now: datetime, filters: dict[str, Any]) -> QuerySet[Any]:
+    """The time bucket of conditional reads (core/api/conditional.py): the latest due moment already passed
+    among the deadlines ``filters`` select. A deadline's effective status, and the objections period's end,
+    change when ``now`` passes a ``due_at`` (``with_effective_status``, ``objections_period``: strictly
+    after), so this value changes exactly then."""
+    return Deadline.objects.filter(due_at__lt=now, **filters).order_by("-due_at").values("due_at")
+
+
 def live_deadlines(case: Case, *, now: datetime | None = None) -> list[Deadline]:
     """The case's deadlines that no other replaced, with ``effective_status`` (a handful per case)."""
     return list(

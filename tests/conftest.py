@@ -10,6 +10,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -23,6 +24,13 @@ from tests.factories import (
     StaffFactory,
     UserFactory,
 )
+
+
+@pytest.fixture(autouse=True)
+def _empty_read_cache() -> None:
+    """Each test starts with nothing cached: the cache lives in process memory, and after a rollback another
+    test's case may have the same id and version (core/api/conditional.py)."""
+    cache.clear()
 
 
 @dataclass

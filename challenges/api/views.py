@@ -32,7 +32,7 @@ from core.api import schema
 from core.api.office_time import case_context, said_in_zone
 from core.api.parsers import SafeFormParser, SafeMultiPartParser
 from core.api.permissions import StaffOnly, is_staff
-from elections.api.scoping import ElectionScopedMixin
+from elections.api.scoping import ElectionScopedMixin, ListConditionalRead
 from elections.api.serializers import TallySerializer
 from elections.selectors import counsel_party_ids
 
@@ -154,7 +154,7 @@ class OpenAndCountView(ElectionScopedMixin, APIView):
 
 
 @extend_schema(tags=["challenges"])
-class ChallengeListView(generics.ListAPIView[Challenge]):
+class ChallengeListView(ListConditionalRead, generics.ListAPIView[Challenge]):
     permission_classes = [IsAuthenticated]
     serializer_class = ChallengeSerializer
     filterset_class = ChallengeFilter

@@ -150,7 +150,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["core.api.parsers.SafeJSONParser"],
     # StrictFilterBackend, also refusing a NUL or a surrogate in any query parameter.
     "DEFAULT_FILTER_BACKENDS": ["core.api.parsers.SafeFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, documenting the conditional reads' ETag, If-None-Match and 304 (core/api/schema.py).
+    "DEFAULT_SCHEMA_CLASS": "core.api.schema.TrackerAutoSchema",
     "EXCEPTION_HANDLER": "core.api.errors.exception_handler",
     # ISO 8601 (date.isoformat): "%Y" is not zero-padded on Linux, so a year before 1000 printed as "326".
     "DATE_FORMAT": "iso-8601",
@@ -200,6 +201,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.api.openapi.bound_path_ids",
         "core.api.openapi.describe_operations",
+        "core.api.schema.etag_header_component",
     ],
     "ENUM_NAME_OVERRIDES": {
         "ElectionKindEnum": "elections.models.Election.Kind",
@@ -291,6 +293,9 @@ API_TOKEN_MAX_AGE_DAYS = env.int("API_TOKEN_MAX_AGE_DAYS", default=90)
 # How long a token lookup is remembered in the cache (access/token_cache.py; 0: not at all). Production
 # keeps it off when its cache is per process.
 API_TOKEN_CACHE_SECONDS = env.int("API_TOKEN_CACHE_SECONDS", default=60)
+# How long a rendered answer is kept in the cache under its tag (core/api/conditional.py). Never invalidated:
+# a write makes a new tag; an entry nobody asks for again is dropped after this long.
+READ_CACHE_SECONDS = env.int("READ_CACHE_SECONDS", default=60 * 60)
 # Largest request body read at all (a CSV import is at most 5 MB; multipart adds a little).
 MAX_REQUEST_BYTES = env.int("DJANGO_MAX_REQUEST_BYTES", default=6 * 1024 * 1024)
 # Demo users with the passwords printed in the README: only where nobody else can sign in.

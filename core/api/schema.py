@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, inline_serializer
 from rest_framework import serializers
+
+from core.api.conditional import ConditionalRead
 
 Detail = inline_serializer("Detail", {"detail": serializers.CharField()})
 Conflict = inline_serializer(
@@ -98,3 +101,47 @@ def writing(ok: Any, status: int = 201, extra: dict[int, Any] | None = None) -> 
         429: THROTTLED,
         **(extra or {}),
     }
+
+
+NOT_MODIFIED = {
+    "description": "Not modified: the `If-None-Match` tag is still the answer's (no body). Nothing under the case "
+    "changed and no deadline fell due since the answer that sent it.",
+    "headers": {"ETag": {"$ref": "#/components/headers/ETag"}},
+}
+ETAG_HEADER = {
+    "description": "A strong tag of this answer for this caller: send it back as `If-None-Match` to be "
+    "answered 304 while it holds. It changes with every write under the case (or, for a list across cases, "
+    "under any case you may see) and when one of the deadlines shown falls due.",
+    "schema": {"type": "string"},
+}
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "description": "The `ETag` of an answer you hold: 304 with no body when it is still the answer.",
+    "schema": {"type": "string"},
+}
+
+
+class TrackerAutoSchema(AutoSchema):
+    """drf-spectacular's schema, and for a conditional read (core/api/conditional.py) its tag: the
+    `If-None-Match` header, the `ETag` of the answer and the 304."""
+
+    def get_operation(self, *args: Any, **kwargs: Any) -> Any:
+        operation = super().get_operation(*args, **kwargs)
+        if operation is None or self.method != "GET" or not isinstance(self.view, ConditionalRead):
+            return operation
+        operation.setdefault("parameters", []).append(dict(IF_NONE_MATCH))
+        responses = operation.setdefault("responses", {})
+        if "200" in responses:
+            responses["200"].setdefault("headers", {})["ETag"] = {"$ref": "#/components/headers/ETag"}
+        responses["304"] = dict(NOT_MODIFIED)
+        return operation
+
+
+def etag_header_component(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Postprocessing hook: the one `ETag` header the conditional reads refer to."""
+    result.setdefault("components", {}).setdefault("headers", {})["ETag"] = ETAG_HEADER
+    return result

@@ -19,7 +19,13 @@ from core.api.scoping import bounded_id
 from core.errors import RuleViolation
 from elections import selectors, services
 from elections.api.filters import CaseFilter, ElectionFilter
-from elections.api.scoping import CaseScopedMixin, ElectionScopedMixin, visible_case_or_404
+from elections.api.scoping import (
+    CaseConditionalRead,
+    CaseScopedMixin,
+    ElectionScopedMixin,
+    ListConditionalRead,
+    visible_case_or_404,
+)
 from elections.api.serializers import (
     AppearanceInputSerializer,
     AppearanceSerializer,
@@ -39,7 +45,8 @@ from elections.models import Appearance, Case, Election, Party, Tally
 
 
 @extend_schema(tags=["cases"])
-class CaseListView(generics.ListCreateAPIView[Case]):
+class CaseListView(ListConditionalRead, generics.ListCreateAPIView[Case]):
+    by_case = False  # not a filter of this list
     permission_classes = [StaffWritesOnly]
     serializer_class = CaseSerializer
     filterset_class = CaseFilter
@@ -61,7 +68,7 @@ class CaseListView(generics.ListCreateAPIView[Case]):
 
 
 @extend_schema(tags=["cases"])
-class CaseDetailView(CaseScopedMixin, APIView):
+class CaseDetailView(CaseConditionalRead, APIView):
     permission_classes = [StaffWritesOnly]
 
     @extend_schema(responses=schema.reading(CaseSerializer))
@@ -77,7 +84,7 @@ class CaseDetailView(CaseScopedMixin, APIView):
 
 
 @extend_schema(tags=["cases"])
-class PartyListView(CaseScopedMixin, generics.ListCreateAPIView[Party]):
+class PartyListView(CaseConditionalRead, generics.ListCreateAPIView[Party]):
     permission_classes = [StaffWritesOnly]
     serializer_class = PartySerializer
     pagination_class = None
@@ -100,7 +107,7 @@ class PartyListView(CaseScopedMixin, generics.ListCreateAPIView[Party]):
 
 
 @extend_schema(tags=["cases"])
-class AppearanceListView(CaseScopedMixin, generics.ListCreateAPIView[Any]):
+class AppearanceListView(CaseConditionalRead, generics.ListCreateAPIView[Any]):
     permission_classes = [StaffWritesOnly]
     serializer_class = AppearanceSerializer
     pagination_class = None

@@ -25,7 +25,7 @@ from core.api.office_time import case_context
 from core.api.permissions import StaffOnly
 from core.api.renderers import CSVRenderer
 from core.api.scoping import bounded_id
-from elections.api.scoping import CaseScopedMixin
+from elections.api.scoping import CaseConditionalRead, CaseScopedMixin, ListConditionalRead
 from elections.models import Case
 from notes import exports, history, selectors, services
 from notes.api.filters import NoteFilter, SubjectNoteFilter
@@ -99,7 +99,7 @@ class SubjectNotesView(generics.ListAPIView[Note]):
 
 
 @extend_schema(tags=["notes"])
-class CaseNotesView(CaseScopedMixin, SubjectNotesView):
+class CaseNotesView(CaseConditionalRead, SubjectNotesView):
     def subject(self) -> tuple[Case, Challenge | None, Objection | None]:
         return self.case, None, None
 
@@ -117,7 +117,7 @@ class ObjectionNotesView(ObjectionScopedMixin, SubjectNotesView):
 
 
 @extend_schema(tags=["notes"])
-class NoteListView(generics.ListAPIView[Note]):
+class NoteListView(ListConditionalRead, generics.ListAPIView[Note]):
     """Every note the caller may read, oldest first; `case` gives every note under one case."""
 
     permission_classes = [IsAuthenticated]
@@ -186,7 +186,7 @@ class NoteHistoryView(ReadableNoteMixin, APIView):
 
 
 @extend_schema(tags=["history"])
-class CaseHistoryView(CaseScopedMixin, generics.GenericAPIView[Any]):
+class CaseHistoryView(CaseConditionalRead, generics.GenericAPIView[Any]):
     """Every change to the case and everything under it, oldest first (Board staff)."""
 
     permission_classes = [StaffOnly]

@@ -19,7 +19,7 @@ from core.api import schema
 from core.api.office_time import case_context, said_in_zone
 from core.api.permissions import StaffOnly
 from core.errors import RuleViolation
-from elections.api.scoping import ElectionScopedMixin
+from elections.api.scoping import ElectionScopedMixin, ListConditionalRead
 from objections import selectors, services
 from objections.api.filters import ObjectionFilter
 from objections.api.scoping import ObjectionScopedMixin
@@ -122,7 +122,7 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
 
 
 @extend_schema(tags=["objections"])
-class ObjectionListView(generics.ListAPIView[Objection]):
+class ObjectionListView(ListConditionalRead, generics.ListAPIView[Objection]):
     permission_classes = [IsAuthenticated]
     serializer_class = ObjectionSerializer
     filterset_class = ObjectionFilter

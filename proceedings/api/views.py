@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 from core.api import schema
 from core.api.permissions import StaffWritesOnly
 from core.api.scoping import bounded_id
-from elections.api.scoping import CaseScopedMixin
+from elections.api.scoping import CaseConditionalRead, CaseScopedMixin, ListConditionalRead
 from proceedings import calendar_feed, selectors, services
 from proceedings.api.filters import DeadlineFilter, ProceedingEventFilter
 from proceedings.api.serializers import (
@@ -36,7 +36,7 @@ from proceedings.timeline import case_timeline
 
 
 @extend_schema(tags=["proceedings"])
-class ProceedingListView(CaseScopedMixin, generics.ListCreateAPIView[ProceedingEvent]):
+class ProceedingListView(CaseConditionalRead, generics.ListCreateAPIView[ProceedingEvent]):
     """The events of the case's proceedings, oldest first (voided ones included, flagged)."""
 
     permission_classes = [StaffWritesOnly]
@@ -88,7 +88,7 @@ class ProceedingVoidView(CaseScopedMixin, APIView):
 
 
 @extend_schema(tags=["proceedings"])
-class CaseStatusView(CaseScopedMixin, APIView):
+class CaseStatusView(CaseConditionalRead, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(responses=schema.reading(CaseStatusSerializer))
@@ -97,7 +97,7 @@ class CaseStatusView(CaseScopedMixin, APIView):
 
 
 @extend_schema(tags=["proceedings"])
-class CaseTimelineView(CaseScopedMixin, generics.GenericAPIView[Any]):
+class CaseTimelineView(CaseConditionalRead, generics.GenericAPIView[Any]):
     permission_classes = [IsAuthenticated]
     serializer_class = TimelineItemSerializer
 
@@ -113,7 +113,7 @@ class CaseTimelineView(CaseScopedMixin, generics.GenericAPIView[Any]):
 
 
 @extend_schema(tags=["deadlines"])
-class CaseDeadlineListView(CaseScopedMixin, generics.ListCreateAPIView[Deadline]):
+class CaseDeadlineListView(CaseConditionalRead, generics.ListCreateAPIView[Deadline]):
     """The case's deadlines; staff enter a deadline set by an order, which supersedes the live one."""
 
     permission_classes = [StaffWritesOnly]
@@ -139,8 +139,10 @@ class CaseDeadlineListView(CaseScopedMixin, generics.ListCreateAPIView[Deadline]
 
 
 @extend_schema(tags=["deadlines"])
-class DeadlineListView(generics.ListAPIView[Deadline]):
+class DeadlineListView(ListConditionalRead, generics.ListAPIView[Deadline]):
     """Deadlines across the caller's cases, soonest first."""
+
+    timed = True
 
     serializer_class = DeadlineSerializer
     filterset_class = DeadlineFilter

@@ -224,8 +224,9 @@ def test_the_case_list_costs_a_constant_number_of_queries(as_staff, world, djang
     for n in range(20):
         case = CaseFactory(number=f"05-RC-2000{n:02d}")
         PartyFactory(case=case)
-    # the page (it tells the count), parties, their counsel of record, related cases
-    with django_assert_num_queries(4):
+    # the tag (the versions of the caller's cases), the page (it tells the count), parties, their counsel of
+    # record, related cases
+    with django_assert_num_queries(5):
         assert as_staff.get("/api/v1/cases/").status_code == 200
 
 

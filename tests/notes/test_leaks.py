@@ -264,3 +264,37 @@ def test_the_admin_never_shows_a_side_note(noted: Noted, role: str) -> None:
         staff_shown += text
     if role == "staff":  # staff and case notes are in the admin
         assert any(t in staff_shown for t in noted.readable_by("staff"))
+
+
+def test_no_cached_answer_shows_a_note_to_a_role_of_another_scope(noted: Noted) -> None:
+    """The cache of rendered answers (core/api/conditional.py) is shared by every caller: each role in turn
+    reads every route twice, the second time from the cache that every role before it filled, and finds
+    nothing it may not read. The notes lists come from the cache (one query: the tag), so the search cannot
+    pass by never using it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    served_from_cache = 0
+    for role in ROLES:
+        client = client_for(noted, role)
+        hidden = noted.hidden_from(role)
+        values = values_for(noted, role)
+        for route in api_routes():
+            if route == "api/v1/schema/":
+                continue
+            for path in fill(route, values):
+                for attempt in ("cold", "warm"):
+                    with CaptureQueriesContext(connection) as queries:
+                        response = client.get(path, {"page_size": 500}, HTTP_ACCEPT="application/json")
+                    assert response.status_code < 500, path
+                    assert_hidden(content(response), hidden, f"GET {path} ({attempt}) as {role}")
+                    if attempt == "warm" and "ETag" in response and len(queries) <= 1:
+                        served_from_cache += 1
+        if role not in ("stranger", "anonymous"):
+            with CaptureQueriesContext(connection) as queries:
+                listed = client.get("/api/v1/cases/10-RC-269250/notes/", {"page_size": 500})
+            assert len(queries) <= 1, f"the notes list of {role} did not come from the cache"
+            assert {n["body"] for n in listed.json()["results"]} == noted.readable_by(role) & {
+                n.body for n in noted.notes.values() if n.challenge_id is None and n.objection_id is None
+            }
+    assert served_from_cache > 50

@@ -36,11 +36,11 @@ def _objections(world: World, n: int) -> None:
 
 
 @pytest.mark.parametrize("n", [2, 12])
-def test_the_objection_list_takes_two_queries(
+def test_the_objection_list_takes_three_queries(
     as_paralegal, tallied: World, django_assert_num_queries, n: int
 ) -> None:
     _objections(tallied, n)
-    with django_assert_num_queries(2):  # the page (it tells the count), rulings
+    with django_assert_num_queries(3):  # the tag, the page (it tells the count), rulings
         body = as_paralegal.get("/api/v1/objections/?case=10-RC-269250").json()
     assert body["count"] == n
     assert all(len(o["rulings"]) == 2 for o in body["results"])

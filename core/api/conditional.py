@@ -1,0 +1,178 @@
+"""Conditional reads and the versioned cache of rendered answers.
+
+A read that opts in (``ConditionalRead``) names what its answer depends on besides the request itself — for a
+case's reads, the case's version (``core/case_version.py``) and the time buckets below; for a list across
+cases, the versions of every case the caller may see. With the caller's scope, the full URL (host and scheme
+included: the pagination links hold them), the media type and the code's revision, that makes a strong
+``ETag``. Then:
+
+- ``If-None-Match`` holding the tag answers 304 before the body is built;
+- otherwise the rendered body is read from the cache (Redis in production, local memory in the embedded
+  default) under the tag, and stored there after a miss.
+
+Nothing is ever invalidated: a write moves a version, which makes a new tag, hence a new key; old entries
+expire (``READ_CACHE_SECONDS``). The scope is part of the tag — ``staff`` for staff (they all see the same),
+the user's id for anyone else — so no caller is ever served a body rendered for another scope.
+
+Time buckets: an answer can change with no write at all when a moment passes (an open deadline falls due and
+reads as missed or moot; the objections period ends and the stage moves). Apps above register a function
+returning a one-value queryset — the latest such moment already passed — and that moment is part of the tag:
+it changes exactly when one of those moments passes.
+
+Only JSON answers are tagged and cached: the browsable API's HTML holds the caller's CSRF token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import QuerySet, Subquery
+from django.http import HttpResponse, HttpResponseBase, HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core import clock
+from core.actors import is_staff
+
+logger = logging.getLogger(__name__)
+
+TimeBucket = Callable[[datetime, dict[str, Any]], QuerySet[Any]]
+_time_buckets: dict[str, TimeBucket] = {}
+
+# What a conditional answer varies by, besides its URL.
+VARY = ("Accept", "Authorization", "Cookie")
+CACHE_CONTROL = "private, no-cache"
+
+
+def register_time_bucket(name: str, bucket: TimeBucket) -> None:
+    """``bucket(now, filters)``: a queryset of one value, the latest moment up to ``now`` at which an answer
+    under the rows ``filters`` select changed by time alone (``filters`` may be ``{"case_id": OuterRef("pk")}``
+    or empty for every case)."""
+    _time_buckets[name] = bucket
+
+
+def time_buckets(**filters: Any) -> dict[str, Subquery]:
+    """The registered buckets as subqueries to annotate or aggregate (``bucket_<name>``)."""
+    now = clock.now()
+    return {f"bucket_{name}": Subquery(bucket(now, filters)[:1]) for name, bucket in _time_buckets.items()}
+
+
+def bucket_values(record: Any) -> tuple[Any, ...]:
+    return tuple(getattr(record, f"bucket_{name}") for name in sorted(_time_buckets))
+
+
+def scope_of(user: Any) -> str:
+    """Who the answer is rendered for: staff share one scope (they see every case alike); anyone else has
+    their own (what a counsel or paralegal sees depends on their appearances and their side)."""
+    return "staff" if is_staff(user) else f"user:{getattr(user, 'pk', None)}"
+
+
+@lru_cache(maxsize=1)
+def code_revision() -> str:
+    """A digest of the tracker's source: a deploy that changes how an answer is rendered makes new tags
+    (the cache in Redis outlives a process)."""
+    digest = hashlib.sha256()
+    root = Path(settings.BASE_DIR)
+    packages = [
+        top
+        for top in sorted(root.iterdir())
+        if (top / "__init__.py").is_file() and top.name not in {"tests", "bench", "tools"}
+    ]  # the apps and config, never the virtualenv beside them
+    for path in sorted(p for top in packages for p in top.rglob("*.py") if "migrations" not in p.parts):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def make_tag(request: Request, parts: tuple[Any, ...]) -> str:
+    key = repr((code_revision(), request.build_absolute_uri(), scope_of(request.user), parts))
+    return '"' + hashlib.sha256(key.encode()).hexdigest()[:40] + '"'
+
+
+def cache_key(tag: str) -> str:
+    return "read:" + tag.strip('"')
+
+
+def _cached(tag: str) -> HttpResponse | None:
+    try:
+        hit = cache.get(cache_key(tag))
+    except Exception:  # a cache that does not answer costs a cold read, never a failed one
+        logger.warning("read cache unavailable; building the answer", exc_info=True)
+        return None
+    if hit is None:
+        return None
+    content_type, body = hit
+    return HttpResponse(body, content_type=content_type)
+
+
+def _store(tag: str, response: Any) -> None:
+    try:
+        cache.set(cache_key(tag), (response["Content-Type"], response.content), settings.READ_CACHE_SECONDS)
+    except Exception:
+        logger.warning("read cache unavailable; answer not kept", exc_info=True)
+
+
+def _mark(response: HttpResponseBase, tag: str) -> None:
+    response["ETag"] = tag
+    response["Cache-Control"] = CACHE_CONTROL
+    patch_vary_headers(response, VARY)
+
+
+class _Answered(Exception):
+    def __init__(self, response: HttpResponseBase) -> None:
+        self.response = response
+
+
+class ConditionalRead:
+    """For a DRF view whose GET may be answered from its tag: ``read_parts()`` returns what the answer
+    depends on besides the request (``None``: this call is not conditional, e.g. a filter to refuse)."""
+
+    read_tag: str | None = None
+
+    def read_parts(self) -> tuple[Any, ...] | None:
+        raise NotImplementedError
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)  # type: ignore[misc]  # 401, 404 and 403 come first
+        if request.method not in ("GET", "HEAD") or not isinstance(
+            getattr(request, "accepted_renderer", None), JSONRenderer
+        ):
+            return
+        parts = self.read_parts()
+        if parts is None:
+            return
+        tag = self.read_tag = make_tag(request, parts)
+        held = parse_etags(request.headers.get("If-None-Match", ""))
+        if tag in held or "*" in held:  # "*": any answer the caller holds (RFC 9110, 13.1.2)
+            response: HttpResponseBase = HttpResponseNotModified()
+        else:
+            cached = _cached(tag)
+            if cached is None:
+                return
+            response = cached
+        raise _Answered(response)
+
+    def handle_exception(self, exc: Exception) -> Any:
+        if isinstance(exc, _Answered):
+            return exc.response
+        return super().handle_exception(exc)  # type: ignore[misc]
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        response = super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
+        tag = self.read_tag
+        if tag is not None and response.status_code in (200, 304):
+            _mark(response, tag)  # after DRF's own headers, which set Vary
+            if isinstance(response, Response):
+                response.add_post_render_callback(lambda rendered: _store(tag, rendered))
+        return response

@@ -1,0 +1,16 @@
+from django.db import migrations
+
+from core.case_version import CaseVersioned
+
+
+class Migration(migrations.Migration):
+    """Every write under a case moves its version (core/case_version.py): one line per table."""
+
+    dependencies = [
+        ('elections', '0009_reads_case_version'),
+        ('notes', '0001_notes_initial'),
+    ]
+
+    operations = [
+        CaseVersioned('Note', 'case'),
+    ]

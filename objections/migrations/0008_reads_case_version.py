@@ -1,0 +1,17 @@
+from django.db import migrations
+
+from core.case_version import CaseVersioned
+
+
+class Migration(migrations.Migration):
+    """Every write under a case moves its version (core/case_version.py): one line per table."""
+
+    dependencies = [
+        ('elections', '0009_reads_case_version'),
+        ('objections', '0007_objection_objects_to'),
+    ]
+
+    operations = [
+        CaseVersioned('Objection', 'election__case'),
+        CaseVersioned('Ruling', 'objection__election__case'),
+    ]
