@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
     """Every write under a case moves its version (core/case_version.py): one line per table."""
 
     dependencies = [
-        ('elections', '0009_reads_case_version'),
+        ('elections', '0012_reads_case_version'),
         ('public_record', '0001_import_initial'),
     ]
 

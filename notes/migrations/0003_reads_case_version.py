@@ -7,8 +7,8 @@ class Migration(migrations.Migration):
     """Every write under a case moves its version (core/case_version.py): one line per table."""
 
     dependencies = [
-        ('elections', '0009_reads_case_version'),
-        ('notes', '0001_notes_initial'),
+        ('elections', '0012_reads_case_version'),
+        ('notes', '0002_note_notices_hold_no_text'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from core.case_version import CaseVersioned, CaseVersionOwn
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('elections', '0008_case_transferred_to'),
+        ('elections', '0011_appearance_takes_notices'),
     ]
 
     operations = [
