@@ -459,7 +459,8 @@ def set_by_order(
 
 
 def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, actor: Any) -> None:
-    """An answering brief or opposition runs from the due date of what it answers: move it with an extension."""
+    """An answering brief or opposition runs from the due date of what it answers: move it with an extension,
+    and what runs from its own due date in turn (cross-exceptions → their answering brief, 102.46(c)-(e))."""
     case = new_parent.case
     for old_parent in replaced:
         for response in old_parent.responses.exclude(status=Status.SUPERSEDED).filter(
@@ -468,7 +469,7 @@ def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, act
             period = period_for(case.rule_set, response.code)
             if period is None:
                 continue
-            _computed(
+            moved = _computed(
                 case=case,
                 election=new_parent.election,
                 period=period,
@@ -479,6 +480,8 @@ def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, act
                 responds_to=new_parent,
                 actor=actor,
             )
+            if moved.pk != response.pk:
+                _recompute_responses([response], moved, actor)
 
 
 def restore_superseded_by(deadlines: Iterable[Deadline], actor: Any = None) -> None:
