@@ -121,8 +121,16 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
         return data
 
 
+def _choice(values: list[str], what: str, **options: Any) -> serializers.ChoiceField:
+    """A choice whose refusal lists the valid choices."""
+    message = f'"{{input}}" is not {what}; allowed: {", ".join(values)}.'
+    return serializers.ChoiceField(
+        choices=[(v, v) for v in values], error_messages={"invalid_choice": message}, **options
+    )
+
+
 class FilingInputSerializer(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(choices=list(KIND_LABELS.items()))
+    kind = _choice(list(KIND_LABELS), "a kind of filing")
     party = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, help_text="The filing party's id (cases/{number}/parties/)"
     )
@@ -145,8 +153,8 @@ class FilingInputSerializer(serializers.Serializer[Any]):
         max_length=100,
         help_text="Ids of the parties served",
     )
-    service_method = serializers.ChoiceField(
-        choices=[(m.value, m.value) for m in ServiceMethod], required=False, allow_blank=True, default=""
+    service_method = _choice(
+        [m.value for m in ServiceMethod], "a method of service", required=False, allow_blank=True, default=""
     )
     answers = serializers.IntegerField(
         min_value=1,
@@ -173,9 +181,9 @@ class FilingInputSerializer(serializers.Serializer[Any]):
 
 
 class FilingRulingInputSerializer(serializers.Serializer[Any]):
-    ruling = serializers.ChoiceField(choices=[(r.value, r.value) for r in Ruling])
+    ruling = _choice([r.value for r in Ruling], "a ruling")
     decided_on = serializers.DateField()
-    by = serializers.ChoiceField(choices=[(level, level) for level in RULING_LEVELS])
+    by = _choice(list(RULING_LEVELS), "who rules on a motion")
     until = serializers.DateField(
         required=False, allow_null=True, help_text="A granted extension: the new due date"
     )
