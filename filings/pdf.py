@@ -18,8 +18,9 @@ from pypdf.generic import ArrayObject, StreamObject
 log = logging.getLogger(__name__)
 
 MAGIC = b"%PDF-"
-# The PDF header may follow a little junk (ISO 32000-1, 7.5.2, readers accept it within the first 1024 bytes).
-HEADER_WINDOW = 1024
+# Readers tolerate junk before the header (within the first 1024 bytes); a filing does not: a paper that
+# does not start with it is something else (an HTML page quoting "%PDF-", a polyglot) and is refused.
+HEADER_WINDOW = len(b"%PDF-")
 CHUNK = 64 * 1024
 # Decompression limits per stream: a 25 MB PDF whose streams inflate past these is a bomb, not a brief.
 MAX_STREAM_OUTPUT = 20_000_000
@@ -58,7 +59,7 @@ def inspect(stream: IO[bytes]) -> Inspected:
     """Check that ``stream`` is a readable, unencrypted PDF; its page count, size, SHA-256 and text."""
     stream.seek(0)
     head = stream.read(HEADER_WINDOW)
-    if MAGIC not in head:
+    if head != MAGIC:
         raise NotAcceptable(
             "The file is not a PDF: its content does not start with the PDF header (%PDF-), whatever its name."
         )
