@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from dataclasses import dataclass
 from typing import IO
 
@@ -22,9 +23,12 @@ MAGIC = b"%PDF-"
 # does not start with it is something else (an HTML page quoting "%PDF-", a polyglot) and is refused.
 HEADER_WINDOW = len(b"%PDF-")
 CHUNK = 64 * 1024
-# Decompression limits per stream: a 25 MB PDF whose streams inflate past these is a bomb, not a brief.
-MAX_STREAM_OUTPUT = 20_000_000
-MAX_DECODING_WORK = 60_000_000
+# Decompression limits per stream and per document: a PDF whose streams inflate past these is a bomb.
+MAX_STREAM_OUTPUT = 60_000_000
+MAX_DECODING_WORK = 120_000_000
+MAX_TOTAL_DECODED = 200_000_000  # all the pages' contents together
+MAX_PAGE_CONTENT_FOR_TEXT = 2_000_000  # a page whose content is larger is kept, not searched
+TEXT_SECONDS = 10.0  # text extraction stops after this long; the pages after it are not searched
 MAX_PAGES = 5000
 MAX_TEXT_CHARS = 2_000_000  # extracted text kept for search; the rest of a huge brief is not searched
 
@@ -106,26 +110,37 @@ def inspect(stream: IO[bytes]) -> Inspected:
 
 
 def _text(reader: pypdf.PdfReader) -> str:
+    """The text for search, within a budget: every page's content is inflated (a bomb is found wherever it
+    hides, and the whole document may inflate to ``MAX_TOTAL_DECODED`` at most), but text is taken only from
+    pages of reasonable content, up to ``MAX_TEXT_CHARS`` and ``TEXT_SECONDS``: the rest is not searched."""
     parts: list[str] = []
-    total = 0
+    total_text = decoded = 0
+    started = time.monotonic()
     for page in reader.pages:
-        _decode_contents(page)
+        size = _decode_contents(page)
+        decoded += size
+        if decoded > MAX_TOTAL_DECODED:
+            raise LimitReachedError(f"the page contents inflate past {MAX_TOTAL_DECODED:,} bytes")
+        if size > MAX_PAGE_CONTENT_FOR_TEXT or total_text >= MAX_TEXT_CHARS:
+            continue
+        if time.monotonic() - started > TEXT_SECONDS:
+            continue
         piece = page.extract_text() or ""
         parts.append(piece)
-        total += len(piece)
-        if total >= MAX_TEXT_CHARS:
-            break
+        total_text += len(piece)
     return "\n".join(parts)[:MAX_TEXT_CHARS].replace("\x00", "")
 
 
-def _decode_contents(page: pypdf.PageObject) -> None:
-    """Inflate the page's content streams under the limits: a bomb is found even on a page with no text
-    (``extract_text`` skips a page without resources)."""
+def _decode_contents(page: pypdf.PageObject) -> int:
+    """Inflate the page's content streams under the limits (a bomb is found even on a page with no text,
+    which ``extract_text`` skips); their decoded size."""
     contents = page.get("/Contents")
     if contents is None:
-        return
+        return 0
     found = contents.get_object()
+    size = 0
     for item in found if isinstance(found, ArrayObject) else [found]:
         stream = item.get_object()
         if isinstance(stream, StreamObject):
-            stream.get_data()
+            size += len(stream.get_data())
+    return size

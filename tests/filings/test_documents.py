@@ -178,3 +178,30 @@ def test_a_document_is_read_as_a_stream_not_into_memory() -> None:
     stream = io.BytesIO(make_pdf("one", "two", "three"))
     assert pdf.inspect(stream).pages == 3
     assert stream.tell() == 0
+
+
+def test_the_filings_list_reads_in_a_fixed_number_of_queries(
+    filing: Filing, reported: Any, as_paralegal: Any
+) -> None:
+    from django.db import connection as db
+    from django.test.utils import CaptureQueriesContext
+
+    def count() -> int:
+        with CaptureQueriesContext(db) as queries:
+            assert as_paralegal.get("/api/v1/cases/10-RC-269250/filings/").status_code == 200
+        return len(queries)
+
+    services.document_attach(filing=filing, upload=io.BytesIO(make_pdf("one")), actor=reported.staff)
+    one = count()
+    for title in ("Second", "Third"):
+        more = services.filing_file(
+            case=reported.case,
+            kind="motion",
+            party=reported.union,
+            title=title,
+            filed_at=datetime(2021, 6, 10, 11, tzinfo=EASTERN),
+            served_on=[reported.employer.pk],
+            actor=reported.staff,
+        )
+        services.document_attach(filing=more, upload=io.BytesIO(make_pdf(title)), actor=reported.staff)
+    assert count() == one
