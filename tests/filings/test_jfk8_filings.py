@@ -195,6 +195,11 @@ def test_jfk8_counsel_file_their_papers_with_documents(frozen_clock: Any) -> Non
     # The opposition runs from the new due date: Feb 10 (1), Feb 13-16 (2-5): Thu 2023-02-16.
     assert deadline("opposition").due_on.isoformat() == "2023-02-16"
     assert Notification.objects.filter(key=f"filing:{extension['id']}:ruled", recipient=union_user).exists()
+    # The calendar feed (and the reminders, which read the same deadlines) carry the new date.
+    feed_url = ok(union_counsel.get("/api/v1/calendar/"), 200)["url"]
+    feed = APIClient().get("/api/v1/" + feed_url.split("/api/v1/", 1)[1]).content.decode()
+    assert "DTSTART;VALUE=DATE:20230209" in feed  # the request for review, extended
+    assert "DTSTART;VALUE=DATE:20230216" in feed and "DTSTART;VALUE=DATE:20230202" not in feed  # opposition
 
     # 3. Amazon's request for review on 2023-02-08 — after the original due date, inside the extension.
     frozen_clock.at("2023-02-08", 20)
