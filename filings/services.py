@@ -236,9 +236,10 @@ def _check_fits_the_stage(case: Case, election: Election, kind: str, party: Part
 def _late_message(deadline: Deadline, filed_at: datetime, what: str) -> str:
     zone = deadline.zone
     return (
-        f"{what} was due {local_time(deadline.due_at, zone)} ({zone}; {deadline.citation}, 29 CFR 102.2(b)): "
-        f"{deadline.label}, {deadline.explanation.split('.')[0]}. Filed {local_time(filed_at, zone)}: late. A "
-        "paper filed late needs a motion showing excusable neglect (29 CFR 102.2(d)); ask staff to record it."
+        f"{what} comes too late: the {deadline.label[:1].lower()}{deadline.label[1:]} was due "
+        f"{local_time(deadline.due_at, zone)} ({zone}; {deadline.citation}, and the 11:59 p.m. e-filing cutoff "
+        f"of 29 CFR 102.2(b)); filed {local_time(filed_at, zone)}. A paper filed late needs a motion showing "
+        "excusable neglect (29 CFR 102.2(d)); ask staff to record it."
     )
 
 
