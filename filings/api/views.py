@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import FileResponse, JsonResponse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
-from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from core import clock
 from core.api import schema
+from core.api.parsers import SafeMultiPartParser
 from core.api.permissions import StaffOnly
 from core.errors import RuleViolation
 from elections.api.scoping import CaseScopedMixin
@@ -32,6 +33,10 @@ from filings.api.serializers import (
 )
 from filings.models import Document, Filing
 
+PDF_DOWNLOAD: dict[Any, Any] = {
+    (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="The PDF, as an attachment"),
+    **{code: answer for code, answer in schema.reading(None).items() if code != 200},
+}
 TOO_LARGE = OpenApiResponse(schema.Detail, description="The file is larger than the document limit (25 MB)")
 
 
@@ -131,7 +136,7 @@ class FilingRulingView(FilingScopedMixin, APIView):
 @extend_schema(tags=["documents"])
 class DocumentCreateView(APIView):
     permission_classes = [IsAuthenticated]
-    parser_classes = [MultiPartParser]
+    parser_classes = [SafeMultiPartParser]  # form fields checked (no NUL reaches PostgreSQL)
 
     @extend_schema(
         request={"multipart/form-data": DocumentInputSerializer},
@@ -180,11 +185,7 @@ class DocumentDetailView(DocumentScopedMixin, APIView):
 class DocumentDownloadView(DocumentScopedMixin, APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
-        responses=schema.reading(
-            OpenApiResponse({"type": "string", "format": "binary"}, description="The PDF, as an attachment")
-        )
-    )
+    @extend_schema(responses=PDF_DOWNLOAD)
     def get(self, request: Request, document_id: int) -> FileResponse:
         document: Document = self.document
         stream = document.file.open("rb")
