@@ -311,6 +311,12 @@ def filing_file(
     if len(title) > MAX_TITLE:
         raise RuleViolation("title", f"A title is at most {MAX_TITLE} characters.")
     filed_at = _aware(filed_at, "filed_at")
+    if local_date(filed_at, case.office_zone) < case.petition_filed_on:
+        raise RuleViolation(
+            "filed_at",
+            f"{case.number} was petitioned on {case.petition_filed_on}: no paper is filed in it before that "
+            f"({local_time(filed_at, case.office_zone)}).",
+        )
     confirmation_number = (confirmation_number or "").strip()
     if len(confirmation_number) > MAX_CONFIRMATION:
         raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from core.api.scoping import MAX_ID
 from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Ruling, ServiceMethod
-from filings.models import Document, Filing
+from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, Document, Filing
 from objections.api.serializers import AwareDateTimeField
 
 
@@ -68,7 +68,16 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
     event: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(
         read_only=True, allow_null=True, help_text="The proceeding event the filing recorded"
     )
-    by = serializers.CharField(source="ruled_by_level", read_only=True)
+    # Blank ("") until a ruling, and for a paper served without a stated method: the enums say so.
+    ruling = serializers.ChoiceField(choices=RULING_CHOICES, allow_blank=True, read_only=True)
+    service_method = serializers.ChoiceField(choices=SERVICE_CHOICES, allow_blank=True, read_only=True)
+    by = serializers.ChoiceField(
+        source="ruled_by_level",
+        choices=LEVEL_CHOICES,
+        allow_blank=True,
+        read_only=True,
+        help_text="Who ruled",
+    )
     order_deadline: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(
         read_only=True, allow_null=True, help_text="The deadline a granted extension set (source order)"
     )

@@ -156,3 +156,20 @@ def test_the_other_side_reads_the_filing_and_a_stranger_gets_a_404(
     assert as_stranger.get(f"/api/v1/filings/{filed['id']}/").status_code == 404
     assert as_stranger.get(URL).status_code == 404
     assert as_stranger.get("/api/v1/filings/").json()["results"] == []
+
+
+def test_a_paper_dated_before_the_petition_is_a_400(reported: Any, as_staff: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-06-10", 12)
+    response = as_staff.post(
+        URL, filing_body(reported, kind="other", filed_at="1999-12-31T19:00:00-05:00"), format="json"
+    )
+    assert response.status_code == 400
+    assert "petitioned on 2020-11-20" in response.json()["filed_at"][0]
+    assert nothing_written()
+
+
+def test_blank_rulings_and_methods_answer_as_blank(reported: Any, as_union: Any, frozen_clock: Any) -> None:
+    frozen_clock.at("2021-06-10", 12)
+    body = filing_body(reported, kind="motion", party=reported.union.pk)
+    filed = as_union.post(URL, body, format="json").json()
+    assert (filed["ruling"], filed["by"], filed["service_method"]) == ("", "", "")
