@@ -460,7 +460,9 @@ def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False) -> Filin
     """Staff settle a counsel-stated filing time received after the period closed: confirm it (timely) or
     record the paper as late. Already settled → 409."""
     require_staff(actor, "confirm a filing time")
-    filing = Filing.objects.select_for_update().select_related("answers", "case").get(pk=filing.pk)
+    filing = (
+        Filing.objects.select_for_update(of=("self",)).select_related("answers", "case").get(pk=filing.pk)
+    )
     if filing.filing_confirmed:
         raise TransitionNotAllowed(
             f"The filing time of filing {filing.pk} is already settled; timely: {filing.timely}."
