@@ -169,6 +169,18 @@ def test_postgresql_searches_the_documents_in_full_text_with_its_gin_index(
         cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'filings_document_text_fts'")
         (definition,) = cursor.fetchone()
     assert "gin" in definition and "to_tsvector('english'::regconfig" in definition
+    # The search's expression is the index's: with sequential scans off, the planner uses it.
+    from django.contrib.postgres.search import SearchQuery, SearchVector
+
+    matching = Document.objects.annotate(found=SearchVector("text", config="english")).filter(
+        found=SearchQuery("ruling", config="english", search_type="plain")
+    )
+    sql, params = matching.values("filing_id").query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("EXPLAIN " + sql, params)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "filings_document_text_fts" in plan, plan
 
 
 def test_a_document_is_read_as_a_stream_not_into_memory() -> None:
