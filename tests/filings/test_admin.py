@@ -48,6 +48,13 @@ def request_for_time(reported: Any, frozen_clock: Any) -> Filing:
     return filing
 
 
+def rule_from_the_desk(desk: Client, filing: Filing, *, until: str) -> Any:
+    """The admin action "Rule on …", applied: a grant of an extension until ``until``."""
+    form = {"ruling": "granted", "decided_on": "2021-06-10", "by": "regional_director", "until": until}
+    action = {"action": "rule_on_it", "_selected_action": [filing.pk], "apply": "1"}
+    return desk.post("/admin/filings/filing/", {**action, **form})
+
+
 def test_a_filings_page_shows_its_documents_provenance_and_service(
     desk: Client, request_for_time: Filing
 ) -> None:
@@ -74,18 +81,7 @@ def test_the_work_queue_lists_motions_awaiting_a_ruling_and_staff_rule_from_the_
     assert "Request for more time to file exceptions" in home
     listed = desk.get("/admin/filings/filing/?awaiting=yes&case=10-RC-269250").content.decode()
     assert "Request for more time to file exceptions" in listed
-    applied = desk.post(
-        "/admin/filings/filing/",
-        {
-            "action": "rule_on_it",
-            "_selected_action": [request_for_time.pk],
-            "apply": "1",
-            "ruling": "granted",
-            "decided_on": "2021-06-10",
-            "by": "regional_director",
-            "until": "2021-06-22",
-        },
-    )
+    applied = rule_from_the_desk(desk, request_for_time, until="2021-06-22")
     assert applied.status_code == 302
     moved = Deadline.objects.exclude(status="superseded").get(code="exceptions")
     assert (moved.due_on, moved.source) == (date(2021, 6, 22), "order")
@@ -97,18 +93,7 @@ def test_a_ruling_the_service_refuses_is_shown_on_the_form(
     desk: Client, request_for_time: Filing, frozen_clock: Any
 ) -> None:
     frozen_clock.at("2021-06-10", 9)
-    page = desk.post(
-        "/admin/filings/filing/",
-        {
-            "action": "rule_on_it",
-            "_selected_action": [request_for_time.pk],
-            "apply": "1",
-            "ruling": "granted",
-            "decided_on": "2021-06-10",
-            "by": "regional_director",
-            "until": "2021-06-01",
-        },
-    )
+    page = rule_from_the_desk(desk, request_for_time, until="2021-06-01")
     assert page.status_code == 200
     assert "is not after it" in page.content.decode()
     assert Filing.objects.get(pk=request_for_time.pk).ruling == ""
