@@ -293,6 +293,8 @@ def _ends(record: ProceedingEvent, before: ladder.State, after: ladder.State, ac
             case=case, voided=False, event=ladder.Event.CASE_TRANSFERRED
         )
         _transfer(case, transfers.order_by("-occurred_on", "-id").first(), actor)
+
+
 def code_is_filing(event: str) -> bool:
     """A party's own filing (exceptions, answering brief, request for review, opposition)."""
     return event in PARTY_FILINGS
