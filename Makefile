@@ -63,7 +63,7 @@ bench: install
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 # Backup and restore of the PostgreSQL database DATABASE_URL names (pg_dump's custom format: compressed,
-# restorable table by table). `make backup` writes backups/nlrb-<UTC time>.dump (or FILE=...);
+# restorable table by table), with the documents beside it. `make backup` writes backups/nlrb-<UTC time>.dump (or FILE=...);
 # `make restore FILE=backups/….dump` replaces what the database holds with the dump, all or nothing.
 BACKUP_DIR ?= backups
 # Simply expanded (:=): a recursive FILE would run `date` at each use, and the file written and the file
@@ -72,11 +72,22 @@ ifeq ($(origin FILE),undefined)
 FILE := $(BACKUP_DIR)/nlrb-$(shell date -u +%Y%m%dT%H%M%SZ).dump
 endif
 
+# The filed documents (MEDIA_ROOT/documents, the settings' default) go beside the dump, as FILE with
+# .documents.tar.gz for .dump; with DOCUMENT_S3_BUCKET set they live in the bucket and backup says so.
+MEDIA_ROOT ?= media
+DOCUMENTS_FILE = $(basename $(FILE)).documents.tar.gz
+
 backup:
 	@case "$(DATABASE_URL)" in postgres*://*) ;; *) echo "make backup: set DATABASE_URL to the PostgreSQL database" >&2; exit 2;; esac
 	@mkdir -p "$(dir $(FILE))"
 	pg_dump --format=custom --no-owner --no-privileges --file="$(FILE)" "$(DATABASE_URL)"
 	@echo "backup written to $(FILE)"
+	@if [ -n "$(DOCUMENT_S3_BUCKET)" ]; then \
+	  echo "documents are in the S3 bucket $(DOCUMENT_S3_BUCKET), not in this backup: keep the bucket versioned"; \
+	elif [ -d "$(MEDIA_ROOT)/documents" ]; then \
+	  tar -czf "$(DOCUMENTS_FILE)" -C "$(MEDIA_ROOT)" documents && \
+	  echo "documents ($(MEDIA_ROOT)/documents) written to $(DOCUMENTS_FILE)"; \
+	else echo "no documents under $(MEDIA_ROOT)/documents: none written"; fi
 
 restore:
 	@case "$(DATABASE_URL)" in postgres*://*) ;; *) echo "make restore: set DATABASE_URL to the PostgreSQL database" >&2; exit 2;; esac
@@ -84,6 +95,11 @@ restore:
 	pg_restore --clean --if-exists --no-owner --no-privileges --exit-on-error --single-transaction \
 	  --dbname="$(DATABASE_URL)" "$(FILE)"
 	@echo "restored $(FILE) into the database"
+	@if [ -f "$(DOCUMENTS_FILE)" ]; then \
+	  mkdir -p "$(MEDIA_ROOT)" && rm -rf "$(MEDIA_ROOT)/documents" && \
+	  tar -xzf "$(DOCUMENTS_FILE)" -C "$(MEDIA_ROOT)" && \
+	  echo "restored the documents of $(DOCUMENTS_FILE) into $(MEDIA_ROOT)/documents"; \
+	else echo "no documents file $(DOCUMENTS_FILE) beside the dump: documents left as they are"; fi
 
 # Re-pin every dependency after changing pyproject.toml.
 lock:

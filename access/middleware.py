@@ -20,7 +20,8 @@ class RequestSizeLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         declared = request.META.get("CONTENT_LENGTH") or "0"
-        limit = int(settings.MAX_REQUEST_BYTES)
+        limits = getattr(settings, "REQUEST_BYTES_BY_PATH", {})
+        limit = int(limits.get(request.path, settings.MAX_REQUEST_BYTES))
         try:
             length = int(declared)
         except ValueError:

@@ -17,6 +17,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("challenges.api.urls")),
     path("", include("objections.api.urls")),
     path("", include("proceedings.api.urls")),
+    path("", include("filings.api.urls")),
     path("", include("notes.api.urls")),
     path("", include("access.api.urls")),
     path("", root.ApiRootView.as_view(), name="api-root"),

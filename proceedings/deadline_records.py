@@ -459,7 +459,8 @@ def set_by_order(
 
 
 def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, actor: Any) -> None:
-    """An answering brief or opposition runs from the due date of what it answers: move it with an extension."""
+    """An answering brief or opposition runs from the due date of what it answers: move it with an extension,
+    and what runs from its own due date in turn (cross-exceptions → their answering brief, 102.46(c)-(e))."""
     case = new_parent.case
     for old_parent in replaced:
         for response in old_parent.responses.exclude(status=Status.SUPERSEDED).filter(
@@ -468,7 +469,7 @@ def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, act
             period = period_for(case.rule_set, response.code)
             if period is None:
                 continue
-            _computed(
+            moved = _computed(
                 case=case,
                 election=new_parent.election,
                 period=period,
@@ -479,6 +480,8 @@ def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, act
                 responds_to=new_parent,
                 actor=actor,
             )
+            if moved.pk != response.pk:
+                _recompute_responses([response], moved, actor)
 
 
 def restore_superseded_by(deadlines: Iterable[Deadline], actor: Any = None) -> None:
@@ -540,7 +543,7 @@ def refresh(election: Election, *, now: datetime | None = None) -> int:
         excluded = own.get(d.code, set()) if d.party_id is None else set()
         answer, objections_filed = _answer(d, events, objections, parties, excluded)
         answers[d.pk] = answer
-        moot = _moot_reason(d, events, by_id, answers, now)
+        moot = _moot_reason(d, events, by_id, answers, now) or _parent_moot(d, verdicts, by_id)
         obliged = law.is_obliged(d.code, source=d.source, objections_filed=objections_filed)
         verdict = law.evaluate(
             code=d.code,
@@ -615,6 +618,18 @@ def _answers(d: Deadline, objection: Mapping[str, Any]) -> bool:
     return local_date(objection["filed_at"], d.zone) >= d.trigger_on
 
 
+def _parent_moot(
+    d: Deadline, verdicts: Mapping[int, law.Verdict], by_id: Mapping[int, Deadline]
+) -> str | None:
+    """A response to a moot deadline is moot too, before the parent's own due date: no exceptions, so no
+    cross-exceptions, so nothing for an answering brief to them to answer (102.46(c)-(d))."""
+    parent = by_id.get(d.responds_to_id) if d.responds_to_id is not None else None
+    verdict = verdicts.get(parent.pk) if parent is not None else None
+    if parent is None or verdict is None or verdict.status != Status.MOOT:
+        return None
+    return f"Nothing to answer: the {parent.label[:1].lower()}{parent.label[1:]} is moot ({verdict.note})"
+
+
 _DECIDED_WITHOUT_HEARING = ("regional_director_decision", "certification_issued")
 
 
@@ -679,6 +694,15 @@ def with_effective_status(queryset: QuerySet[Deadline], *, now: datetime | None 
         effective_status=When_(
             When(
                 open_ & Q(responds_to__status=Status.OPEN, responds_to__due_at__lt=now),
+                then=Value(Status.MOOT.value),
+            ),
+            # One link further (102.46(c)-(e)): no exceptions, so nothing for the answer to cross-exceptions.
+            When(
+                open_
+                & Q(
+                    responds_to__responds_to__status=Status.OPEN,
+                    responds_to__responds_to__due_at__lt=now,
+                ),
                 then=Value(Status.MOOT.value),
             ),
             When(open_ & Q(due_at__lt=now, obliged=True), then=Value(Status.MISSED.value)),

@@ -66,6 +66,9 @@ def _election_of(case: Case, elections: list[Election], election: Election | int
     return found
 
 
+election_of = _election_of  # for the services above (filings): the same choice and the same refusals
+
+
 # --- events --------------------------------------------------------------------------------------------------
 
 
@@ -79,10 +82,15 @@ def event_record(
     details: Any = None,
     actor: Actor,
     notify: bool = True,
+    party_filing: bool = False,
 ) -> ProceedingEvent:
     """Record a step of the proceeding of ``election`` (by default the case's live proceeding, see
-    ``selectors.current_and_proceeding``) and carry out what follows from it."""
-    require_staff(actor, "record a proceeding event")
+    ``selectors.current_and_proceeding``) and carry out what follows from it.
+
+    ``party_filing``: the filing event of a party's own filing (``filings.services.filing_file``, which has
+    checked that the actor is counsel for ``details.party`` or staff); any other event stays staff-only."""
+    if not (party_filing and code_is_filing(event)):
+        require_staff(actor, "record a proceeding event")
     case = _locked_case(case)
     try:
         code = ladder.Event(event)
@@ -285,6 +293,21 @@ def _ends(record: ProceedingEvent, before: ladder.State, after: ladder.State, ac
             case=case, voided=False, event=ladder.Event.CASE_TRANSFERRED
         )
         _transfer(case, transfers.order_by("-occurred_on", "-id").first(), actor)
+
+
+def code_is_filing(event: str) -> bool:
+    """A party's own filing (exceptions, answering brief, request for review, opposition)."""
+    return event in PARTY_FILINGS
+
+
+PARTY_FILINGS = frozenset(
+    {
+        ladder.Event.EXCEPTIONS_FILED,
+        ladder.Event.ANSWERING_BRIEF_FILED,
+        ladder.Event.REQUEST_FOR_REVIEW_FILED,
+        ladder.Event.OPPOSITION_FILED,
+    }
+)
 
 
 def _check_not_before_what_it_answers(
@@ -777,6 +800,20 @@ def deadline_set(
         actor=actor,
     )
     deadline_records.refresh(chosen)
+    deadline.refresh_from_db()
+    return deadline
+
+
+@transaction.atomic
+def deadline_met_by_filing(*, deadline: Deadline, filed_on: date, actor: Actor) -> Deadline:
+    """A party's timely filing of a paper the ladder has no event for (cross-exceptions, a brief on review)
+    meets its deadline. Called by ``filings.services``, which has checked the filer and the time."""
+    deadline = Deadline.objects.select_for_update().get(pk=deadline.pk)
+    if deadline.marked_met_on is None:
+        deadline.marked_met_on = filed_on
+        stamp(deadline, actor)
+        deadline.save(update_fields=["marked_met_on", "updated_at"])
+    deadline_records.refresh(deadline.election)
     deadline.refresh_from_db()
     return deadline
 

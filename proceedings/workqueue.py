@@ -25,7 +25,7 @@ Sections:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -129,6 +129,7 @@ def work_queue(*, days: int = DEFAULT_DAYS, region: int | None = None, now: date
         filings_awaiting_confirmation(cases),
         ledgers_not_matching(ledgers),
         notices_failing(cases, region=region),
+        *(section(cases) for section in EXTRA_SECTIONS),
     ]
     counts: dict[int, int] = defaultdict(int)
     if region is None:
@@ -139,11 +140,24 @@ def work_queue(*, days: int = DEFAULT_DAYS, region: int | None = None, now: date
     return Queue(days=days, region=region, sections=sections, regions=sorted(counts.items()))
 
 
+# Sections of the apps above this one (filings: motions awaiting a ruling), registered in their ready():
+# proceedings never imports them.
+EXTRA_SECTIONS: list[Callable[[Any], Section]] = []
+
+
+def register_section(section: Callable[[Any], Section]) -> None:
+    if section not in EXTRA_SECTIONS:
+        EXTRA_SECTIONS.append(section)
+
+
 def _finish(section: Section, lines: Iterable[Line]) -> Section:
     ordered = sorted(lines, key=lambda line: line.sort_key)
     section.truncated = len(ordered) > MAX_LINES
     section.lines = ordered[:MAX_LINES]
     return section
+
+
+finish = _finish  # for the sections registered from above (``register_section``)
 
 
 def ladder_url(case: Case) -> str:

@@ -112,5 +112,6 @@ def test_path_ids_are_whole_numbers_from_one_and_bodies_are_json(schema: dict[st
             if parameter["in"] == "path" and parameter["schema"].get("type") == "integer":
                 assert parameter["schema"]["minimum"] == 1, path
         media = set(operation.get("requestBody", {}).get("content", {}))
-        expected = {"multipart/form-data"} if path.endswith("/challenges/import/") else {"application/json"}
+        uploads = path.endswith(("/challenges/import/", "/documents/"))
+        expected = {"multipart/form-data"} if uploads else {"application/json"}
         assert not media or media == expected, f"{method.upper()} {path}: {media}"

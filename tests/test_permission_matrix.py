@@ -23,6 +23,7 @@ staff (and nothing but 401/403/404/405 to anyone else)."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from rest_framework.test import APIClient
 from access.tokens import token_issue
 from core import clock
 from elections.models import Appearance, Case, Election, Party
+from filings import services as filing_services
 from notes import services as note_services
 from proceedings import services as proceeding_services
 from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
@@ -55,6 +57,7 @@ from tests.factories import (
     record_event,
     record_tally,
 )
+from tests.filings.pdfs import make_pdf
 
 OWN, OTHER = "own", "other"
 PARTICIPANTS = ("counsel_a", "counsel_b", "paralegal_a")
@@ -220,6 +223,15 @@ MATRIX: dict[str, Row] = {
     A + "cases/<str:number>/export/<str:kind>.csv": Row("export", GET=READ()),
     A + "cases/import/": Row(None, POST=STAFF(400)),
     A + "cases/import/<int:run_id>/": Row("import_run", scoped=False, GET=STAFF(200)),
+    # Filings and their documents (issue 23): everyone on the case reads them (they are served on all
+    # parties); counsel file for their own party, staff rule. The own case's filing is party A's motion.
+    A + "cases/<str:number>/filings/": Row("case", GET=READ(), POST=COUNSEL(400)),
+    A + "filings/": Row(None, GET=READ()),
+    A + "filings/<int:filing_id>/": Row("filing", GET=READ()),
+    A + "filings/<int:filing_id>/ruling/": Row("filing", POST=STAFF(400)),
+    A + "documents/": Row(None, body=_multipart, POST=COUNSEL(400)),
+    A + "documents/<int:document_id>/": Row("document", GET=READ()),
+    A + "documents/<int:document_id>/download/": Row("document", GET=READ()),
 }
 """Route pattern (as the URLconf spells it) → the object its path names and the policy of each method."""
 
@@ -240,6 +252,8 @@ class Side:
     feed_token: str
     note: Any
     import_run: Any
+    filing: Any
+    document: Any
     marks: tuple[str, ...]
 
 
@@ -303,14 +317,43 @@ def _side(number: str, name: str, secret: str, staff: Any, users: dict[str, Any]
         AppearanceFactory(user=author, party=union, capacity=Appearance.Capacity.COUNSEL)
     note = note_services.note_create(case=case, body=f"Note {secret}", visibility="case", actor=author)
     run = ImportRun.objects.create(number=case.number, requested_by=staff)
-    marks = (case.number, case.name, union.name, f"Voter {secret}", f"Statement {secret}", f"Note {secret}")
+    filing = filing_services.filing_file(
+        case=case, kind="motion", party=union, title=f"Motion {secret}", filed_at=filed, actor=staff
+    )
+    document = filing_services.document_attach(
+        filing=filing, upload=io.BytesIO(make_pdf(f"Brief {secret}")), title=f"Brief {secret}", actor=staff
+    )
+    marks = (
+        case.number,
+        case.name,
+        union.name,
+        f"Voter {secret}",
+        f"Statement {secret}",
+        f"Note {secret}",
+        f"Motion {secret}",
+        f"Brief {secret}",
+    )
     return Side(
-        case, union, election, challenge, objection, deadline, event, appearance, token, note, run, marks
+        case,
+        union,
+        election,
+        challenge,
+        objection,
+        deadline,
+        event,
+        appearance,
+        token,
+        note,
+        run,
+        filing,
+        document,
+        marks,
     )
 
 
 @pytest.fixture
-def matrix_world(db: None) -> MatrixWorld:
+def matrix_world(db: None, settings: Any, tmp_path: Any) -> MatrixWorld:
+    settings.MEDIA_ROOT = str(tmp_path / "media")
     staff = StaffFactory(username="matrix-staff")
     users = {
         "staff": staff,
@@ -363,6 +406,8 @@ def _path_kwargs(world: MatrixWorld, on: str | None, side: str) -> dict[str, Any
         "note": lambda: {"note_id": s.note.pk},
         "export": lambda: {"number": s.case.number, "kind": "challenges"},
         "import_run": lambda: {"run_id": s.import_run.pk},
+        "filing": lambda: {"filing_id": s.filing.pk},
+        "document": lambda: {"document_id": s.document.pk},
     }[on]()
 
 

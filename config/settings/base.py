@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "challenges",
     "objections",
     "proceedings",
+    "filings",  # counsel's papers: filings, rulings on motions, documents; above proceedings
     "notes",  # imports the apps above; nothing imports it
     "public_record",  # imports labordata's nlrb.db; may import every app above
     "desk",  # the counsel desk (/desk/): pages over every app's selectors and services; nothing imports it
@@ -130,10 +131,35 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Filed documents: the file system under MEDIA_ROOT (never served as static files: only the scoped download
+# serves them), or S3-compatible storage through django-storages when DOCUMENT_S3_BUCKET is set.
+MEDIA_ROOT = env.path("MEDIA_ROOT", default=str(BASE_DIR / "media"))
+MEDIA_URL = "/media-not-served/"
+DOCUMENT_S3_BUCKET = env("DOCUMENT_S3_BUCKET", default="")
+
+
+def document_storage() -> dict[str, object]:
+    if not DOCUMENT_S3_BUCKET:
+        return {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    return {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": DOCUMENT_S3_BUCKET,
+            "endpoint_url": env("DOCUMENT_S3_ENDPOINT_URL", default="") or None,
+            "region_name": env("DOCUMENT_S3_REGION", default="") or None,
+            "default_acl": "private",
+            "querystring_auth": True,  # never a public URL; the API streams the file anyway
+            "file_overwrite": False,
+        },
+    }
+
+
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": document_storage(),
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Largest document accepted (product.md: 25 MB), enforced while the upload streams.
+DOCUMENT_MAX_BYTES = env.int("DOCUMENT_MAX_BYTES", default=25 * 1024 * 1024)
 
 # --- REST API -------------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -186,6 +212,14 @@ SPECTACULAR_SETTINGS = {
         {"name": "objections", "description": "Objections to the election and the rulings on them"},
         {"name": "proceedings", "description": "The appeal ladder, the case's status and its timeline"},
         {"name": "deadlines", "description": "Part 102 deadlines, computed with their rule and citation"},
+        {
+            "name": "filings",
+            "description": "Papers filed by the parties: filings, motions, extensions, rulings",
+        },
+        {
+            "name": "documents",
+            "description": "The PDF documents of the filings, downloaded by those on the case",
+        },
         {"name": "calendar", "description": "Your deadlines as a calendar feed"},
         {"name": "health", "description": "For uptime checks"},
     ],
@@ -298,6 +332,8 @@ API_TOKEN_CACHE_SECONDS = env.int("API_TOKEN_CACHE_SECONDS", default=60)
 READ_CACHE_SECONDS = env.int("READ_CACHE_SECONDS", default=60 * 60)
 # Largest request body read at all (a CSV import is at most 5 MB; multipart adds a little).
 MAX_REQUEST_BYTES = env.int("DJANGO_MAX_REQUEST_BYTES", default=6 * 1024 * 1024)
+# Paths whose body may be larger: the document upload (the file plus the multipart envelope).
+REQUEST_BYTES_BY_PATH = {"/api/v1/documents/": DOCUMENT_MAX_BYTES + 256 * 1024}
 # Demo users with the passwords printed in the README: only where nobody else can sign in.
 DEMO_PUBLISHED_PASSWORDS = False
 # Production settings say so (load_demo refuses them unless told --allow-production).

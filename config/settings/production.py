@@ -1,7 +1,7 @@
 """Production: refuses to start without a secret key and allowed hosts; secure cookies and HSTS."""
 
 from config.settings.base import *  # noqa: F403
-from config.settings.base import MIDDLEWARE, env
+from config.settings.base import MIDDLEWARE, document_storage, env
 
 if "DJANGO_SECRET_KEY" not in env.ENVIRON:
     from django.core.exceptions import ImproperlyConfigured
@@ -25,7 +25,7 @@ if not env("EMAIL_URL", default=""):
     EMAIL_BACKEND = "core.mail.UnconfiguredBackend"
 
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": document_storage(),
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,5 +1,8 @@
 """The test suite: same as base, fast password hashing, mail kept in memory."""
 
+import tempfile
+from pathlib import Path
+
 from config.settings.base import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -17,3 +20,7 @@ DEMO_PUBLISHED_PASSWORDS = True
 # Token lookups straight from the database: tests change tokens and users with QuerySet.update(), which a
 # remembered lookup would not see for a minute (tests/access/test_token_cache.py turns it on).
 API_TOKEN_CACHE_SECONDS = 0
+
+# Documents uploaded by tests go to a temporary folder, never the project's media/ (tests/filings set their
+# own per test).
+MEDIA_ROOT = str(Path(tempfile.gettempdir()) / "nlrb-tracker-test-media")

@@ -92,6 +92,10 @@ class DeadlineCode(StrEnum):
     EXCEPTIONS_TO_BOARD = "exceptions_to_board"
     ANSWERING_BRIEF_TO_BOARD = "answering_brief_to_board"
     REQUEST_FOR_REVIEW_OF_DDE = "request_for_review_of_dde"
+    CROSS_EXCEPTIONS = "cross_exceptions"
+    ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS = "answering_brief_to_cross_exceptions"
+    REPLY_BRIEF = "reply_brief"
+    BRIEF_ON_REVIEW = "brief_on_review"
 
 
 class Tier(StrEnum):
@@ -140,6 +144,9 @@ TRIGGER_PHRASES: Mapping[str, str] = MappingProxyType(
         "alj_decision": "the administrative law judge's decision",
         DeadlineCode.EXCEPTIONS_TO_BOARD: "the due date for exceptions to the Board",
         "complaint_issued": "the complaint",  # the test of certification (proceedings.law)
+        DeadlineCode.CROSS_EXCEPTIONS: "the due date for cross-exceptions",
+        DeadlineCode.ANSWERING_BRIEF_TO_BOARD: "the due date for answering briefs to the exceptions",
+        "review_granted": "the Board's order granting review",
     }
 )
 
@@ -223,6 +230,18 @@ _ALJ_NOTE = (
     "such order, so the period is counted from the administrative law judge's decision (the order usually "
     "issues with it). Check the transfer order's date."
 )
+_REPLY_NOTE = (
+    "No extensions of time are granted for reply briefs, which may not exceed 10 pages (102.46(e)); a reply to "
+    "an answering brief to cross-exceptions runs 14 days from that brief's due date (102.46(d)-(e))."
+)
+_REVIEW_NOTE = (
+    "Unless the Board rules on the issues in the order granting review (102.67(h)); no reply briefs except "
+    "by special leave of the Board."
+)
+_CFR_102_46 = (
+    "Current CFR text; the section's history line shows it unchanged since 82 FR 43696 (2017), so it governed "
+    "2019 cases too: "
+)
 _CFR_2023 = "Current CFR text (eCFR after 89 FR 25806), in force for petitions filed from 2023-12-26: "
 _CFR_2019 = (
     "Current CFR text; the section's history line shows it unchanged since the 2019 rule (84 FR 69593), so it "
@@ -254,6 +273,10 @@ _LABELS: Mapping[str, str] = MappingProxyType(
         DeadlineCode.ANSWERING_BRIEF_TO_BOARD: "Answering brief to exceptions to the ALJ's decision (to the Board)",
         DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: "Request for review of the decision and direction of election "
         "(due with the exceptions to the ALJ's decision)",
+        DeadlineCode.CROSS_EXCEPTIONS: "Cross-exceptions to the administrative law judge's decision (to the Board)",
+        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: "Answering brief to cross-exceptions (to the Board)",
+        DeadlineCode.REPLY_BRIEF: "Reply brief to an answering brief (to the Board)",
+        DeadlineCode.BRIEF_ON_REVIEW: "Brief on review, after the Board grants review",
     }
 )
 
@@ -329,6 +352,38 @@ _SHAPE: Mapping[str, tuple[str, str, bool, bool, FiledWith, str]] = MappingProxy
             "board",
             "",
         ),
+        DeadlineCode.CROSS_EXCEPTIONS: (
+            "exceptions_to_board",
+            "29 CFR 102.46(c), 102.2(a)",
+            True,
+            False,
+            "board",
+            "Only a party that has not filed exceptions may file cross-exceptions (102.46(c)).",
+        ),
+        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: (
+            "cross_exceptions",
+            "29 CFR 102.46(d), 102.2(a)",
+            True,
+            False,
+            "board",
+            "",
+        ),
+        DeadlineCode.REPLY_BRIEF: (
+            "answering_brief_to_board",
+            "29 CFR 102.46(e), 102.2(a)",
+            True,
+            False,
+            "board",
+            _REPLY_NOTE,
+        ),
+        DeadlineCode.BRIEF_ON_REVIEW: (
+            "review_granted",
+            "29 CFR 102.67(h)",
+            False,
+            False,
+            "board",
+            _REVIEW_NOTE,
+        ),
     }
 )
 
@@ -384,6 +439,22 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
             DeadlineCode.EXCEPTIONS_TO_BOARD: _Figure(28, CAL, INFERRED, "102.46(a): 28 days. " + _ALJ_2014),
             DeadlineCode.ANSWERING_BRIEF_TO_BOARD: _Figure(
                 14, CAL, INFERRED, "102.46(b): 14 days from the last day for exceptions. " + _ALJ_2014
+            ),
+            DeadlineCode.CROSS_EXCEPTIONS: _Figure(
+                14, CAL, INFERRED, "102.46(c): 14 days from the last day for exceptions. " + _ALJ_2014
+            ),
+            DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: _Figure(
+                14, CAL, INFERRED, "102.46(d): 14 days from the last day for cross-exceptions. " + _ALJ_2014
+            ),
+            DeadlineCode.REPLY_BRIEF: _Figure(
+                14, CAL, INFERRED, "102.46(e): 14 days from the last day for answering briefs. " + _ALJ_2014
+            ),
+            DeadlineCode.BRIEF_ON_REVIEW: _Figure(
+                10,
+                BUS,
+                INFERRED,
+                "10 business days after the order granting review, as the current text of 102.67(h); the "
+                "2015 text was not checked.",
             ),
         },
         "2019": {
@@ -458,6 +529,35 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 _CFR_2019 + "in a consolidated case after a stipulated or directed election the request for "
                 "review of the decision and direction of election is due with the exceptions to the ALJ's "
                 "decision (102.69(c)(2)).",
+            ),
+            DeadlineCode.CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_102_46 + "cross-exceptions within 14 days from the last date on which exceptions may be "
+                "filed (102.46(c)).",
+            ),
+            DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_102_46 + "an answering brief to cross-exceptions within 14 days from the last date on "
+                "which cross-exceptions may be filed (102.46(d)).",
+            ),
+            DeadlineCode.REPLY_BRIEF: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_102_46 + "a reply brief within 14 days from the last date on which an answering brief "
+                "may be filed (102.46(e)).",
+            ),
+            DeadlineCode.BRIEF_ON_REVIEW: _Figure(
+                10,
+                BUS,
+                INFERRED,
+                "10 business days after the order granting review, as the current text of 102.67(h); the "
+                "section was amended in 2023 (88 FR 14912, 88 FR 58101), so the 2019 wording is not "
+                "confirmed.",
             ),
         },
         "2023": {
@@ -535,6 +635,35 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 CFR,
                 _CFR_2023 + "due at the same time as the exceptions to the ALJ's decision (102.69(c)(2)).",
             ),
+            DeadlineCode.CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_2023 + "cross-exceptions within 14 days from the last date on which exceptions may be "
+                "filed (102.46(c)).",
+            ),
+            DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_2023
+                + "an answering brief to cross-exceptions within 14 days from the last date on which "
+                "cross-exceptions may be filed (102.46(d)).",
+            ),
+            DeadlineCode.REPLY_BRIEF: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_2023 + "a reply brief within 14 days from the last date on which an answering brief may "
+                "be filed (102.46(e)).",
+            ),
+            DeadlineCode.BRIEF_ON_REVIEW: _Figure(
+                10,
+                BUS,
+                CFR,
+                _CFR_2023 + "briefs within 10 business days after issuance of an order granting review "
+                "(102.67(h)).",
+            ),
         },
     }
 )
@@ -545,6 +674,10 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
 _DEADLINE_CODE: Mapping[str, str] = MappingProxyType(
     {DeadlineCode.REVISED_TALLY_OBJECTIONS: DeadlineCode.OBJECTIONS}
 )
+
+
+# Triggers counted, link by link, from the ALJ's decision (which stands in for the transfer order, _ALJ_NOTE).
+_COUNTED_FROM_ALJ = ("alj_decision", "exceptions_to_board", "cross_exceptions", "answering_brief_to_board")
 
 
 def _build() -> dict[RuleSetName, Mapping[str, Period]]:
@@ -569,7 +702,7 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
                 target_only=target_only,
                 filed_with=filed_with,
                 note=note,
-                assumption=_ALJ_NOTE if trigger in ("alj_decision", "exceptions_to_board") else "",
+                assumption=_ALJ_NOTE if trigger in _COUNTED_FROM_ALJ else "",
             )
         tables[rule_set] = MappingProxyType(table)
     return tables

@@ -123,11 +123,17 @@ ATTACHED: Mapping[str, tuple[str, ...]] = MappingProxyType(
             DeadlineCode.EXCEPTIONS_TO_BOARD,
             DeadlineCode.ANSWERING_BRIEF_TO_BOARD,
             DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
+            # 102.46(c)-(e): each counted from the due date of the one before it.
+            DeadlineCode.CROSS_EXCEPTIONS,
+            DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS,
+            DeadlineCode.REPLY_BRIEF,
         ),
         # The ends of a case (proceedings.law.dispositions): a Regional Director's dismissal is a final
         # disposition (102.69(h); 102.71(c)–(d)); a judge's bargaining order is excepted to the Board (102.46).
         "petition_dismissed": (DeadlineCode.REQUEST_FOR_REVIEW, DeadlineCode.OPPOSITION),
         "bargaining_order": (DeadlineCode.EXCEPTIONS_TO_BOARD, DeadlineCode.ANSWERING_BRIEF_TO_BOARD),
+        # 102.67(h): briefs on review, only after an order granting review (``attached``).
+        "board_decision": (DeadlineCode.BRIEF_ON_REVIEW,),
     }
 )
 
@@ -166,6 +172,9 @@ def is_final_disposition(rule_set: str, *, trigger: str, outcome: str | None = N
     return False
 
 
+REVIEW_GRANTED: Final = "review_granted"
+
+
 def attached(
     trigger: str, *, rule_set: str, outcome: str | None = None, agreement: str | None = None
 ) -> tuple[str, ...]:
@@ -181,6 +190,8 @@ def attached(
         if entry in (DeadlineCode.REQUEST_FOR_REVIEW, DeadlineCode.OPPOSITION) and not final:
             continue
         if entry in BOARD_REVIEW_CODES and agreement in CONSENT_AGREEMENTS:
+            continue
+        if entry == DeadlineCode.BRIEF_ON_REVIEW and outcome != REVIEW_GRANTED:
             continue
         if entry == DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE and agreement != "directed":
             # Only a directed election has a decision and direction of election to review (102.67); a
@@ -227,6 +238,11 @@ ANSWERED_BY: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "show_cause_response": (),
         "rehearing": ("rehearing_petition_filed",),
         "certiorari": ("certiorari_petition_filed",),
+        # No proceeding event: met by the filing (``filings``), or marked met by staff.
+        DeadlineCode.CROSS_EXCEPTIONS: (),
+        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: (),
+        DeadlineCode.REPLY_BRIEF: (),
+        DeadlineCode.BRIEF_ON_REVIEW: (),
     }
 )
 
@@ -245,6 +261,10 @@ OPTIONAL: Final = frozenset(
         DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
         "rehearing",
         "certiorari",
+        DeadlineCode.CROSS_EXCEPTIONS,
+        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS,
+        DeadlineCode.REPLY_BRIEF,
+        DeadlineCode.BRIEF_ON_REVIEW,
     }
 )
 
@@ -266,6 +286,10 @@ CODE_RANK: Mapping[str, int] = MappingProxyType(
                 DeadlineCode.REQUEST_FOR_REVIEW,
                 DeadlineCode.OPPOSITION,
                 DeadlineCode.HEARING,
+                DeadlineCode.CROSS_EXCEPTIONS,
+                DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS,
+                DeadlineCode.REPLY_BRIEF,
+                DeadlineCode.BRIEF_ON_REVIEW,
             )
         )
     }

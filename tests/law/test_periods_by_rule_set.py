@@ -199,6 +199,56 @@ BY_HAND = [
         "+ 7 = Mon 05-26, Memorial Day → Tue",
     ),
     ("2014", "exceptions_to_board", D(2025, 8, 4), D(2025, 9, 2), "+ 28 = Mon 09-01, Labor Day → Tue 09-02"),
+    # --- 102.46(c)-(e), 102.67(h) ---------------------------------------------------------------------------
+    (
+        "2023",
+        "cross_exceptions",
+        D(2024, 12, 3),
+        D(2024, 12, 17),
+        "exceptions due Tue 12-03 + 14 = Tue 12-17",
+    ),
+    ("2023", "answering_brief_to_cross_exceptions", D(2024, 12, 17), D(2024, 12, 31), "+ 14 = Tue 12-31"),
+    (
+        "2023",
+        "reply_brief",
+        D(2025, 6, 20),
+        D(2025, 7, 7),
+        "+ 14 = Fri 07-04, a holiday; weekend → Mon 07-07",
+    ),
+    (
+        "2023",
+        "brief_on_review",
+        D(2025, 11, 20),
+        D(2025, 12, 5),
+        "review granted Thu 11-20: Fri 21 (1), Mon 24-Wed 26 (2-4), Thanksgiving skipped, Fri 28 (5), "
+        "Mon 12-01-Fri 12-05 (6-10)",
+    ),
+    (
+        "2019",
+        "cross_exceptions",
+        D(2024, 12, 3),
+        D(2024, 12, 17),
+        "Bessemer: + 14 from the exceptions due date",
+    ),
+    ("2019", "answering_brief_to_cross_exceptions", D(2024, 12, 17), D(2024, 12, 31), "+ 14 = Tue 12-31"),
+    ("2019", "reply_brief", D(2024, 12, 17), D(2024, 12, 31), "answering brief due 12-17 + 14 = Tue 12-31"),
+    (
+        "2019",
+        "brief_on_review",
+        D(2024, 5, 22),
+        D(2024, 6, 6),
+        "Wed 05-22: Thu 23 (1), Fri 24 (2), Memorial Day skipped, Tue 28-Fri 31 (3-6), Mon 06-03-Thu 06 (7-10)",
+    ),
+    ("2014", "cross_exceptions", D(2025, 9, 2), D(2025, 9, 16), "+ 14 = Tue 09-16"),
+    ("2014", "answering_brief_to_cross_exceptions", D(2025, 9, 16), D(2025, 9, 30), "+ 14 = Tue 09-30"),
+    ("2014", "reply_brief", D(2025, 3, 7), D(2025, 3, 21), "answering brief due Fri 03-07 + 14 = Fri 03-21"),
+    (
+        "2014",
+        "brief_on_review",
+        D(2025, 1, 10),
+        D(2025, 1, 27),
+        "Fri 01-10: Mon 13-Fri 17 (1-5), MLK Day skipped, Tue 21-Mon 27 (6-10)",
+    ),
 ]
 
 

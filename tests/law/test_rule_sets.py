@@ -86,6 +86,20 @@ PROVENANCE = [
     ("2023", "exceptions_to_board", "alj_decision", 28, CAL, CF, False, False),
     ("2023", "answering_brief_to_board", "exceptions_to_board", 14, CAL, CF, True, False),
     ("2023", "request_for_review_of_dde", "alj_decision", 28, CAL, CF, False, False),
+    # 102.46(c)-(e) and 102.67(h), checked against the current CFR text (cfr/more-sections.md,
+    # cfr/part102-current.md). 102.46 is unchanged since 2017 (so cfr for 2019); 102.67 was amended in 2023.
+    ("2014", "cross_exceptions", "exceptions_to_board", 14, CAL, INF, True, False),
+    ("2014", "answering_brief_to_cross_exceptions", "cross_exceptions", 14, CAL, INF, True, False),
+    ("2014", "reply_brief", "answering_brief_to_board", 14, CAL, INF, True, False),
+    ("2014", "brief_on_review", "review_granted", 10, BUS, INF, False, False),
+    ("2019", "cross_exceptions", "exceptions_to_board", 14, CAL, CF, True, False),
+    ("2019", "answering_brief_to_cross_exceptions", "cross_exceptions", 14, CAL, CF, True, False),
+    ("2019", "reply_brief", "answering_brief_to_board", 14, CAL, CF, True, False),
+    ("2019", "brief_on_review", "review_granted", 10, BUS, INF, False, False),
+    ("2023", "cross_exceptions", "exceptions_to_board", 14, CAL, CF, True, False),
+    ("2023", "answering_brief_to_cross_exceptions", "cross_exceptions", 14, CAL, CF, True, False),
+    ("2023", "reply_brief", "answering_brief_to_board", 14, CAL, CF, True, False),
+    ("2023", "brief_on_review", "review_granted", 10, BUS, CF, False, False),
 ]
 
 
@@ -159,7 +173,16 @@ def test_only_filings_addressed_to_the_board_are_filed_with_the_board() -> None:
     assert board == {
         (rs, code)
         for rs in ("2014", "2019", "2023")
-        for code in ("request_for_review", "opposition", "exceptions_to_board", "answering_brief_to_board")
+        for code in (
+            "request_for_review",
+            "opposition",
+            "exceptions_to_board",
+            "answering_brief_to_board",
+            "cross_exceptions",
+            "answering_brief_to_cross_exceptions",
+            "reply_brief",
+            "brief_on_review",
+        )
     } | {(rs, "request_for_review_of_dde") for rs in ("2019", "2023")}
 
 
@@ -187,7 +210,8 @@ def test_an_unknown_deadline_code_is_a_key_error_naming_the_known_codes() -> Non
     assert str(caught.value) == (
         "no period 'objection' under the 2023 rules; known: objections, offer_of_proof, "
         "revised_tally_objections, hearing, exceptions, answering_brief, request_for_review, opposition, "
-        "reconsideration, exceptions_to_board, answering_brief_to_board, request_for_review_of_dde"
+        "reconsideration, exceptions_to_board, answering_brief_to_board, request_for_review_of_dde, "
+        "cross_exceptions, answering_brief_to_cross_exceptions, reply_brief, brief_on_review"
     )
 
 

@@ -102,6 +102,9 @@ def values_for(noted: Noted, role: str) -> dict[str, list[Any]]:
         "kind": sorted(KINDS),
         "run_id": [1],  # an import run's status: holds no note text either way
         "appearance_id": [1],  # DELETE only: a GET answers 405
+        # A filing and its documents hold the filer's paper, never a note's text (tests/filings).
+        "filing_id": [1],
+        "document_id": [1],
     }
 
 

@@ -262,12 +262,17 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
     assert "Regional Director's decision: rerun election" in titles
     assert [i["kind"] for i in timeline].count("tally") == 2
     deadlines = story.ok(story.paralegal.get(f"/api/v1/deadlines/?case={NUMBER}&status=open"), 200)["results"]
-    # 102.46(b): the answering brief is due 14 days after the last day for exceptions (2024-12-03).
+    # 102.46(b)-(e): the answering brief and cross-exceptions are due 14 days after the last day for
+    # exceptions (2024-12-03 + 14 = 12-17); the answering brief to cross-exceptions 14 days after theirs, and a
+    # reply brief 14 days after the answering brief's (12-17 + 14 = 12-31).
     assert [(d["code"], d["due_on"]) for d in deadlines] == [
         ("exceptions_to_board", "2024-12-03"),
         ("answering_brief_to_board", "2024-12-17"),
+        ("cross_exceptions", "2024-12-17"),
+        ("answering_brief_to_cross_exceptions", "2024-12-31"),
+        ("reply_brief", "2024-12-31"),
     ]
-    assert [(d["source"], d["verified"]) for d in deadlines] == [("cfr", False), ("cfr", False)]
+    assert [(d["source"], d["verified"]) for d in deadlines] == [("cfr", False)] * 5
     assert (
         "no such order, so the period is counted from the administrative law judge's decision"
         in (deadlines[0]["explanation"])
@@ -278,6 +283,10 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
     assert summaries == [
         "10-RC-269250: Exceptions to the administrative law judge's decision (to the Board) due (UNVERIFIED)",
         "10-RC-269250: Answering brief to exceptions to the ALJ's decision (to the Board) due (UNVERIFIED)",
+        "10-RC-269250: Cross-exceptions to the administrative law judge's decision (to the Board) due "
+        "(UNVERIFIED)",
+        "10-RC-269250: Answering brief to cross-exceptions (to the Board) due (UNVERIFIED)",
+        "10-RC-269250: Reply brief to an answering brief (to the Board) due (UNVERIFIED)",
     ]
 
     # A stranger sees none of it.

@@ -153,6 +153,11 @@ def test_a_directed_election_consolidated_before_an_alj_gets_the_102_46_periods(
         "exceptions_to_board": date(2025, 7, 7),
         "answering_brief_to_board": date(2025, 7, 21),
         "request_for_review_of_dde": date(2025, 7, 7),
+        # 102.46(c)-(e): 14 days from the exceptions' due date, then from the cross-exceptions' and the
+        # answering brief's (07-21 + 14 = 08-04).
+        "cross_exceptions": date(2025, 7, 21),
+        "answering_brief_to_cross_exceptions": date(2025, 8, 4),
+        "reply_brief": date(2025, 8, 4),
     }
     exceptions = Deadline.objects.get(case=case, code="exceptions_to_board")
     assert (exceptions.source, exceptions.verified) == ("cfr", False)

@@ -1,0 +1,210 @@
+"""Filings, rulings and documents over the API: input and output kept apart. Datetimes go out in the
+regional office's zone, with its offset; datetimes coming in must state theirs."""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from rest_framework import serializers
+
+from core.api.scoping import MAX_ID
+from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Ruling, ServiceMethod
+from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, Document, Filing
+from objections.api.serializers import AwareDateTimeField
+
+
+class DocumentSerializer(serializers.ModelSerializer[Document]):
+    uploaded_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
+    filing: serializers.PrimaryKeyRelatedField[Filing] = serializers.PrimaryKeyRelatedField(read_only=True)
+    download = serializers.SerializerMethodField(help_text="Where to download it (signed in, on the case)")
+
+    class Meta:
+        model = Document
+        fields = [
+            "id",
+            "filing",
+            "title",
+            "pages",
+            "bytes",
+            "sha256",
+            "uploaded_by",
+            "uploaded_at",
+            "download",
+        ]
+        read_only_fields = fields
+
+    def get_download(self, document: Document) -> str:
+        return f"/api/v1/documents/{document.pk}/download/"
+
+    def to_representation(self, instance: Document) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        zone = ZoneInfo(instance.filing.case.office_zone)
+        data["uploaded_at"] = instance.uploaded_at.astimezone(zone).isoformat()
+        return data
+
+
+_ZONED = ("filed_at", "received_at")
+
+
+class FilingSerializer(serializers.ModelSerializer[Filing]):
+    case = serializers.CharField(source="case.number", read_only=True)
+    election: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(read_only=True)
+    party: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(read_only=True)
+    party_name = serializers.CharField(source="party.name", read_only=True)
+    kind_label = serializers.CharField(source="get_kind_display", read_only=True)
+    served_on: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(
+        many=True, read_only=True
+    )
+    answers: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text="The deadline this filing meets (or asks to extend)"
+    )
+    due_at = serializers.SerializerMethodField(help_text="When the deadline it answers was due")
+    relates_to: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True
+    )
+    event: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text="The proceeding event the filing recorded"
+    )
+    # Blank ("") until a ruling, and for a paper served without a stated method: the enums say so.
+    ruling = serializers.ChoiceField(choices=RULING_CHOICES, allow_blank=True, read_only=True)
+    service_method = serializers.ChoiceField(choices=SERVICE_CHOICES, allow_blank=True, read_only=True)
+    by = serializers.ChoiceField(
+        source="ruled_by_level",
+        choices=LEVEL_CHOICES,
+        allow_blank=True,
+        read_only=True,
+        help_text="Who ruled",
+    )
+    order_deadline: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text="The deadline a granted extension set (source order)"
+    )
+    documents = DocumentSerializer(many=True, read_only=True)
+    zone = serializers.CharField(source="case.office_zone", read_only=True)
+
+    class Meta:
+        model = Filing
+        fields = [
+            "id",
+            "case",
+            "election",
+            "kind",
+            "kind_label",
+            "party",
+            "party_name",
+            "title",
+            "filed_at",
+            "received_at",
+            "filing_confirmed",
+            "timely",
+            "zone",
+            "confirmation_number",
+            "served_on",
+            "service_method",
+            "answers",
+            "due_at",
+            "relates_to",
+            "unforeseeable_grounds",
+            "event",
+            "ruling",
+            "decided_on",
+            "by",
+            "until",
+            "order_deadline",
+            "documents",
+        ]
+        read_only_fields = fields
+
+    def get_due_at(self, filing: Filing) -> str | None:
+        if filing.answers is None:
+            return None
+        return filing.answers.due_at.astimezone(ZoneInfo(filing.answers.zone)).isoformat()
+
+    def to_representation(self, instance: Filing) -> dict[str, Any]:
+        data: dict[str, Any] = super().to_representation(instance)
+        zone = ZoneInfo(instance.case.office_zone)
+        for name in _ZONED:
+            data[name] = getattr(instance, name).astimezone(zone).isoformat()
+        return data
+
+
+def _choice(values: list[str], what: str, **options: Any) -> serializers.ChoiceField:
+    """A choice whose refusal lists the valid choices."""
+    message = f'"{{input}}" is not {what}; allowed: {", ".join(values)}.'
+    return serializers.ChoiceField(
+        choices=[(v, v) for v in values], error_messages={"invalid_choice": message}, **options
+    )
+
+
+class FilingInputSerializer(serializers.Serializer[Any]):
+    kind = _choice(list(KIND_LABELS), "a kind of filing")
+    party = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The filing party's id (cases/{number}/parties/)"
+    )
+    title = serializers.CharField(max_length=300)
+    election = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        allow_null=True,
+        help_text="Default: the live proceeding",
+    )
+    filed_at = AwareDateTimeField(required=False, allow_null=True, help_text="The time stated; default: now")
+    confirmation_number = serializers.CharField(
+        max_length=60, required=False, allow_blank=True, default="", help_text="The agency's e-filing number"
+    )
+    served_on = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        required=False,
+        default=list,
+        max_length=100,
+        help_text="Ids of the parties served",
+    )
+    service_method = _choice(
+        [m.value for m in ServiceMethod], "a method of service", required=False, allow_blank=True, default=""
+    )
+    answers = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        allow_null=True,
+        help_text="The deadline it meets (default: found from the kind); required for an extension request",
+    )
+    relates_to = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        allow_null=True,
+        help_text="The filing a response concerns",
+    )
+    unforeseeable_grounds = serializers.CharField(
+        max_length=5000,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="An extension asked within 3 days of the due date: the circumstances not reasonably "
+        "foreseeable (29 CFR 102.2(c))",
+    )
+
+
+class FilingRulingInputSerializer(serializers.Serializer[Any]):
+    ruling = _choice([r.value for r in Ruling], "a ruling")
+    decided_on = serializers.DateField()
+    by = _choice(list(RULING_LEVELS), "who rules on a motion")
+    until = serializers.DateField(
+        required=False, allow_null=True, help_text="A granted extension: the new due date"
+    )
+
+
+class DocumentInputSerializer(serializers.Serializer[Any]):
+    file = serializers.FileField(help_text="A PDF (checked by its content), at most the configured limit")
+    # A multipart form sends text: the filing's id as digits.
+    filing = serializers.RegexField(
+        r"^[1-9][0-9]{0,17}$",
+        max_length=18,
+        help_text="The filing's id",
+        error_messages={"invalid": "Give the filing's id (digits)."},
+    )
+    title = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")

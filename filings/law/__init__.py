@@ -1,0 +1,1 @@
+"""The law of filings as plain Python: which papers a party files, what each answers, extensions of time."""

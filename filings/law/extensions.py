@@ -1,0 +1,58 @@
+"""Extensions of time, 29 CFR 102.2(c) — plain Python.
+
+"Except as otherwise provided, a request for an extension of time to file a document must be filed no later
+than the date on which the document is due. Requests for extensions of time filed within 3 days of the due
+date must be grounded upon circumstances not reasonably foreseeable in advance." (102.2(c), current text.)
+
+Reading of "within 3 days": 102.2(a) counts a period of less than 7 days in business days only, so a request
+is within 3 days of the due date when at most 3 business days separate its filing date (excluded) from the
+due date (included) — filed on the due date, or on any of the 3 business days before it. An interpretation,
+not rule text: answers that rely on it say so (``GROUNDS_RULE``).
+
+Not extendable: the objections (102.69(a)(8): only the offer of proof, by the Regional Director) and reply
+briefs to the Board (102.46(e): "No extensions of time will be granted for the filing of reply briefs").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import date, timedelta
+from types import MappingProxyType
+from typing import Final
+
+SHORT_NOTICE_BUSINESS_DAYS: Final = 3
+CITATION: Final = "29 CFR 102.2(c)"
+GROUNDS_RULE: Final = (
+    "a request for an extension filed within 3 days of the due date must be grounded upon circumstances not "
+    "reasonably foreseeable in advance (29 CFR 102.2(c); the 3 days counted as business days, 102.2(a))"
+)
+
+NOT_EXTENDABLE: Mapping[str, str] = MappingProxyType(
+    {
+        "objections": "The objections deadline cannot be extended (29 CFR 102.69(a)(8)); only the offer of "
+        "proof can, by the Regional Director.",
+        "reply_brief": "No extensions of time are granted for reply briefs (29 CFR 102.46(e)).",
+    }
+)
+
+
+def business_days_before(filed_on: date, due_on: date, is_business_day: Callable[[date], bool]) -> int:
+    """How many business days lie after ``filed_on`` up to and including ``due_on`` (0 on the due date)."""
+    count, day = 0, filed_on
+    while day < due_on:
+        day += timedelta(days=1)
+        if is_business_day(day):
+            count += 1
+    return count
+
+
+def is_in_time(filed_on: date, due_on: date) -> bool:
+    """Filed no later than the date the document is due (102.2(c))."""
+    return filed_on <= due_on
+
+
+def needs_grounds(filed_on: date, due_on: date, is_business_day: Callable[[date], bool]) -> bool:
+    """Filed within 3 days of the due date: must state unforeseeable grounds (102.2(c))."""
+    if filed_on > due_on:
+        return False
+    return business_days_before(filed_on, due_on, is_business_day) <= SHORT_NOTICE_BUSINESS_DAYS

@@ -1,0 +1,107 @@
+"""What a party files, what each paper answers, and how a motion is ruled on — plain Python.
+
+A filing of a kind the ladder knows records the matching proceeding event (``LADDER_EVENT``); every kind
+that answers a period names the deadline codes it meets (``ANSWERS``). Motions and extension requests are
+ruled on (``RULINGS``); responses concern another filing (``relates_to``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Final
+
+
+class Kind(StrEnum):
+    EXCEPTIONS = "exceptions"
+    ANSWERING_BRIEF = "answering_brief"
+    CROSS_EXCEPTIONS = "cross_exceptions"
+    ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS = "answering_brief_to_cross_exceptions"
+    REPLY_BRIEF = "reply_brief"
+    REQUEST_FOR_REVIEW = "request_for_review"
+    OPPOSITION = "opposition"
+    BRIEF_ON_REVIEW = "brief_on_review"
+    MOTION = "motion"
+    EXTENSION_REQUEST = "extension_request"
+    RESPONSE = "response"
+    OTHER = "other"
+
+
+KIND_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        Kind.EXCEPTIONS: "Exceptions",
+        Kind.ANSWERING_BRIEF: "Answering brief",
+        Kind.CROSS_EXCEPTIONS: "Cross-exceptions",
+        Kind.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: "Answering brief to cross-exceptions",
+        Kind.REPLY_BRIEF: "Reply brief",
+        Kind.REQUEST_FOR_REVIEW: "Request for review",
+        Kind.OPPOSITION: "Opposition to the request for review",
+        Kind.BRIEF_ON_REVIEW: "Brief on review",
+        Kind.MOTION: "Motion",
+        Kind.EXTENSION_REQUEST: "Request for an extension of time",
+        Kind.RESPONSE: "Response",
+        Kind.OTHER: "Other paper",
+    }
+)
+
+# kind → the proceeding event its filing records (the ladder's filing events).
+LADDER_EVENT: Mapping[str, str] = MappingProxyType(
+    {
+        Kind.EXCEPTIONS: "exceptions_filed",
+        Kind.ANSWERING_BRIEF: "answering_brief_filed",
+        Kind.REQUEST_FOR_REVIEW: "request_for_review_filed",
+        Kind.OPPOSITION: "opposition_filed",
+    }
+)
+
+# kind → the deadline codes a filing of that kind meets (the first live one found is the one it answers).
+ANSWERS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        Kind.EXCEPTIONS: ("exceptions", "exceptions_to_board"),
+        Kind.ANSWERING_BRIEF: ("answering_brief", "answering_brief_to_board"),
+        Kind.CROSS_EXCEPTIONS: ("cross_exceptions",),
+        Kind.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: ("answering_brief_to_cross_exceptions",),
+        Kind.REPLY_BRIEF: ("reply_brief",),
+        Kind.REQUEST_FOR_REVIEW: ("request_for_review", "request_for_review_of_dde"),
+        Kind.OPPOSITION: ("opposition",),
+        Kind.BRIEF_ON_REVIEW: ("brief_on_review",),
+    }
+)
+
+# What must be on file before a paper can answer it (a reply brief needs an answering brief, 102.46(e)).
+NEEDS_FILED: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        Kind.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: (Kind.CROSS_EXCEPTIONS,),
+        Kind.REPLY_BRIEF: (Kind.ANSWERING_BRIEF, Kind.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS),
+    }
+)
+
+RULED_KINDS: Final = frozenset({Kind.MOTION, Kind.EXTENSION_REQUEST})
+
+
+class Ruling(StrEnum):
+    GRANTED = "granted"
+    DENIED = "denied"
+    GRANTED_IN_PART = "granted_in_part"
+    WITHDRAWN = "withdrawn"
+
+
+# A ruling that grants an extension moves the deadline to ``until``.
+GRANTS: Final = frozenset({Ruling.GRANTED, Ruling.GRANTED_IN_PART})
+
+# Who rules on a motion (the levels of ``elections.law.levels``).
+RULING_LEVELS: Final = (
+    "hearing_officer",
+    "administrative_law_judge",
+    "regional_director",
+    "board",
+    "court_of_appeals",
+)
+
+
+class ServiceMethod(StrEnum):
+    E_FILE = "e_file"
+    EMAIL = "email"
+    MAIL = "mail"
+    HAND = "hand"

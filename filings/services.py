@@ -1,0 +1,629 @@
+"""State changes to filings, rulings on motions and extension requests, and documents.
+
+Each function is one transaction: it locks the case, checks the caller and the law, writes, records who
+did it (django-simple-history) and queues the notices through the outbox (delivered after commit).
+
+- ``filing_file``: counsel file for their own party, staff record for any. A filing of a kind the ladder
+  knows records the matching proceeding event through ``proceedings.services.event_record`` (the one way
+  an event is written); a paper that answers a period meets its deadline; the other side is notified.
+  Provenance as for objections: ``filed_at`` is the time stated, ``received_at`` when the tracker got it;
+  a counsel's late filing is refused with the due time, zone and rule; a stated time inside the period on
+  a filing received after it waits for staff (``timely`` null, ``filing_confirmed`` false).
+- ``filing_rule``: staff rule on a motion or an extension request; a granted extension moves the deadline
+  (source ``order``) and every deadline counted from it (``proceedings.services.deadline_set``).
+- ``document_attach``: a PDF checked by its content (``filings.pdf``), stored through Django's storage API.
+
+Errors: ``RuleViolation`` → 400 naming the field; ``TransitionNotAllowed`` → 409; ``NotPermitted`` → 403.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import date, datetime, timedelta
+from typing import IO, Any
+
+from django.conf import settings
+from django.core.files import File
+from django.db import transaction
+
+from core import clock, outbox
+from core.actors import Actor, acting_user, is_staff, require_staff, stamp
+from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
+from elections import recipients
+from elections.law import calendar, levels
+from elections.law.local_time import local_date, local_time
+from elections.models import Appearance, Case, Election, Party
+from elections.selectors import counsel_party_ids
+from filings import pdf
+from filings.law import extensions
+from filings.law.kinds import (
+    ANSWERS,
+    GRANTS,
+    KIND_LABELS,
+    LADDER_EVENT,
+    NEEDS_FILED,
+    RULED_KINDS,
+    RULING_LEVELS,
+    Kind,
+    Ruling,
+    ServiceMethod,
+)
+from filings.models import Document, Filing
+from proceedings import selectors as proceeding_selectors
+from proceedings import services as proceeding_services
+from proceedings.law.deadlines import Source, Status
+from proceedings.models import Deadline, ProceedingEvent
+
+log = logging.getLogger(__name__)
+
+CLOCK_SKEW = timedelta(minutes=5)
+MAX_TITLE = 300
+MAX_CONFIRMATION = 60
+MAX_GROUNDS = 5000
+
+
+def _choices(values: Iterable[object]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _site(path: str) -> str:
+    return f"{settings.SITE_URL.rstrip('/')}{path}"
+
+
+# --- who may act ---------------------------------------------------------------------------------------
+
+
+def filing_authorize_file(*, case: Case, actor: Actor, party: Party | None = None) -> None:
+    """Counsel of record file for their own party; staff (and the system) for any. Without ``party``:
+    whether the actor may file in this case at all (the API's 403 before a 400)."""
+    if actor is None or is_staff(actor):
+        return
+    counsel_for = counsel_party_ids(actor, case.pk)
+    if not counsel_for:
+        raise NotPermitted("Only counsel of record for a party, or Board staff, file papers.")
+    if party is not None and party.pk not in counsel_for:
+        raise NotPermitted(f"You are not counsel for {party.name}; counsel file for their own party.")
+
+
+def document_authorize_attach(*, actor: Actor, filing: Filing | None = None) -> None:
+    """Counsel of the filing's party, or staff, attach its documents. Without ``filing``: whether the actor
+    is counsel anywhere at all (the API's 403 before it reads the upload)."""
+    if actor is None or is_staff(actor):
+        return
+    if filing is None:
+        if not Appearance.objects.filter(
+            user=acting_user(actor), capacity=Appearance.Capacity.COUNSEL
+        ).exists():
+            raise NotPermitted("Only counsel of record, or Board staff, file documents.")
+        return
+    if filing.party_id not in counsel_party_ids(actor, filing.case_id):
+        raise NotPermitted(
+            f"Only counsel for {filing.party.name}, which made this filing, or Board staff may attach its "
+            "documents."
+        )
+
+
+# --- filing --------------------------------------------------------------------------------------------
+
+
+def _aware(value: Any, field: str) -> datetime:
+    if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:
+        raise RuleViolation(
+            field, "Give a date and time with its UTC offset, e.g. 2022-09-16T17:00:00-04:00."
+        )
+    if value > clock.now() + CLOCK_SKEW:
+        raise RuleViolation(field, f"The filing time ({value.isoformat()}) cannot be in the future.")
+    return value
+
+
+def _election(case: Case, election: Election | int | None) -> Election:
+    return proceeding_services.election_of(case, proceeding_selectors.elections_of(case), election)
+
+
+def _served_parties(case: Case, served_on: Iterable[Any]) -> list[Party]:
+    ids: list[int] = []
+    for value in served_on:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleViolation(
+                "served_on",
+                f"{value!r} is not a party id: give the ids of the parties served (cases/{case.number}/parties/).",
+            )
+        ids.append(value)
+    parties = {p.pk: p for p in case.parties.filter(pk__in=ids)}
+    strangers = [pk for pk in ids if pk not in parties]
+    if strangers:
+        raise RuleViolation(
+            "served_on",
+            f"Party {strangers[0]} is not a party of {case.number}: a paper is served on the parties of its "
+            f"own case (ids in cases/{case.number}/parties/).",
+        )
+    return list(parties.values())
+
+
+def _deadline_of_case(case: Case, deadline: Deadline | int | None, field: str = "answers") -> Deadline | None:
+    if deadline is None:
+        return None
+    pk = deadline.pk if isinstance(deadline, Deadline) else deadline
+    found = Deadline.objects.filter(pk=pk, case=case).first()
+    if found is None:
+        raise RuleViolation(
+            field, f"Deadline {pk} is not a deadline of {case.number} (see deadlines/?case=)."
+        )
+    return found
+
+
+def _live(deadline: Deadline) -> Deadline:
+    """The deadline in force: the one that superseded ``deadline``, if it was replaced (an extension)."""
+    seen = 0
+    while deadline.status == Status.SUPERSEDED and deadline.superseded_by_id is not None and seen < 50:
+        deadline = Deadline.objects.get(pk=deadline.superseded_by_id)
+        seen += 1
+    return deadline
+
+
+def _answered_deadline(
+    case: Case, election: Election, kind: str, party: Party, answers: Deadline | None
+) -> Deadline | None:
+    codes = ANSWERS.get(kind, ())
+    label = KIND_LABELS[kind].lower()
+    if answers is not None:
+        if codes and answers.code not in codes:
+            raise RuleViolation(
+                "answers",
+                f"A filing of kind {kind} answers a deadline of code {' or '.join(codes)}; deadline "
+                f"{answers.pk} is {answers.code}.",
+            )
+        return _live(answers)
+    if not codes:
+        return None
+    found = (
+        Deadline.objects.filter(election=election, code__in=codes)
+        .exclude(status=Status.SUPERSEDED)
+        .filter(party__isnull=True)
+        .order_by("-trigger_on", "-id")
+        .first()
+    )
+    own = (
+        Deadline.objects.filter(election=election, code__in=codes, party=party)
+        .exclude(status=Status.SUPERSEDED)
+        .order_by("-trigger_on", "-id")
+        .first()
+    )
+    found = own or found
+    if found is None:
+        raise RuleViolation(
+            "kind",
+            f"No period for a {label} runs in election {election.sequence} of {case.number}: a {label} answers "
+            f"a deadline of code {' or '.join(codes)}, and the record has none (see deadlines/?case="
+            f"{case.number}).",
+        )
+    return found
+
+
+def _check_fits_the_stage(case: Case, election: Election, kind: str, party: Party) -> None:
+    needed = NEEDS_FILED.get(kind)
+    if needed:
+        filed = Filing.objects.filter(election=election, kind__in=needed).exists()
+        if Kind.ANSWERING_BRIEF in needed:
+            filed = (
+                filed
+                or ProceedingEvent.objects.filter(
+                    election=election, event="answering_brief_filed", voided=False
+                ).exists()
+            )
+        if not filed:
+            wanted = " or ".join(KIND_LABELS[k].lower() for k in needed)
+            raise RuleViolation(
+                "kind",
+                f"A {KIND_LABELS[kind].lower()} answers a {wanted}, and none is on file in election "
+                f"{election.sequence} of {case.number} (29 CFR 102.46).",
+            )
+    if kind == Kind.CROSS_EXCEPTIONS:
+        excepted = Filing.objects.filter(election=election, kind=Kind.EXCEPTIONS, party=party).exists() or (
+            ProceedingEvent.objects.filter(
+                election=election, event="exceptions_filed", party=party, voided=False
+            ).exists()
+        )
+        if excepted:
+            raise RuleViolation(
+                "kind",
+                f"{party.name} has filed exceptions: only a party that has not previously filed exceptions may "
+                "file cross-exceptions (29 CFR 102.46(c)).",
+            )
+
+
+def _late_message(deadline: Deadline, filed_at: datetime, what: str) -> str:
+    zone = deadline.zone
+    return (
+        f"{what} comes too late: the {deadline.label[:1].lower()}{deadline.label[1:]} was due "
+        f"{local_time(deadline.due_at, zone)} ({zone}; {deadline.citation}, and the 11:59 p.m. e-filing cutoff "
+        f"of 29 CFR 102.2(b)); filed {local_time(filed_at, zone)}. A paper filed late needs a motion showing "
+        "excusable neglect (29 CFR 102.2(d)); ask staff to record it."
+    )
+
+
+def _stated_time_stands(actor: Actor, stated_timely: bool | None, received_timely: bool | None) -> bool:
+    """Counsel's stated time inside the period on a filing received after it waits for staff (as for
+    objections); staff record what they hold."""
+    if actor is None or is_staff(actor):
+        return True
+    return not (stated_timely is True and received_timely is False)
+
+
+def _check_extension(
+    deadline: Deadline | None, filed_at: datetime, grounds: str, *, timely: bool | None
+) -> None:
+    if deadline is None:
+        raise RuleViolation(
+            "answers",
+            "Name the deadline the extension is asked for: its id in deadlines/ (29 CFR 102.2(c)).",
+        )
+    refusal = extensions.NOT_EXTENDABLE.get(deadline.code)
+    if refusal:
+        raise RuleViolation("answers", refusal)
+    if deadline.status in (Status.MET, Status.MOOT):
+        raise TransitionNotAllowed(
+            f"The {deadline.label.lower()} deadline is {deadline.status}: there is nothing left to extend."
+        )
+    filed_on = local_date(filed_at, deadline.zone)
+    short_notice = extensions.needs_grounds(filed_on, deadline.due_on, calendar.is_business_day)
+    if timely is not False and short_notice and not grounds:
+        raise RuleViolation(
+            "unforeseeable_grounds",
+            f"Filed {filed_on.isoformat()}, within 3 days of the due date {deadline.due_on.isoformat()}: "
+            + extensions.GROUNDS_RULE
+            + ". State them in unforeseeable_grounds.",
+        )
+
+
+@transaction.atomic
+def filing_file(
+    *,
+    case: Case,
+    kind: str,
+    party: Party,
+    title: str,
+    filed_at: datetime,
+    actor: Actor,
+    election: Election | int | None = None,
+    confirmation_number: str = "",
+    served_on: Iterable[Any] = (),
+    service_method: str = "",
+    answers: Deadline | int | None = None,
+    relates_to: Filing | int | None = None,
+    unforeseeable_grounds: str = "",
+    notify: bool = True,
+) -> Filing:
+    """File (counsel, for their own party) or record (staff) a paper in ``case`` (module docstring)."""
+    case = Case.objects.select_for_update().get(pk=case.pk)
+    if kind not in KIND_LABELS:
+        raise RuleViolation("kind", f"{kind!r} is not a kind of filing; allowed: {_choices(KIND_LABELS)}.")
+    if party.case_id != case.pk:
+        raise RuleViolation(
+            "party",
+            f"Party {party.pk} is not a party of {case.number} (ids in cases/{case.number}/parties/).",
+        )
+    filing_authorize_file(case=case, actor=actor, party=party)
+    title = (title or "").strip()
+    if not title:
+        raise RuleViolation("title", "Give the paper's title, as on its cover page.")
+    if len(title) > MAX_TITLE:
+        raise RuleViolation("title", f"A title is at most {MAX_TITLE} characters.")
+    filed_at = _aware(filed_at, "filed_at")
+    if local_date(filed_at, case.office_zone) < case.petition_filed_on:
+        raise RuleViolation(
+            "filed_at",
+            f"{case.number} was petitioned on {case.petition_filed_on}: no paper is filed in it before that "
+            f"({local_time(filed_at, case.office_zone)}).",
+        )
+    confirmation_number = (confirmation_number or "").strip()
+    if len(confirmation_number) > MAX_CONFIRMATION:
+        raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")
+    if service_method and service_method not in ServiceMethod.__members__.values():
+        raise RuleViolation(
+            "service_method",
+            f"{service_method!r} is not a method of service; allowed: {_choices(m.value for m in ServiceMethod)}.",
+        )
+    grounds = (unforeseeable_grounds or "").strip()
+    if len(grounds) > MAX_GROUNDS:
+        raise RuleViolation("unforeseeable_grounds", f"At most {MAX_GROUNDS} characters.")
+    chosen = _election(case, election)
+    served = _served_parties(case, served_on)
+    related: Filing | None = None
+    if relates_to is not None:
+        pk = relates_to.pk if isinstance(relates_to, Filing) else relates_to
+        related = Filing.objects.filter(pk=pk, case=case).first()
+        if related is None:
+            raise RuleViolation("relates_to", f"Filing {pk} is not a filing of {case.number}.")
+    elif kind == Kind.RESPONSE:
+        raise RuleViolation("relates_to", "A response names the filing it answers (relates_to, a filing id).")
+
+    staff = actor is None or is_staff(actor)
+    deadline = _deadline_of_case(case, answers)
+    if kind != Kind.EXTENSION_REQUEST:
+        deadline = _answered_deadline(case, chosen, kind, party, deadline)
+        _check_fits_the_stage(case, chosen, kind, party)
+    elif deadline is not None:
+        deadline = _live(deadline)
+    received_at = clock.now()
+    timely: bool | None = True
+    confirmed = True
+    if deadline is not None:
+        timely = calendar.is_timely(filed_at, deadline.due_at)
+        what = (
+            "The extension request" if kind == Kind.EXTENSION_REQUEST else f"The {KIND_LABELS[kind].lower()}"
+        )
+        if timely is False and not staff:
+            message = _late_message(deadline, filed_at, what)
+            if kind == Kind.EXTENSION_REQUEST:
+                message = (
+                    f"An extension must be requested no later than the due date ({extensions.CITATION}). "
+                    + message
+                )
+            raise RuleViolation("filed_at", message)
+        confirmed = _stated_time_stands(actor, timely, calendar.is_timely(received_at, deadline.due_at))
+        if not confirmed:
+            timely = None
+    if kind == Kind.EXTENSION_REQUEST:
+        _check_extension(deadline, filed_at, grounds, timely=timely)
+
+    filing = Filing(
+        case=case,
+        election=chosen,
+        kind=kind,
+        party=party,
+        title=title,
+        filed_at=filed_at,
+        received_at=received_at,
+        filing_confirmed=confirmed,
+        timely=timely,
+        confirmation_number=confirmation_number,
+        service_method=service_method,
+        answers=deadline,
+        relates_to=related,
+        unforeseeable_grounds=grounds,
+        recorded_by=acting_user(actor),
+    )
+    stamp(filing, actor)
+    filing.save()
+    filing.served_on.set(served)
+
+    event_code = LADDER_EVENT.get(kind)
+    zone = case.office_zone
+    if event_code is not None:
+        try:
+            event = proceeding_services.event_record(
+                case=case,
+                event=event_code,
+                occurred_on=local_date(filed_at, zone),
+                election=chosen,
+                details={"party": party.pk},
+                actor=actor,
+                notify=False,
+                party_filing=True,
+            )
+        except RuleViolation as exc:
+            field = "filed_at" if exc.field == "occurred_on" else exc.field
+            raise RuleViolation(field, exc.message) from None
+        filing.event = event
+        filing.save(update_fields=["event"])
+    elif deadline is not None and kind in ANSWERS and timely is True:
+        proceeding_services.deadline_met_by_filing(
+            deadline=deadline, filed_on=local_date(filed_at, deadline.zone), actor=actor
+        )
+
+    if notify:
+        _notify_filed(filing)
+    return filing
+
+
+def _notify_filed(filing: Filing) -> None:
+    case, party = filing.case, filing.party
+    zone = case.office_zone
+    due = ""
+    if filing.answers is not None:
+        due = f"\nIt answers: {filing.answers.label}, due {local_time(filing.answers.due_at, zone)}."
+    flag = (
+        " It was recorded after the deadline (untimely)."
+        if filing.timely is False
+        else " The stated filing time awaits staff confirmation (received after the period closed)."
+        if not filing.filing_confirmed
+        else ""
+    )
+    served = ", ".join(p.name for p in filing.served_on.all()) or "no party named"
+    outbox.notify(
+        recipients=recipients.counsel_of_record(case, exclude_party_ids=[party.pk]),
+        key=f"filing:{filing.pk}:filed",
+        subject=f"{case.number}: {party.name} filed {filing.get_kind_display().lower()} — {filing.title}"[
+            :300
+        ],
+        body=(
+            f"{party.name} filed {filing.get_kind_display().lower()} in {case.number} ({case.name}) on "
+            f"{local_time(filing.filed_at, zone)}: {filing.title}.{flag}{due}\n"
+            f"Served on: {served}"
+            + (f" ({filing.get_service_method_display()})" if filing.service_method else "")
+            + "."
+            + (
+                f"\nE-filing confirmation number: {filing.confirmation_number}"
+                if filing.confirmation_number
+                else ""
+            )
+            + f"\n\n{_site(f'/api/v1/filings/{filing.pk}/')}"
+        ),
+        case=case,
+    )
+
+
+@transaction.atomic
+def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False) -> Filing:
+    """Staff settle a counsel-stated filing time received after the period closed: confirm it (timely) or
+    record the paper as late. Already settled → 409."""
+    require_staff(actor, "confirm a filing time")
+    filing = (
+        Filing.objects.select_for_update(of=("self",)).select_related("answers", "case").get(pk=filing.pk)
+    )
+    if filing.filing_confirmed:
+        raise TransitionNotAllowed(
+            f"The filing time of filing {filing.pk} is already settled; timely: {filing.timely}."
+        )
+    filing.timely = not late
+    filing.filing_confirmed = True
+    stamp(filing, actor)
+    filing.save(update_fields=["timely", "filing_confirmed"])
+    deadline = filing.answers
+    if deadline is not None and not late and filing.kind in ANSWERS and filing.kind not in LADDER_EVENT:
+        proceeding_services.deadline_met_by_filing(
+            deadline=deadline, filed_on=local_date(filing.filed_at, deadline.zone), actor=actor
+        )
+    return filing
+
+
+# --- rulings -------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def filing_rule(
+    *,
+    filing: Filing,
+    ruling: str,
+    decided_on: date,
+    by: str,
+    actor: Actor,
+    until: date | None = None,
+    notify: bool = True,
+) -> Filing:
+    """Staff record the ruling on a motion or an extension request. A granted extension moves the deadline it
+    asked about to ``until`` (source ``order``), and every deadline counted from it."""
+    require_staff(actor, "rule on a motion")
+    Case.objects.select_for_update().get(pk=filing.case_id)
+    filing = (
+        Filing.objects.select_for_update(of=("self",))
+        .select_related("case", "party", "answers", "election")
+        .get(pk=filing.pk)
+    )
+    case = filing.case
+    if filing.kind not in RULED_KINDS:
+        raise TransitionNotAllowed(
+            f"Only motions and extension requests are ruled on; filing {filing.pk} is a "
+            f"{filing.get_kind_display().lower()}."
+        )
+    if filing.ruling:
+        raise TransitionNotAllowed(
+            f"Filing {filing.pk} was already ruled on: {filing.ruling} on {filing.decided_on}."
+        )
+    if ruling not in Ruling.__members__.values():
+        raise RuleViolation(
+            "ruling", f"{ruling!r} is not a ruling; allowed: {_choices(r.value for r in Ruling)}."
+        )
+    if by not in RULING_LEVELS:
+        raise RuleViolation("by", f"{by!r} is not who rules on a motion; allowed: {_choices(RULING_LEVELS)}.")
+    zone = case.office_zone
+    if not isinstance(decided_on, date) or isinstance(decided_on, datetime):
+        raise RuleViolation("decided_on", "Give the date of the ruling as YYYY-MM-DD.")
+    today = clock.today(zone)
+    filed_on = local_date(filing.filed_at, zone)
+    if decided_on > today:
+        raise RuleViolation(
+            "decided_on", f"A ruling cannot be dated in the future ({decided_on}; today is {today})."
+        )
+    if decided_on < filed_on:
+        raise RuleViolation(
+            "decided_on", f"The ruling answers a paper filed {filed_on}; it cannot be dated {decided_on}."
+        )
+    grants_extension = filing.kind == Kind.EXTENSION_REQUEST and ruling in GRANTS
+    if until is not None and not grants_extension:
+        raise RuleViolation(
+            "until", "until is the new due date of an extension that is granted; leave it out otherwise."
+        )
+    order: Deadline | None = None
+    if grants_extension:
+        current = _live(filing.answers) if filing.answers is not None else None
+        if current is None:
+            raise TransitionNotAllowed("The extension request names no deadline to extend.")
+        if until is None:
+            raise RuleViolation("until", "Give the new due date the extension grants (YYYY-MM-DD).")
+        if until <= current.due_on:
+            raise RuleViolation(
+                "until",
+                f"An extension moves the due date later: the {current.label.lower()} is due "
+                f"{current.due_on.isoformat()}; {until.isoformat()} is not after it.",
+            )
+        title = levels.TITLES[levels.Level(by)]
+        order = proceeding_services.deadline_set(
+            case=case,
+            code=current.code,
+            due_on=until,
+            reason=f"Extension of time granted by the {title} on {decided_on.isoformat()} "
+            f"(filing {filing.pk}: {filing.title})"[:2000],
+            source=Source.ORDER,
+            label=current.label,
+            election=current.election_id,
+            party=current.party_id,
+            actor=actor,
+        )
+    filing.ruling = ruling
+    filing.decided_on = decided_on
+    filing.ruled_by_level = by
+    filing.until = until if grants_extension else None
+    filing.order_deadline = order
+    stamp(filing, actor)
+    filing.save(update_fields=["ruling", "decided_on", "ruled_by_level", "until", "order_deadline"])
+    if notify:
+        moved = f"\nThe {order.label.lower()} is now due {local_time(order.due_at, zone)}." if order else ""
+        outbox.notify(
+            recipients=recipients.counsel_of_record(case),
+            key=f"filing:{filing.pk}:ruled",
+            subject=f"{case.number}: {filing.get_kind_display()} of {filing.party.name} {ruling.replace('_', ' ')}"[
+                :300
+            ],
+            body=(
+                f"The {levels.TITLES[levels.Level(by)]} ruled on {decided_on.isoformat()}: "
+                f"{filing.get_kind_display().lower()} of {filing.party.name} ({filing.title}) "
+                f"{ruling.replace('_', ' ')}.{moved}\n\n{_site(f'/api/v1/filings/{filing.pk}/')}"
+            ),
+            case=case,
+        )
+    return filing
+
+
+# --- documents -----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def document_attach(*, filing: Filing, upload: IO[bytes], actor: Actor, title: str = "") -> Document:
+    """Attach a PDF to ``filing``: checked by its content (not its name), its page count, size, SHA-256 and
+    text kept, the file stored through Django's storage API. A file that is not a readable, unencrypted PDF:
+    400 on ``file``."""
+    filing = Filing.objects.select_related("party", "case").get(pk=filing.pk)
+    document_authorize_attach(actor=actor, filing=filing)
+    title = (title or "").strip() or filing.title
+    if len(title) > MAX_TITLE:
+        raise RuleViolation("title", f"A title is at most {MAX_TITLE} characters.")
+    limit = int(settings.DOCUMENT_MAX_BYTES)
+    try:
+        inspected = pdf.inspect(upload)
+    except pdf.NotAcceptable as exc:
+        raise RuleViolation("file", exc.message) from None
+    if inspected.bytes > limit:
+        raise RuleViolation("file", f"The file is {inspected.bytes:,} bytes; the limit is {limit:,}.")
+    document = Document(
+        filing=filing,
+        title=title,
+        pages=inspected.pages,
+        bytes=inspected.bytes,
+        sha256=inspected.sha256,
+        text=inspected.text,
+        uploaded_by=acting_user(actor),
+        uploaded_at=clock.now(),
+    )
+    upload.seek(0)
+    document.file.save("document.pdf", File(upload), save=False)
+    stored = document.file.name or ""
+    try:
+        stamp(document, actor)
+        document.save()
+    except Exception:
+        document.file.storage.delete(stored)  # nothing half written
+        raise
+    return document
