@@ -8,7 +8,7 @@ service, no model — and sees its case's version move, and no other case's."""
 from __future__ import annotations
 
 import io
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -122,6 +122,23 @@ def _fill_the_tables_the_demo_leaves_empty(case: Case) -> None:
         apps.get_model("elections", "Counsel").objects.create(party=party, name="A. Lawyer")
     if not apps.get_model("elections", "RelatedCase").objects.exists():
         apps.get_model("elections", "RelatedCase").objects.create(case=case, number="10-CA-300001")
+    Filing = apps.get_model("filings", "Filing")
+    if not Filing.objects.exists():
+        election = case.elections.first()
+        assert election is not None
+        at = datetime(2021, 4, 20, 15, tzinfo=UTC)
+        filing = Filing.objects.create(
+            case=case, election=election, kind="other", party=party, title="t", filed_at=at, received_at=at
+        )
+        apps.get_model("filings", "Document").objects.create(
+            filing=filing,
+            title="d",
+            file="documents/x.pdf",
+            pages=1,
+            bytes=1,
+            sha256="0" * 64,
+            uploaded_at=at,
+        )
 
 
 @pytest.mark.django_db
