@@ -216,3 +216,15 @@ def test_if_none_match_star_or_a_list_holding_the_tag_answers_304(
     assert as_union.get(f"{CASE}/status/", HTTP_IF_NONE_MATCH="*").status_code == 304
     assert as_union.get(f"{CASE}/status/", HTTP_IF_NONE_MATCH=f'"other", {tag}').status_code == 304
     assert as_union.get(f"{CASE}/status/", HTTP_IF_NONE_MATCH='"other", W/"x", garbage').status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/v1/cases/?page=true", "/api/v1/challenges/?page_size=x", f"{CASE}/timeline/?page=-1"]
+)
+def test_if_none_match_star_never_answers_a_request_that_would_be_refused(
+    tallied: World, as_staff: APIClient, path: str
+) -> None:
+    # RFC 9110 13.2.1: a precondition is ignored when the request without it would not be a 2xx.
+    refused = as_staff.get(path).status_code
+    assert refused in (400, 404)
+    assert as_staff.get(path, HTTP_IF_NONE_MATCH="*").status_code == refused

@@ -139,6 +139,7 @@ class ConditionalRead:
     depends on besides the request (``None``: this call is not conditional, e.g. a filter to refuse)."""
 
     read_tag: str | None = None
+    read_star = False  # If-None-Match: "*", to be answered once the view shows the request is a good one
 
     def read_parts(self) -> tuple[Any, ...] | None:
         raise NotImplementedError
@@ -154,13 +155,19 @@ class ConditionalRead:
             return
         tag = self.read_tag = make_tag(request, parts)
         held = parse_etags(request.headers.get("If-None-Match", ""))
-        if tag in held or "*" in held:  # "*": any answer the caller holds (RFC 9110, 13.1.2)
-            response: HttpResponseBase = HttpResponseNotModified()
+        response: HttpResponseBase
+        if tag in held:
+            response = HttpResponseNotModified()
         else:
+            # "*" matches any current answer (RFC 9110, 13.1.2), but a precondition is ignored when the
+            # request without it would not be a 2xx (13.2.1): a tag is only ever issued on a 200, so it
+            # answers for itself; "*" waits for a cached 200 of this very URL, or for the view's own answer.
+            star = "*" in held
             cached = _cached(tag)
             if cached is None:
+                self.read_star = star
                 return
-            response = cached
+            response = HttpResponseNotModified() if star else cached
         raise _Answered(response)
 
     def handle_exception(self, exc: Exception) -> Any:
@@ -171,6 +178,8 @@ class ConditionalRead:
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
         response = super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
         tag = self.read_tag
+        if tag is not None and response.status_code == 200 and self.read_star:
+            response = HttpResponseNotModified()  # "*" held, and the request was one to answer
         if tag is not None and response.status_code in (200, 304):
             _mark(response, tag)  # after DRF's own headers, which set Vary
             if isinstance(response, Response):
