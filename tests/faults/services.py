@@ -15,7 +15,9 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -275,15 +277,42 @@ def celery_worker(env: dict[str, str], log: Path) -> Process:
     return worker
 
 
+@dataclass(frozen=True)
+class Multipart:
+    """A body sent as multipart/form-data (an upload), not JSON."""
+
+    fields: dict[str, str] = field(default_factory=dict)
+    files: dict[str, tuple[str, bytes, str]] = field(default_factory=dict)  # name: (filename, content, type)
+
+    def encode(self) -> tuple[bytes, str]:
+        boundary = uuid.uuid4().hex
+        parts: list[bytes] = []
+        for name, value in self.fields.items():
+            parts.append(
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+            )
+        for name, (filename, content, kind) in self.files.items():
+            head = (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+                f"Content-Type: {kind}\r\n\r\n"
+            )
+            parts.append(head.encode() + content + b"\r\n")
+        parts.append(f"--{boundary}--\r\n".encode())
+        return b"".join(parts), f"multipart/form-data; boundary={boundary}"
+
+
 def http(
     method: str, url: str, *, token: str | None = None, body: Any = None
 ) -> tuple[int, dict[str, str], Any]:
     """One request; returns (status, headers, parsed JSON or text). No retries: the answer is the answer."""
-    data = json.dumps(body).encode() if body is not None else None
+    if isinstance(body, Multipart):
+        data, content_type = body.encode()
+    else:
+        data, content_type = (json.dumps(body).encode() if body is not None else None), "application/json"
     request = urllib.request.Request(url, data=data, method=method)
     request.add_header("Accept", "application/json")
     if data is not None:
-        request.add_header("Content-Type", "application/json")
+        request.add_header("Content-Type", content_type)
     if token:
         request.add_header("Authorization", f"Token {token}")
     try:

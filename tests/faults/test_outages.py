@@ -5,13 +5,14 @@ minute → the API still commits every change and its notice, and each notice go
 
 from __future__ import annotations
 
+import io
 import time
 
 import pytest
 
 from tests.faults import routes
 from tests.faults.conftest import DBNAME, Stack
-from tests.faults.services import http, wait_for, web_server
+from tests.faults.services import Multipart, http, wait_for, web_server
 
 pytestmark = pytest.mark.faults
 
@@ -50,8 +51,23 @@ def write_requests(stack: Stack) -> list[tuple[str, str, object]]:
         {
             "/api/v1/cases/import/": {"number": case},
             "/api/v1/elections/": {"case": case, "choices": ["RWDSU"], "mode": "manual"},
+            # An upload, as a client sends it: a one-page PDF for a filing (no filing is needed to be
+            # refused with a 503: the filing's lookup is the first read).
+            "/api/v1/documents/": Multipart(
+                fields={"filing": "1", "title": "Exceptions"},
+                files={"file": ("exceptions.pdf", _one_page_pdf(), "application/pdf")},
+            ),
         },
     )
+
+
+def _one_page_pdf() -> bytes:
+    from pypdf import PdfWriter
+
+    writer, out = PdfWriter(), io.BytesIO()
+    writer.add_blank_page(width=612, height=792)
+    writer.write(out)
+    return out.getvalue()
 
 
 def test_every_write_route_of_the_urlconf_is_enumerated() -> None:
