@@ -49,6 +49,7 @@ class Command(BaseCommand):
             )
         )
         self.stdout.write(f"Admin: {site}/admin/   API: {site}/api/v1/   API docs: {site}/api/v1/docs/\n")
+        self.stdout.write(f"Counsel desk (counsel and paralegals sign in here): {site}/desk/\n")
         self.stdout.write(f"{'user':18} {'password':26} {'API token':42} role")
         for user in users:
             self.stdout.write(f"{user.username:18} {user.password:26} {user.token:42} {user.role}")
