@@ -15,7 +15,7 @@ State lives in Django's cache, not a table: counters that expire by themselves a
 and a failed guess should cost no database write. The cache must be shared by every process that serves
 sign-ins, or each gunicorn worker counts on its own (production settings point it at Redis). When the
 cache cannot be reached the guard fails open — sign-in keeps working, and the failure is logged — because
-a Redis outage must not lock every user out; any other error is raised (``access.cache_errors``).
+a Redis outage must not lock every user out; any other error is raised (``core.cache_errors``).
 
 Counted through Django's ``user_login_failed`` signal, so the admin's login, ``api-auth/login/`` and any
 other ``authenticate()`` call count alike; ``LockoutBackend`` (Django's model backend, in its place)
@@ -44,7 +44,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
 
 from access.addresses import client_address
-from access.cache_errors import CACHE_UNREACHABLE
+from core.cache_errors import CACHE_UNREACHABLE
 from core.outbox import notify
 
 logger = logging.getLogger(__name__)

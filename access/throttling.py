@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from access.addresses import client_address
-from access.cache_errors import CACHE_UNREACHABLE
+from core.cache_errors import CACHE_UNREACHABLE
 
 logger = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ Shared by every process in production (the cache is Redis there), and forgotten 
 changes through the ORM: a token issued, rotated or deleted, a user saved or deleted (``is_active``,
 ``is_staff``…). A change that bypasses the ORM's signals (``QuerySet.update`` on users) is seen within
 ``API_TOKEN_CACHE_SECONDS`` (0 turns the cache off). Like the throttles, it fails open when the cache
-cannot be reached (and only then: ``access.cache_errors``): every lookup goes to the database."""
+cannot be reached (and only then: ``core.cache_errors``): every lookup goes to the database."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from access.cache_errors import CACHE_UNREACHABLE
+from core.cache_errors import CACHE_UNREACHABLE
 
 if TYPE_CHECKING:
     from access.models import ApiToken

@@ -228,3 +228,12 @@ def test_if_none_match_star_never_answers_a_request_that_would_be_refused(
     refused = as_staff.get(path).status_code
     assert refused in (400, 404)
     assert as_staff.get(path, HTTP_IF_NONE_MATCH="*").status_code == refused
+
+
+def test_a_bug_in_the_read_cache_is_raised_not_taken_for_an_outage(
+    tallied: World, as_union: APIClient, settings: Any
+) -> None:
+    """A read cache that cannot be reached costs a cold read; any other error is a bug and is raised."""
+    settings.CACHES = {"default": {"BACKEND": "tests.access.buggy_cache.BuggyCache"}}
+    with pytest.raises(TypeError, match="a bug"):
+        as_union.get(f"{CASE}/status/")

@@ -44,6 +44,7 @@ from rest_framework.response import Response
 
 from core import clock
 from core.actors import is_staff
+from core.cache_errors import CACHE_UNREACHABLE
 
 logger = logging.getLogger(__name__)
 
@@ -107,7 +108,7 @@ def cache_key(tag: str) -> str:
 def _cached(tag: str) -> HttpResponse | None:
     try:
         hit = cache.get(cache_key(tag))
-    except Exception:  # a cache that does not answer costs a cold read, never a failed one
+    except CACHE_UNREACHABLE:  # a cache that does not answer costs a cold read, never a failed one
         logger.warning("read cache unavailable; building the answer", exc_info=True)
         return None
     if hit is None:
@@ -119,7 +120,7 @@ def _cached(tag: str) -> HttpResponse | None:
 def _store(tag: str, response: Any) -> None:
     try:
         cache.set(cache_key(tag), (response["Content-Type"], response.content), settings.READ_CACHE_SECONDS)
-    except Exception:
+    except CACHE_UNREACHABLE:
         logger.warning("read cache unavailable; answer not kept", exc_info=True)
 
 
