@@ -95,6 +95,28 @@ def event_voided(event: ProceedingEvent) -> list[int]:
     )
 
 
+def recommended_order_took_effect(order: ProceedingEvent, lapsed_on: date) -> list[int]:
+    """A judge's recommended order that became the Board's with no exceptions filed (29 CFR 102.48(a))."""
+    case = order.case
+    body = [
+        f"{case.number} — {case.name}",
+        "",
+        f"The {order.event_label.lower()} of {order.occurred_on.isoformat()}, recommended by the "
+        f"administrative law judge, is now the Board's order: no exceptions were filed by "
+        f"{lapsed_on.isoformat()} (29 CFR 102.48(a)).",
+        "The case is closed.",
+        "",
+        f"The case, its ladder and deadlines: {desk_url(case.number)}",
+    ]
+    return outbox.notify(
+        recipients=recipients.counsel_of_record(case),
+        key=f"proceeding:{order.pk}:took_effect",
+        subject=f"{case.number}: {order.event_label} took effect ({lapsed_on.isoformat()})",
+        body="\n".join(body),
+        case=case,
+    )
+
+
 # --- reminders -----------------------------------------------------------------------------------------------
 
 

@@ -4,7 +4,7 @@ caller. Query counts are constant in the number of rows (pinned in tests/proceed
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -19,7 +19,7 @@ from elections.selectors import original_tally
 from objections import selectors as objection_selectors
 from objections.models import Objection
 from proceedings import deadline_records
-from proceedings.law import dispositions, ladder, windows
+from proceedings.law import ladder, windows
 from proceedings.law.deadlines import CODE_RANK, CONSENT_AGREEMENTS, Status
 from proceedings.models import Deadline, ProceedingEvent
 
@@ -236,7 +236,7 @@ def replay(
     ]
     at_close = max(in_force, key=lambda t: t.revision) if in_force else tally
     exceptions = exceptions_period(election, facts, now=now, deadlines=deadlines)
-    replayed = ladder.replay(
+    return ladder.replay(
         tallied=True,
         election_kind=election.kind,
         tally_on=local_date(tally.prepared_at, zone),
@@ -248,39 +248,6 @@ def replay(
         exceptions_over=exceptions.over,
         consent=election.agreement in CONSENT_AGREEMENTS,
     )
-    return _adopted_without_exceptions(election, replayed, now=now, deadlines=deadlines)
-
-
-def _adopted_without_exceptions(
-    election: Election, replayed: ladder.Replay, *, now: datetime, deadlines: Sequence[Deadline] | None
-) -> ladder.Replay:
-    """A judge's bargaining order with no exceptions by their due date is the Board's order (102.48(a))."""
-    state = replayed.state
-    if (
-        state.order != dispositions.RECOMMENDED_BARGAINING_ORDER
-        or state.stage is not ladder.Stage.EXCEPTIONS_PERIOD
-    ):
-        return replayed
-    rows = (
-        deadlines
-        if deadlines is not None
-        else list(Deadline.objects.filter(election=election, code=DeadlineCode.EXCEPTIONS_TO_BOARD))
-    )
-    due = [
-        d
-        for d in rows
-        if d.election_id == election.pk
-        and d.code == DeadlineCode.EXCEPTIONS_TO_BOARD
-        and d.status != Status.SUPERSEDED
-    ]
-    lapsed = bool(due) and all(now > d.due_at for d in due)
-    settled = dispositions.settle(state, exceptions_lapsed=lapsed)
-    if settled == state:
-        return replayed
-    on = local_date(max(d.due_at for d in due), election.case.office_zone)
-    return replace(
-        replayed, state=settled, path=(*replayed.path, ladder.PathEntry(settled.stage, on, None, None))
-    )
 
 
 def exceptions_period(
@@ -290,10 +257,11 @@ def exceptions_period(
     now: datetime,
     deadlines: Sequence[Deadline] | None = None,
 ) -> Period:
-    """The last day for exceptions to the Board from an ALJ's decision (102.46(a), as extended by any order):
-    the latest live ``exceptions_to_board`` deadline of the election set by a decision among ``facts`` (or by
-    an order). After it, with none filed, the judge's recommended order takes effect (102.48(a))."""
-    decisions = {f.ref for f in facts if f.step.event == ladder.Event.ALJ_DECISION}
+    """The last day for exceptions to the Board from an ALJ's decision or a judge's bargaining order (102.46(a),
+    as extended by any order): the latest live ``exceptions_to_board`` deadline of the election set by one of
+    them among ``facts`` (or by an order). After it, with none filed, the judge's recommended order takes
+    effect (102.48(a), ``ladder.lapse_recommended_order``)."""
+    decisions = {f.ref for f in facts if _judges_order(f.step)}
     if not decisions:
         return Period(None, None, False)
     code = DeadlineCode.EXCEPTIONS_TO_BOARD
@@ -310,6 +278,13 @@ def exceptions_period(
         return Period(None, None, False)
     latest = max(live, key=lambda d: d.due_at)
     return Period(latest.due_on, latest.due_at, now > latest.due_at)
+
+
+def _judges_order(step: ladder.Step) -> bool:
+    """An order an administrative law judge recommends: a decision, or a bargaining order (Cemex, Gissel)."""
+    return step.event == ladder.Event.ALJ_DECISION or (
+        step.event == ladder.Event.BARGAINING_ORDER and step.by == "administrative_law_judge"
+    )
 
 
 def events_for_case(case: Case) -> QuerySet[ProceedingEvent]:

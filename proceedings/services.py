@@ -540,43 +540,80 @@ def _consequences(
         _record_rulings(record, rulings, objections, actor)
 
 
-@transaction.atomic
 def recommended_orders_take_effect(*, case: Case | None = None, actor: Actor = None) -> int:
-    """An ALJ's order of a new election takes effect when the exceptions period ends with none filed (29 CFR
-    102.48(a)): the replay applies the lapse, and this creates the election it orders (the Board's adoption
-    creates it with the Board's decision instead). Run hourly with the reminders, and by the demo loader;
-    idempotent. Returns how many elections were created or found."""
+    """A judge's recommended order takes effect when the exceptions period ends with none filed (29 CFR
+    102.48(a)). The replay applies the lapse (``ladder.lapse_recommended_order``); this carries it into the
+    record: an order of a new election creates the election it orders (the Board's adoption creates it with
+    the Board's decision instead), and a bargaining order closes the case. Run hourly with the reminders, and
+    by the demo loader; idempotent; one transaction per order. Returns how many orders took effect."""
     require_staff(actor, "apply a recommended order")
     decisions = ProceedingEvent.objects.filter(
         event=ladder.Event.ALJ_DECISION,
         voided=False,
         ordered_election__isnull=True,
         details__outcome__in=sorted(ladder.ORDERS_NEW_ELECTION),
-    ).select_related("case", "election")
+    )
+    bargaining_orders = ProceedingEvent.objects.filter(
+        event=ladder.Event.BARGAINING_ORDER, voided=False, details__by="administrative_law_judge"
+    ).exclude(case__status=Case.Status.CLOSED)
     if case is not None:
-        decisions = decisions.filter(case=case)
+        decisions, bargaining_orders = decisions.filter(case=case), bargaining_orders.filter(case=case)
     applied = 0
-    for decision in decisions:
-        _locked_case(decision.case)
-        election = next(e for e in selectors.elections_of(decision.case) if e.pk == decision.election_id)
-        state = selectors.replay(election).state
-        kind = ladder.ORDERS_NEW_ELECTION.get(state.order or "")
-        if kind is None or state.stage not in (ladder.Stage.RERUN_PENDING, ladder.Stage.RUNOFF_PENDING):
-            continue
-        later = ProceedingEvent.objects.filter(
-            election=election,
-            voided=False,
-            occurred_on__gte=decision.occurred_on,
-            ordered_election__isnull=False,
-        ).exclude(pk=decision.pk)
-        if later.exists():
-            continue  # the Board's adoption already created it
-        ordered, created = _next_election(election, kind, actor)
-        decision.ordered_election, decision.created_election = ordered, created
-        stamp(decision, actor)
-        decision.save(update_fields=["ordered_election", "created_election"])
-        applied += 1
+    for decision in decisions.order_by("occurred_on", "id"):
+        with transaction.atomic():
+            applied += _new_election_takes_effect(decision, actor)
+    for order in bargaining_orders.order_by("occurred_on", "id"):
+        with transaction.atomic():
+            applied += _bargaining_order_takes_effect(order, actor)
     return applied
+
+
+def _new_election_takes_effect(decision: ProceedingEvent, actor: Actor) -> int:
+    case = _locked_case(decision.case)
+    election = next(e for e in selectors.elections_of(case) if e.pk == decision.election_id)
+    state = selectors.replay(election).state
+    kind = ladder.ORDERS_NEW_ELECTION.get(state.order or "")
+    if kind is None or state.stage not in (ladder.Stage.RERUN_PENDING, ladder.Stage.RUNOFF_PENDING):
+        return 0
+    later = ProceedingEvent.objects.filter(
+        election=election,
+        voided=False,
+        occurred_on__gte=decision.occurred_on,
+        ordered_election__isnull=False,
+    ).exclude(pk=decision.pk)
+    if later.exists():
+        return 0  # the Board's adoption already created it
+    ordered, created = _next_election(election, kind, actor)
+    decision.ordered_election, decision.created_election = ordered, created
+    stamp(decision, actor)
+    decision.save(update_fields=["ordered_election", "created_election"])
+    return 1
+
+
+def _bargaining_order_takes_effect(order: ProceedingEvent, actor: Actor) -> int:
+    """A judge's bargaining order with no exceptions by their due date is the Board's: the case closes, with a
+    history row saying why and a notice to counsel, as when the Board's adoption closes it."""
+    case = _locked_case(order.case)
+    if case.status == Case.Status.CLOSED:
+        return 0
+    election = next(e for e in selectors.elections_of(case) if e.pk == order.election_id)
+    replayed = selectors.replay(election)
+    state = replayed.state
+    if state.stage is not ladder.Stage.CLOSED or state.ended != ladder.Outcome.BARGAINING_ORDER:
+        return 0
+    lapsed_on = next(
+        (p.on for p in reversed(replayed.path) if p.event is None and p.stage is ladder.Stage.CLOSED), None
+    )
+    if lapsed_on is None:
+        return 0  # closed by an event (the Board's adoption), which closed the case itself
+    election_services.case_update(
+        case=case,
+        status=Case.Status.CLOSED,
+        closed_by=f"the judge's bargaining order, no exceptions by {lapsed_on.isoformat()} (102.48(a))",
+        actor=actor,
+    )
+    notifications.recommended_order_took_effect(order, lapsed_on)
+    return 1
 
 
 def _next_election(election: Election, kind: str, actor: Actor) -> tuple[Election, bool]:

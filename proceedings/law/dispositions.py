@@ -11,7 +11,8 @@
 - ``bargaining_order`` (Cemex, 372 NLRB No. 130 (2023); Gissel, 395 U.S. 575 (1969)): by the Board it closes
   the case, outcome ``bargaining_order``; by an administrative law judge it is recommended: the case waits in
   ``exceptions_period`` (102.46) until the Board adopts it (a Board decision that affirms or denies review)
-  or the exceptions period ends with none filed (102.48(a), ``settle``).
+  or the exceptions period ends with none filed (102.48(a): ``ladder.lapse_recommended_order`` applies
+  ``settle``).
 - ``election_blocked`` / ``block_lifted`` (103.20, 89 FR 63026): before or after the election, the case is
   ``blocked`` — nothing else moves it, so no deadline runs — until the block is lifted, when it returns to
   the stage it left.
@@ -241,14 +242,14 @@ def _adoption(state: State, step: Step) -> State | None:
     return None
 
 
-def settle(state: State, *, exceptions_lapsed: bool) -> State:
-    """No exceptions to a judge's bargaining order by their due date: it becomes the Board's (102.48(a))."""
-    if (
-        state.order == RECOMMENDED_BARGAINING_ORDER
-        and state.stage is Stage.EXCEPTIONS_PERIOD
-        and exceptions_lapsed
-    ):
-        return replace(state, stage=Stage.CLOSED, ended=Outcome.BARGAINING_ORDER.value, order=None)
+def settle(state: State) -> State:
+    """No exceptions to a judge's bargaining order by their due date: it becomes the Board's (102.48(a)), and
+    the case closes. Applied by the ladder's lapse of a recommended order (``ladder.lapse_recommended_order``),
+    which knows the exceptions period has ended."""
+    if state.order == RECOMMENDED_BARGAINING_ORDER and state.stage is Stage.EXCEPTIONS_PERIOD:
+        return replace(
+            state, stage=Stage.CLOSED, ended=Outcome.BARGAINING_ORDER.value, order=None, round=frozenset()
+        )
     return state
 
 

@@ -839,15 +839,17 @@ def lapse_recommended_order(state: State) -> State:
     """The exceptions period to an ALJ's decision ended with none filed: "the findings, conclusions, and
     recommendations contained in the Administrative Law Judge's decision will … automatically become the
     decision and order of the Board" (29 CFR 102.48(a)). Its order then stands (a rerun or runoff is pending,
-    a certification is for the Regional Director to issue)."""
+    a certification is for the Regional Director to issue, a bargaining order ends the case)."""
+    from proceedings.law import dispositions  # the ends of a case, beside the table (it imports this module)
+
     if state.stage is not Stage.EXCEPTIONS_PERIOD or state.track is not Track.ALJ or state.order is None:
         return state
+    if state.order == BARGAINING_ORDER:
+        # A remedy in the unfair-labor-practice case, not a step of the representation case: it takes effect
+        # on a consent election too (whose representation case the judge would sever, 102.69(c)(1)(ii)).
+        return dispositions.settle(state)
     if state.consent:
         return state  # severed and transferred to the Regional Director instead (102.69(c)(1)(ii))
-    if state.order == BARGAINING_ORDER:
-        return (
-            state  # a judge's bargaining order ends the case: proceedings.law.dispositions.settle applies it
-        )
     return replace(state, stage=follow_order(state), round=frozenset())
 
 

@@ -29,10 +29,12 @@ from proceedings import workqueue
 from proceedings.law.deadlines import Status
 from proceedings.models import Deadline
 from tests.factories import (
+    AppearanceFactory,
     CaseFactory,
     ElectionFactory,
     PartyFactory,
     StaffFactory,
+    UserFactory,
     record_event,
     record_tally,
 )
@@ -530,33 +532,96 @@ def test_the_timeline_and_the_exports_carry_every_new_event_with_its_label(froze
         assert title in body
 
 
-def test_a_judges_bargaining_order_with_no_exceptions_becomes_the_boards(frozen_clock: Any) -> None:
-    case, election, _union, _employer, staff = make("10-RC-300011", date(2020, 11, 20))
-    frozen_clock.at("2024-11-05", 18)
+def judges_cemex_order(number: str, ulp_case: str) -> tuple[Case, Party, Any]:
+    """A Cemex order recommended by a judge on Tue 2024-11-05 after a consolidated hearing (a constructed
+    case; the clock is on or after that day)."""
+    case, election, _union, employer, staff = make(number, date(2020, 11, 20))
+    AppearanceFactory(party=employer, user=UserFactory(email=f"counsel-{number}@example.org"))
     record_tally(election, prepared_at=datetime(2022, 3, 28, 12, tzinfo=CENTRAL), yes=875, votes_against=993)
-    record_event(case, "consolidated_with_ulp", "2023-06-01", actor=staff, ulp_case="10-CA-290002")
+    record_event(case, "consolidated_with_ulp", "2023-06-01", actor=staff, ulp_case=ulp_case)
     record_event(case, "hearing_opened", "2024-04-25", actor=staff)
     record_event(
         case,
         "bargaining_order",
         "2024-11-05",
         actor=staff,
-        basis="gissel",
-        ulp_case="10-CA-290002",
+        basis="cemex",
+        ulp_case=ulp_case,
         by="administrative_law_judge",
     )
-    # Exceptions due Tue 2024-12-03 (28 days), 11:59 p.m. in Washington: until then it is recommended only.
+    return case, employer, staff
+
+
+@pytest.mark.parametrize(
+    ("exceptions", "adopted", "stage", "outcome", "status"),
+    [
+        pytest.param(False, False, "closed", "bargaining_order", "closed", id="none-filed-lapses"),
+        pytest.param(True, False, "board_review", None, "open", id="exceptions-filed-waits-for-the-board"),
+        pytest.param(True, True, "closed", "bargaining_order", "closed", id="adopted-by-the-board"),
+    ],
+)
+def test_a_judges_bargaining_order_takes_effect_by_the_lapse_or_the_boards_adoption(
+    frozen_clock: Any,
+    django_capture_on_commit_callbacks: Any,
+    exceptions: bool,
+    adopted: bool,
+    stage: str,
+    outcome: str | None,
+    status: str,
+) -> None:
+    from django.core import mail
+
+    from proceedings import tasks
+
+    frozen_clock.at("2024-11-05", 18)
+    case, employer, staff = judges_cemex_order("10-RC-300011", "10-CA-290002")
+    # Exceptions to the Board: 28 days after Tue 2024-11-05 is Tue 2024-12-03 (102.46(a)), 11:59 p.m. in
+    # Atlanta (Region 10, Eastern): until then the order is recommended only.
+    assert live(case, "exceptions_to_board").due_at == datetime(2024, 12, 3, 23, 59, tzinfo=EASTERN)
+    if exceptions:
+        frozen_clock.at("2024-12-03", 18)
+        record_event(case, "exceptions_filed", "2024-12-03", actor=staff, party=employer.pk)
     frozen_clock.at("2024-12-03", 23, 58)
-    assert (stage_of(case)["stage"], stage_of(case)["outcome"]) == ("exceptions_period", None)
-    frozen_clock.at("2024-12-04", 9)
-    status = stage_of(case)
-    assert (status["stage"], status["outcome"]) == ("closed", "bargaining_order")  # 102.48(a)
-    assert status["path"][-1] == {
-        "stage": "closed",
-        "stage_label": "Closed",
-        "on": date(2024, 12, 3),
-        "event": None,
-    }
+    assert stage_of(case)["outcome"] is None
+    if adopted:
+        frozen_clock.at("2025-03-03", 18)
+        record_event(case, "board_decision", "2025-03-03", actor=staff, outcome="affirmed")
+    frozen_clock.at("2025-03-04", 9)  # the day after the Board's decision, long after the period
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.send_deadline_reminders.delay().get()  # the hourly task applies what lapsed
+    now = stage_of(case)
+    assert (now["stage"], now["outcome"], Case.objects.get(pk=case.pk).status) == (stage, outcome, status)
+    lapsed = not exceptions and not adopted
+    notices = [m for m in mail.outbox if "took effect" in m.subject]
+    if lapsed:
+        # 102.48(a): the path says the day the period ended, with no event; the case was closed by the hourly
+        # task through the services: a history row naming why, and one notice to counsel.
+        assert now["path"][-1] == {
+            "stage": "closed",
+            "stage_label": "Closed",
+            "on": date(2024, 12, 3),
+            "event": None,
+        }
+        row = Case.history.filter(id=case.pk).order_by("-history_id").first()
+        assert (row.status, row.history_change_reason) == (
+            "closed",
+            "Closed by the judge's bargaining order, no exceptions by 2024-12-03 (102.48(a))",
+        )
+        assert [(m.to, m.subject) for m in notices] == [
+            (
+                ["counsel-10-RC-300011@example.org"],
+                "10-RC-300011: Bargaining order (Cemex or Gissel) took effect (2024-12-03)",
+            )
+        ]
+        assert "no exceptions were filed by 2024-12-03 (29 CFR 102.48(a))" in notices[0].body
+        # Once: a second run changes nothing and sends nothing.
+        from proceedings import services
+
+        assert services.recommended_orders_take_effect() == 0
+        with pytest.raises(TransitionNotAllowed):
+            record_event(case, "exceptions_filed", "2025-03-04", actor=staff, party=employer.pk)
+    else:
+        assert notices == []
 
 
 def test_a_step_of_the_test_of_certification_a_later_one_rests_on_is_not_voided(frozen_clock: Any) -> None:
