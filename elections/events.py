@@ -7,3 +7,6 @@ from django.dispatch import Signal
 
 # kwargs: tally, actor — a tally of ballots or a revised tally was recorded.
 tally_recorded = Signal()
+
+# kwargs: elections, actor — elections were added to their cases (one, or an import's batch).
+elections_created = Signal()

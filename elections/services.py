@@ -375,6 +375,7 @@ def election_create(
     )
     stamp(election, actor)
     election.save()
+    events.elections_created.send(sender=Election, elections=[election], actor=actor)
     return election
 
 
@@ -665,6 +666,9 @@ def elections_add(
         last[case.pk] = before + 1
         new.append(Election(case=case, sequence=before + 1, **fields))
     bulk_create_with_history(new, Election, batch_size=2000, default_user=acting_user(actor))
+    for election in new:
+        if election.sequence == 1:  # what was recorded before a case's first election moves onto it
+            events.elections_created.send(sender=Election, elections=[election], actor=actor)
     return new
 
 

@@ -168,8 +168,8 @@ class ProceedingEventAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin
         return event.case.number
 
     @admin.display(description="Election", ordering="election__sequence")
-    def election_sequence(self, event: ProceedingEvent) -> int:
-        return event.election.sequence
+    def election_sequence(self, event: ProceedingEvent) -> int | str:
+        return event.election.sequence if event.election is not None else "before any election"
 
     @admin.action(description="Void the selected events (with a reason)")
     def void_events(self, request: HttpRequest, queryset: QuerySet[ProceedingEvent]) -> HttpResponse | None:
@@ -312,8 +312,8 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
         return deadline.case.number
 
     @admin.display(description="Election", ordering="election__sequence")
-    def election_sequence(self, deadline: Deadline) -> int:
-        return deadline.election.sequence
+    def election_sequence(self, deadline: Deadline) -> int | str:
+        return deadline.election.sequence if deadline.election is not None else "before any election"
 
     @admin.display(description="Status now", ordering="status")
     def status_now(self, deadline: Deadline) -> str:

@@ -123,7 +123,7 @@ def record_event_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest) 
             model_admin.message_user(
                 request,
                 f"Recorded: {recorded.event_label}, {recorded.occurred_on:%B} {recorded.occurred_on.day}, "
-                f"{recorded.occurred_on.year} (election {recorded.election.sequence} of {case.number}).",
+                f"{recorded.occurred_on.year} ({recorded.on_election} of {case.number}).",
                 messages.SUCCESS,
             )
             report(model_admin, request, [watched])

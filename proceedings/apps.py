@@ -16,6 +16,9 @@ class ProceedingsConfig(AppConfig):
         conditional.register_time_bucket("deadlines", selectors.deadline_passed)
 
         election_events.tally_recorded.connect(receivers.tally_recorded, dispatch_uid="proceedings.tally")
+        election_events.elections_created.connect(
+            receivers.elections_created, dispatch_uid="proceedings.elections"
+        )
         for signal, uid in (
             (objection_events.objection_filed, "filed"),
             (objection_events.objection_withdrawn, "withdrawn"),

@@ -46,7 +46,7 @@ class Snapshot:
 
 
 def _deadline_text(deadline: Deadline) -> str:
-    return f"{deadline.label} (election {deadline.election.sequence}), due {local_time(deadline.due_at, deadline.zone)}"
+    return f"{deadline.label} ({deadline.on_election}), due {local_time(deadline.due_at, deadline.zone)}"
 
 
 def snapshot(case: Case) -> Snapshot:

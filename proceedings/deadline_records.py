@@ -53,11 +53,13 @@ def period_for(rule_set: str, code: str) -> rule_sets.Period | None:
         return None
 
 
-def _supersede_open(election: Election, code: str, by: Deadline) -> list[Deadline]:
+def _supersede_open(election: Election | None, code: str, by: Deadline) -> list[Deadline]:
     """A new trigger's deadline of ``code`` replaces the earlier ones of that code that nothing answered (a
     met deadline stays as the record of what was filed)."""
     older = (
-        Deadline.objects.filter(election=election, code=code, trigger_on__lte=by.trigger_on)
+        Deadline.objects.filter(
+            case_id=by.case_id, election=election, code=code, trigger_on__lte=by.trigger_on
+        )
         .exclude(pk=by.pk)
         .exclude(status__in=[Status.SUPERSEDED, Status.MET])
     )
@@ -75,7 +77,7 @@ def _supersede_open(election: Election, code: str, by: Deadline) -> list[Deadlin
 def _computed(
     *,
     case: Case,
-    election: Election,
+    election: Election | None,
     period: rule_sets.Period,
     trigger: str,
     trigger_on: date,
@@ -134,7 +136,7 @@ def _computed(
 def _attach(
     *,
     case: Case,
-    election: Election,
+    election: Election | None,
     trigger: str,
     trigger_on: date,
     trigger_event: ProceedingEvent | None = None,
@@ -146,7 +148,8 @@ def _attach(
     """``periods``: the event's own periods where the rule set's do not apply (102.71 for a dismissal by
     administrative action)."""
     created: dict[str, Deadline] = {}
-    codes = law.attached(trigger, rule_set=case.rule_set, outcome=outcome, agreement=election.agreement)
+    agreement = election.agreement if election is not None else None  # None: before any election
+    codes = law.attached(trigger, rule_set=case.rule_set, outcome=outcome, agreement=agreement)
     for code in codes:
         period = (periods or {}).get(code) or period_for(case.rule_set, code)
         if period is None:
@@ -514,24 +517,30 @@ def _general_excludes(live: Sequence[Deadline]) -> dict[str, set[int]]:
     return own
 
 
-def refresh(election: Election, *, now: datetime | None = None) -> int:
-    """Re-derive the status of the election's live deadlines; returns how many changed."""
+def refresh(election: Election | None, *, now: datetime | None = None, case: Case | None = None) -> int:
+    """Re-derive the status of the election's live deadlines; returns how many changed. ``election`` None:
+    those of ``case`` set before it had any election (the review of a dismissal)."""
     now = now or clock.now()
+    if election is None and case is None:
+        raise ValueError("refresh needs an election, or the case whose deadlines precede any election")
+    scope = Q(election=election) if election is not None else Q(case=case, election__isnull=True)
     live = list(
-        Deadline.objects.filter(election=election)
+        Deadline.objects.filter(scope)
         .exclude(status=Status.SUPERSEDED)
         .select_related("trigger_event")
         .order_by("due_at", "id")
     )
     if not live:
         return 0
-    events = list(
-        ProceedingEvent.objects.filter(election=election, voided=False).order_by("occurred_on", "id")
-    )
-    objections = list(
-        Objection.objects.filter(election=election).values(
-            "filed_by_id", "filed_at", "offer_of_proof_filed_at", "status", "answers_tally_id"
+    events = list(ProceedingEvent.objects.filter(scope, voided=False).order_by("occurred_on", "id"))
+    objections = (
+        list(
+            Objection.objects.filter(election=election).values(
+                "filed_by_id", "filed_at", "offer_of_proof_filed_at", "status", "answers_tally_id"
+            )
         )
+        if election is not None
+        else []
     )
     own = _general_excludes(live)
     by_id = {d.pk: d for d in live}
@@ -672,12 +681,14 @@ def moot_for_voided(event: ProceedingEvent, actor: Any = None) -> None:
 def refresh_lapsed(*, now: datetime | None = None) -> int:
     """Persist what time has done: open deadlines that passed (and the responses to them). Hourly."""
     now = now or clock.now()
-    election_ids = set(
-        Deadline.objects.filter(status=Status.OPEN, due_at__lt=now).values_list("election_id", flat=True)
+    lapsed = set(
+        Deadline.objects.filter(status=Status.OPEN, due_at__lt=now).values_list("election_id", "case_id")
     )
     changed = 0
-    for election in Election.objects.filter(pk__in=election_ids):
+    for election in Election.objects.filter(pk__in={e for e, _ in lapsed if e is not None}):
         changed += refresh(election, now=now)
+    for case in Case.objects.filter(pk__in={c for e, c in lapsed if e is None}):
+        changed += refresh(None, now=now, case=case)
     return changed
 
 

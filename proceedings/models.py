@@ -37,7 +37,11 @@ SOURCE_CHOICES = [
 
 class ProceedingEvent(models.Model):
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="proceeding_events")
-    election = models.ForeignKey(Election, on_delete=models.PROTECT, related_name="proceeding_events")
+    # None: an end of the case recorded before it has any election (a withdrawal, a dismissal, a block, a
+    # transfer); the case's first election takes it over when it is created (proceedings.receivers).
+    election = models.ForeignKey(
+        Election, null=True, blank=True, on_delete=models.PROTECT, related_name="proceeding_events"
+    )
     event = models.CharField(max_length=32, choices=EVENT_CHOICES, db_index=True)
     occurred_on = models.DateField()
     details = models.JSONField(default=dict, blank=True)
@@ -89,6 +93,15 @@ class ProceedingEvent(models.Model):
     def event_label(self) -> str:
         return ladder.event_label(self.event)
 
+    @property
+    def on_election(self) -> str:
+        return on_election(self.election)
+
+
+def on_election(election: Election | None) -> str:
+    """Which election a record belongs to, for people: "election 2", or "before any election"."""
+    return f"election {election.sequence}" if election is not None else "before any election"
+
 
 class DeadlineQuerySet(models.QuerySet["Deadline"]):
     def visible_to(self, user: object) -> DeadlineQuerySet:
@@ -101,7 +114,10 @@ class DeadlineQuerySet(models.QuerySet["Deadline"]):
 
 class Deadline(models.Model):
     case = models.ForeignKey(Case, on_delete=models.PROTECT, related_name="deadlines")
-    election = models.ForeignKey(Election, on_delete=models.PROTECT, related_name="deadlines")
+    # None: opened by an end of the case recorded before any election (the review of a dismissal).
+    election = models.ForeignKey(
+        Election, null=True, blank=True, on_delete=models.PROTECT, related_name="deadlines"
+    )
     code = models.CharField(max_length=40, db_index=True)
     label = models.CharField(max_length=200)
     due_on = models.DateField()
@@ -184,6 +200,10 @@ class Deadline(models.Model):
 
     def __str__(self) -> str:
         return f"{self.label} due {self.due_on} ({self.status})"
+
+    @property
+    def on_election(self) -> str:
+        return on_election(self.election)
 
 
 class Reminder(models.Model):

@@ -60,7 +60,7 @@ def event_recorded(event: ProceedingEvent) -> list[int]:
     body = [
         f"{case.number} — {case.name}",
         "",
-        f"{event.event_label}: {event.occurred_on.isoformat()} (election {event.election.sequence}).",
+        f"{event.event_label}: {event.occurred_on.isoformat()} ({event.on_election}).",
         *_details_text(event.details),
         "",
         *what_is_due(opened),

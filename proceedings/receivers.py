@@ -4,15 +4,17 @@ and an offer of proof extended, change what the deadlines wait for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Q
 
+from core.actors import stamp
 from core.errors import TransitionNotAllowed
 from elections.law.local_time import local_date
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Election, Tally
-from proceedings import deadline_records
+from proceedings import deadline_records, selectors
 from proceedings.law import ladder
 from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status
 from proceedings.models import Deadline, ProceedingEvent
@@ -70,6 +72,44 @@ def _refuse_while_blocked(tally: Tally) -> None:
             f"since {last.occurred_on} (29 CFR 103.20): record block_lifted before its tally.",
             allowed=[ladder.Event.BLOCK_LIFTED.value],
         )
+
+
+def elections_created(
+    sender: Any, *, elections: Sequence[Election], actor: Any = None, **kwargs: Any
+) -> None:
+    """A case's first election takes over what was recorded on the case before it had one (a block, a
+    transfer, an end of the case and its review): its proceeding starts from them, as if they had been recorded
+    on it. An election is not added to a case those events have closed. One query for a batch."""
+    firsts = {e.case_id: e for e in elections if e.sequence == 1}
+    if not firsts:
+        return
+    before = list(
+        ProceedingEvent.objects.filter(case_id__in=list(firsts), election__isnull=True).order_by(
+            "occurred_on", "id"
+        )
+    )
+    if not before:
+        return
+    for case_id in {e.case_id for e in before}:
+        state = selectors.replay_before_election([e for e in before if e.case_id == case_id]).state
+        if state.ended is not None and state.stage is ladder.Stage.CLOSED:
+            raise TransitionNotAllowed(
+                f"{firsts[case_id].case.number} was closed before any election ({state.ended}): an election "
+                "cannot be added to it. Void the event that closed it first if it was wrong."
+            )
+    for event in before:
+        event.election = firsts[event.case_id]
+        stamp(event, actor)
+        event._change_reason = "taken over by the case's first election"  # type: ignore[attr-defined]
+        event.save(update_fields=["election"])
+    deadlines = list(Deadline.objects.filter(case_id__in=list(firsts), election__isnull=True))
+    for deadline in deadlines:
+        deadline.election = firsts[deadline.case_id]
+        stamp(deadline, actor)
+        deadline._change_reason = "taken over by the case's first election"  # type: ignore[attr-defined]
+        deadline.save(update_fields=["election"])
+    for election in firsts.values():
+        deadline_records.refresh(election)
 
 
 def objections_changed(sender: Any, *, objection: Any, **kwargs: Any) -> None:

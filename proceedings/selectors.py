@@ -118,6 +118,26 @@ def live_events(election: Election) -> list[ProceedingEvent]:
     )
 
 
+def live_events_before_election(case: Case) -> list[ProceedingEvent]:
+    """The case's events recorded before it had any election (``ProceedingEvent.election`` None)."""
+    return list(
+        ProceedingEvent.objects.filter(case=case, election__isnull=True, voided=False)
+        .select_related("party")
+        .order_by("occurred_on", "id")
+    )
+
+
+def replay_before_election(
+    events: Sequence[ProceedingEvent] = (), *, facts: Sequence[ladder.Fact] | None = None
+) -> ladder.Replay:
+    """The case's proceeding before it has any election: it awaits the election, and only the ends of a case
+    move it (a dismissal and its review, a withdrawal, a disclaimer, a Board's bargaining order, a block, a
+    transfer). ``ReplayFailed`` if ``facts`` put one out of order."""
+    return ladder.replay(
+        tallied=False, facts=facts if facts is not None else facts_of(e for e in events if not e.voided)
+    )
+
+
 def facts_of(events: Iterable[ProceedingEvent]) -> list[ladder.Fact]:
     return [fact_of(e) for e in events]
 

@@ -102,19 +102,18 @@ def event_record(
     certification = _certification_of(case) if code in ladder.SIDE_TRACK else None
     if election is None and code in ladder.SIDE_TRACK:
         election = _certified_election(case, certification)
-    untallied_end = elections and selectors.current_and_proceeding(elections).proceeding is None
-    if election is None and (code in dispositions.END_EVENTS or untallied_end):
-        # An end of the case before any tally (or the review of one) is on the current election.
-        election = _current_election(case, elections) if code in dispositions.END_EVENTS else elections[-1]
-        if code not in dispositions.END_EVENTS and selectors.replay(election).state.ended is None:
-            election = None
-    chosen = _election_of(case, elections, election)
-    consent = review_refusal(code, agreement=chosen.agreement)
+    chosen = _election_for(case, elections, election, code)
+    consent = review_refusal(code, agreement=chosen.agreement if chosen is not None else None)
     if consent is not None:
         raise TransitionNotAllowed(consent, allowed=[])
-    tally = original_tally(chosen)
-    ended_before_tally = tally is None and selectors.replay(chosen).state.ended is not None
-    if tally is None and code not in dispositions.END_EVENTS and not ended_before_tally:
+    tally = original_tally(chosen) if chosen is not None else None
+    ended_before_tally = tally is None and _replay(case, chosen).state.ended is not None
+    if (
+        chosen is not None
+        and tally is None
+        and code not in dispositions.END_EVENTS
+        and not ended_before_tally
+    ):
         raise TransitionNotAllowed(
             f"Election {chosen.sequence} of {case.number} has no tally yet: its proceeding starts with the "
             "tally of ballots.",
@@ -129,13 +128,15 @@ def event_record(
             "occurred_on", f"An event cannot be dated in the future ({occurred_on}; today is {today})."
         )
     tally_on = local_date(tally.prepared_at, zone) if tally is not None else occurred_on
-    if occurred_on < tally_on and code not in dispositions.END_EVENTS:
+    if chosen is not None and occurred_on < tally_on and code not in dispositions.END_EVENTS:
         raise RuleViolation(
             "occurred_on",
             f"The proceeding of election {chosen.sequence} starts with its tally of {tally_on}; "
             f"an event cannot be dated {occurred_on}.",
         )
-    events = selectors.live_events(chosen)
+    events = (
+        selectors.live_events(chosen) if chosen is not None else selectors.live_events_before_election(case)
+    )
     _check_not_before_what_it_answers(code, occurred_on, events)
     party_ids = set(case.parties.values_list("pk", flat=True))
     try:
@@ -147,11 +148,11 @@ def event_record(
 
     new = ladder.Fact(step=selectors.step_of(code, cleaned), occurred_on=occurred_on, ref=NEW)
     try:
-        replayed = selectors.replay(chosen, facts=[*selectors.facts_of(events), new])
+        replayed = _replay(case, chosen, facts=[*selectors.facts_of(events), new])
     except ladder.ReplayFailed as failure:
         if failure.fact.ref == NEW:
             raise TransitionNotAllowed(failure.error.message, allowed=list(failure.error.allowed)) from None
-        standing = selectors.replay(chosen, events=events)
+        standing = _replay(case, chosen, events=events)
         later = next((e for e in events if e.pk == failure.fact.ref), None)
         which = f"{later.event_label} of {later.occurred_on}" if later else "a later event"
         raise TransitionNotAllowed(
@@ -164,8 +165,9 @@ def event_record(
     if code in ladder.SIDE_TRACK:
         _check_test_of_certification(case, certification, code, occurred_on, cleaned)
     _check_certification_kind(code, cleaned, before)
-    _check_no_open_window(chosen, code, cleaned, occurred_on, objections, before)
-    _check_runoff(chosen, elections, cleaned, before)
+    if chosen is not None:
+        _check_no_open_window(chosen, code, cleaned, occurred_on, objections, before)
+        _check_runoff(chosen, elections, cleaned, before)
 
     party = cleaned.get("party")
     record = ProceedingEvent(
@@ -184,12 +186,46 @@ def event_record(
     _ends(record, before, after, actor)
     # After the consequences: rulings recorded with this very decision may be what disposes of the last
     # objections. A refusal rolls the whole event back.
-    _check_election_decided(record, chosen, before)
+    if chosen is not None:
+        _check_election_decided(record, chosen, before)
     deadline_records.create_for_event(record, actor)
-    deadline_records.refresh(chosen)
+    deadline_records.refresh(chosen, case=case)
     if notify:
         notifications.event_recorded(record)
     return record
+
+
+def _election_for(
+    case: Case, elections: list[Election], election: Election | int | None, code: ladder.Event
+) -> Election | None:
+    """The election an event is recorded on; None for an end of the case (or the review of one) before the
+    case has any election."""
+    if not elections and election is None:
+        ended = selectors.replay_before_election(selectors.live_events_before_election(case)).state.ended
+        if code in dispositions.END_EVENTS or ended is not None:
+            return None
+    untallied_end = elections and selectors.current_and_proceeding(elections).proceeding is None
+    if election is None and (code in dispositions.END_EVENTS or untallied_end):
+        # An end of the case before any tally (or the review of one) is on the current election.
+        election = _current_election(case, elections) if code in dispositions.END_EVENTS else elections[-1]
+        if code not in dispositions.END_EVENTS and selectors.replay(election).state.ended is None:
+            election = None
+    return _election_of(case, elections, election)
+
+
+def _replay(
+    case: Case,
+    election: Election | None,
+    *,
+    events: list[ProceedingEvent] | None = None,
+    facts: list[ladder.Fact] | None = None,
+) -> ladder.Replay:
+    """The replay of ``election``'s proceeding, or of the case's before it had any election."""
+    if election is not None:
+        return selectors.replay(election, events=events, facts=facts)
+    if facts is None and events is None:
+        events = selectors.live_events_before_election(case)
+    return selectors.replay_before_election(events or (), facts=facts)
 
 
 def _certification_of(case: Case) -> ProceedingEvent | None:
@@ -203,7 +239,7 @@ def _certification_of(case: Case) -> ProceedingEvent | None:
     )
 
 
-def _certified_election(case: Case, certification: ProceedingEvent | None) -> int:
+def _certified_election(case: Case, certification: ProceedingEvent | None) -> int | None:
     if certification is None:
         raise TransitionNotAllowed(
             f"{case.number} has no certification of representative: a test of certification (a refusal to "
@@ -333,9 +369,11 @@ def _str(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _objections_ruled(case: Case, election: Election, cleaned: dict[str, object]) -> dict[int, Objection]:
+def _objections_ruled(
+    case: Case, election: Election | None, cleaned: dict[str, object]
+) -> dict[int, Objection]:
     rulings = cleaned.get("objection_rulings")
-    if not isinstance(rulings, list):
+    if not isinstance(rulings, list) or election is None:
         return {}
     ids = [int(item["objection"]) for item in rulings]
     found = {o.pk: o for o in Objection.objects.filter(pk__in=ids, election=election)}
@@ -497,6 +535,7 @@ def _consequences(
     kind = ladder.ORDERS_NEW_ELECTION.get(after.order or "")
     if (
         kind is not None
+        and record.election is not None
         and code
         in (ladder.Event.REGIONAL_DIRECTOR_DECISION, ladder.Event.ALJ_DECISION, ladder.Event.BOARD_DECISION)
         and after.stage in (ladder.Stage.RERUN_PENDING, ladder.Stage.RUNOFF_PENDING)
@@ -686,11 +725,16 @@ def event_void(*, event: ProceedingEvent, reason: str, actor: Actor, notify: boo
             "instead.",
         )
     election = event.election
-    others = [e for e in selectors.live_events(election) if e.pk != event.pk]
+    on_election = (
+        selectors.live_events(election)
+        if election is not None
+        else selectors.live_events_before_election(case)
+    )
+    others = [e for e in on_election if e.pk != event.pk]
     if event.event in ladder.SIDE_TRACK:
         _check_test_without(case, event)
     try:
-        selectors.replay(election, events=others)
+        _replay(case, election, events=others)
     except ladder.ReplayFailed as failure:
         dependent = next((e for e in others if e.pk == failure.fact.ref), None)
         which = (
@@ -709,7 +753,7 @@ def event_void(*, event: ProceedingEvent, reason: str, actor: Actor, notify: boo
     event.save(update_fields=["voided", "void_reason", "voided_at", "voided_by"])
 
     deadline_records.moot_for_voided(event, actor)
-    deadline_records.refresh(election)
+    deadline_records.refresh(election, case=case)
     _resync_case_status(case, event, actor)
     if notify:
         notifications.event_voided(event)
@@ -850,7 +894,7 @@ def deadline_met_by_filing(*, deadline: Deadline, filed_on: date, actor: Actor) 
         deadline.marked_met_on = filed_on
         stamp(deadline, actor)
         deadline.save(update_fields=["marked_met_on", "updated_at"])
-    deadline_records.refresh(deadline.election)
+    deadline_records.refresh(deadline.election, case=deadline.case)
     deadline.refresh_from_db()
     return deadline
 
@@ -866,7 +910,7 @@ def deadline_mark_met(*, deadline: Deadline, met_on: date, actor: Actor) -> Dead
     deadline.marked_met_on = met_on
     stamp(deadline, actor)
     deadline.save(update_fields=["marked_met_on", "updated_at"])
-    deadline_records.refresh(deadline.election)
+    deadline_records.refresh(deadline.election, case=deadline.case)
     deadline.refresh_from_db()
     return deadline
 

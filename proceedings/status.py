@@ -81,6 +81,8 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         if current is not None and not current_tallied
         else None
     )
+    if current is None:  # no election yet: what was recorded on the case before it (an end, a block)
+        untallied = selectors.replay_before_election([e for e in events if e.election_id is None])
     view = ladder.case_view(
         current_kind=current.kind if current is not None else "initial",
         current_tallied=current_tallied,

@@ -374,7 +374,7 @@ def _events(case: Case, sequence: dict[int, int]) -> Iterable[Item]:
         if isinstance(rulings, list):
             details["objection_rulings"] = len(rulings)
         details["election"] = event.election_id
-        details["sequence"] = sequence.get(event.election_id)
+        details["sequence"] = sequence.get(event.election_id) if event.election_id is not None else None
         yield Item(
             day=event.occurred_on,
             at=event.occurred_on,

@@ -322,8 +322,7 @@ def objections_windows_open(cases: Any, *, now: datetime) -> Section:
                 region=case.region,
                 case_number=case.number,
                 case_name=case.name,
-                what=f"Election {deadline.election.sequence}: objections to the {which} "
-                f"({deadline.citation})",
+                what=f"{deadline.on_election.capitalize()}: objections to the {which} ({deadline.citation})",
                 when=f"closes {local_time(deadline.due_at, deadline.zone)}",
                 url=ladder_url(case),
                 action="Open the case ladder",
@@ -352,7 +351,7 @@ def hearings_not_opened(cases: Any, *, now: datetime) -> Section:
         .select_related("case", "election")
         .order_by("election_id", "occurred_on", "id")
     )
-    latest: dict[int, ProceedingEvent] = {}
+    latest: dict[int | None, ProceedingEvent] = {}
     for event in events:
         latest[event.election_id] = event  # the last of notice/consolidation/opened per election
     lines = []
@@ -368,7 +367,7 @@ def hearings_not_opened(cases: Any, *, now: datetime) -> Section:
                 region=event.case.office_region,
                 case_number=event.case.number,
                 case_name=event.case.name,
-                what=f"Election {event.election.sequence}: hearing set for {day_text(hearing_on)} by the "
+                what=f"{event.on_election.capitalize()}: hearing set for {day_text(hearing_on)} by the "
                 f"{event.event_label.lower()} of {day_text(event.occurred_on)}",
                 when=f"{(clock.today(zone) - hearing_on).days} day(s) ago",
                 url=record_event_url(event.case, ladder.Event.HEARING_OPENED.value),

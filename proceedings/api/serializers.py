@@ -24,9 +24,9 @@ from proceedings.models import Deadline, ProceedingEvent
 class ProceedingEventSerializer(serializers.ModelSerializer[ProceedingEvent]):
     event_label = serializers.CharField(read_only=True)
     election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
-        read_only=True
+        read_only=True, allow_null=True, help_text="null: recorded before the case had any election"
     )
-    election_sequence = serializers.IntegerField(source="election.sequence", read_only=True)
+    election_sequence = serializers.IntegerField(source="election.sequence", read_only=True, allow_null=True)
     details = serializers.DictField(read_only=True)
     recorded_by: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
         slug_field="username", read_only=True
@@ -91,9 +91,9 @@ class VoidInputSerializer(serializers.Serializer[Any]):
 class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
     case = serializers.CharField(source="case.number", read_only=True)
     election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
-        read_only=True
+        read_only=True, allow_null=True, help_text="null: recorded before the case had any election"
     )
-    election_sequence = serializers.IntegerField(source="election.sequence", read_only=True)
+    election_sequence = serializers.IntegerField(source="election.sequence", read_only=True, allow_null=True)
     due_at = serializers.SerializerMethodField()
     status = serializers.SerializerMethodField()
     status_note = serializers.SerializerMethodField()
