@@ -18,7 +18,8 @@ from datetime import date
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from elections.models import Case
+from elections import services as election_services
+from elections.models import Case, RelatedCase
 from proceedings import deadline_records, services
 from proceedings.models import ProceedingEvent
 
@@ -126,10 +127,22 @@ RECORD: list[tuple[int, str, str, dict[str, object]]] = [
 # 2022-04-01 (no objections are logged there, so the hearing below has none to rule on). The public record
 # gives the hearing officer's report (2022-09-01), the exceptions' due date (2022-09-16), the Regional
 # Director's decision and the certification (2023-01-11), the complaint in 29-CA-318069 (Wed 2023-07-12),
-# the summary-judgment motion (2023-08-23) and the denial of review (2024-08-29). The Board's order in the
-# CA case and any court filing on it are not recorded: no source for them was found (as of late September
-# 2024 the Board's ruling was still awaited, Reuters). Amazon's collateral appeal (Fifth Circuit No.
-# 24-50761, from its district-court suit) is not a review of a Board order, so it is no court case here.
+# the summary-judgment motion (2023-08-23) and the denial of review (2024-08-29).
+#
+# The Board's order in the CA case and the court filings on it are PLACEHOLDERS pending a source: no
+# source for them was at hand (as of late September 2024 the Board's ruling was still awaited, Reuters).
+# They are recorded so that the demo shows the test of certification through the courts; each says so in
+# its note (UNVERIFIED, as the Bessemer data marks its unverified facts), and the dockets say so too. The
+# notice to show cause is not recorded: neither its date nor its response date is in the record.
+#
+# Amazon's collateral appeal (Fifth Circuit No. 24-50761, from its district-court action) is not a review
+# of the Board's order, so it is no court filing of the test of certification; the demo keeps it among the
+# case's related dockets (``JFK8_COLLATERAL``), with no date (the record at hand gives none).
+PLACEHOLDER = (
+    UNVERIFIED + "PLACEHOLDER pending a source: no record of this step was at hand; its date, court and "
+    "docket stand in for the real ones, which are to be checked. "
+)
+JFK8_COURT = "2nd Cir."  # a placeholder too: where the refusal took place (Staten Island, New York)
 JFK8_RECORD: list[tuple[int, str, str, dict[str, object]]] = [
     (
         1,
@@ -196,7 +209,53 @@ JFK8_RECORD: list[tuple[int, str, str, dict[str, object]]] = [
     ),
     (1, "summary_judgment_motion_filed", "2023-08-23", {"note": "The General Counsel's motion."}),
     (1, "board_decision", "2024-08-29", {"outcome": "review_denied"}),
+    (
+        1,
+        "board_order",
+        "2024-12-16",
+        {
+            "ulp_case": "29-CA-318069",
+            "outcome": "bargaining_ordered",
+            "note": PLACEHOLDER
+            + "The Board's Decision and Order on the motion for summary judgment, taken to "
+            "order bargaining as a test of certification ordinarily does.",
+        },
+    ),
+    (
+        1,
+        "court_petition_filed",
+        "2024-12-20",
+        {
+            "ulp_case": "29-CA-318069",
+            "court": JFK8_COURT,
+            "docket": "placeholder-petition-for-review",
+            "kind": "petition_for_review",
+            "party": "Amazon.com Services LLC",
+            "note": PLACEHOLDER + "Amazon's petition for review (Section 10(f)); the circuit is one Section "
+            "10(f) allows (where the unfair labor practice took place), not a recorded one.",
+        },
+    ),
+    (
+        1,
+        "court_petition_filed",
+        "2025-01-08",
+        {
+            "ulp_case": "29-CA-318069",
+            "court": JFK8_COURT,
+            "docket": "placeholder-cross-application",
+            "kind": "cross_application_for_enforcement",
+            "note": PLACEHOLDER + "The Board's cross-application for enforcement (Section 10(e)).",
+        },
+    ),
 ]
+
+# (docket, court, description): the case's related dockets that are not court filings on it.
+JFK8_COLLATERAL = (
+    "24-50761",
+    "5th Cir.",
+    "Amazon's appeal in its district-court action against the Board: a collateral suit, not a review of "
+    "the Board's order in 29-CA-318069 (date not in the record at hand).",
+)
 
 
 def _record(case: Case, record: list[tuple[int, str, str, dict[str, object]]]) -> None:
@@ -207,6 +266,7 @@ def _record(case: Case, record: list[tuple[int, str, str, dict[str, object]]]) -
             deadline_records.create_for_tally(
                 tally, staff
             )  # a database loaded before this app had the ladder
+    parties = {p.name: p.pk for p in case.parties.all()}
     for sequence, event, on, details in record:
         found = elections.get(sequence) or case.elections.filter(sequence=sequence).first()
         if found is None:
@@ -216,12 +276,15 @@ def _record(case: Case, record: list[tuple[int, str, str, dict[str, object]]]) -
             election=found, event=event, occurred_on=occurred_on, voided=False
         ).exists():
             continue
+        given = dict(details)
+        if isinstance(given.get("party"), str):  # a party named in the record: its id in this database
+            given["party"] = parties[str(given["party"])]
         services.event_record(
             case=case,
             election=found,
             event=event,
             occurred_on=occurred_on,
-            details=dict(details),
+            details=given,
             actor=staff,
             notify=False,
         )
@@ -241,3 +304,13 @@ def load(case: Case) -> None:
 @transaction.atomic
 def load_jfk8(case: Case) -> None:
     _record(case, JFK8_RECORD)
+    docket, court, description = JFK8_COLLATERAL
+    if not case.related_cases.filter(kind=RelatedCase.Kind.COURT_OF_APPEALS, number=docket).exists():
+        election_services.related_case_add(
+            case=case,
+            kind=RelatedCase.Kind.COURT_OF_APPEALS,
+            number=docket,
+            court=court,
+            description=description,
+            actor=get_user_model().objects.get(username="staff"),
+        )
