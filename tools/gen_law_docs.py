@@ -1,8 +1,10 @@
 """Write the documentation site's law page from the rule data the tracker computes with.
 
 Every period of every rule set, with its citation, its source tier, whether it is verified and why not, the
-codes a rule set sets no period for, and the Agency's closures: read from ``elections/law/rule_sets.py`` and
-``elections/law/calendar.py``, never typed by hand, so the docs cannot disagree with the code.
+codes a rule set sets no period for, the periods beside the case (the answer to a complaint, the courts') and
+the Agency's closures: read from ``elections/law/rule_sets.py``, ``elections/law/calendar.py``,
+``proceedings/law/test_of_certification.py`` and ``proceedings/law/courts.py``, never typed by hand, so the
+docs cannot disagree with the code.
 ``tests/test_docs_site.py`` fails when the committed page differs from what this script writes.
 
     .venv/bin/python tools/gen_law_docs.py            # rewrite docs/site/law/periods.md
@@ -33,6 +35,8 @@ from elections.law.rule_sets import (  # noqa: E402
     period,
     tier_is_verified,
 )
+from proceedings.law import courts  # noqa: E402
+from proceedings.law import test_of_certification as toc  # noqa: E402
 
 PAGE = ROOT / "docs" / "site" / "law" / "periods.md"
 
@@ -71,6 +75,49 @@ def _details(key: str, p: Period) -> str:
 
 def _clock(moment: time) -> str:
     return f"{moment.hour % 12 or 12}:{moment.minute:02d} {'p.m.' if moment.hour >= 12 else 'a.m.'}"
+
+
+def _beside_the_case() -> list[str]:
+    """The periods of the test of certification (the answer to the complaint) and of the courts, which no
+    rule set holds: each with why it is not verified."""
+    answer = toc.ANSWER
+    rows = [
+        (
+            f"`{answer.code}`",
+            answer.label,
+            answer.rule,
+            answer.citation,
+            f"`{answer.source.value}`",
+            _yes(answer.verified),
+            answer.evidence,
+        )
+    ]
+    for p in courts.PERIODS.values():
+        rows.append(
+            (
+                f"`{p.code}`",
+                p.label,
+                f"{p.days} days {p.trigger}, counted under FRAP 26(a)",
+                p.citation,
+                f"`{p.source}`",
+                _yes(p.verified),
+                "" if p.verified else p.evidence,
+            )
+        )
+    lines = [
+        "",
+        "## The test of certification and the courts",
+        "",
+        "Periods that run beside the representation case, the same under every rule set: the answer to the",
+        "unfair-labor-practice complaint, and the periods in court after a decision on the Board's order.",
+        f"{sum(r[5] != 'yes' for r in rows)} of {len(rows)} are not verified: their texts are not among the",
+        "project's verbatim copies (shared/docs/cfr). Every deadline computed from one says `verified: false`,",
+        "and its explanation says why.",
+        "",
+    ]
+    return lines + _table(
+        ["period", "label", "rule", "citation", "source", "verified", "why not verified"], rows
+    )
 
 
 def render() -> str:
@@ -153,6 +200,7 @@ def render() -> str:
         ["rule set", "period", "rule", "citation", "why not verified"],
         [(rs, p.label, p.rule, p.citation, _why_unverified(p)) for rs, p in unverified],
     )
+    out += _beside_the_case()
     out += [
         "",
         "## Computing time (29 CFR 102.2)",

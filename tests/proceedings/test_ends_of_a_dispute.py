@@ -169,6 +169,9 @@ def test_jfk8_as_it_happened_beside_its_test_of_certification(frozen_clock: Any)
         False,
         "inferred",
     )
+    assert "UNVERIFIED: 14 days after the complaint, as product.md states it: 102.20's text is not" in (
+        answer.explanation
+    )
     event("summary_judgment_motion_filed", "2023-08-23")
     assert stage_of(case)["test_of_certification"]["stage"] == "summary_judgment"
     # A court filing before the Board's order: 409, naming what may come next.
@@ -270,6 +273,8 @@ def test_the_courts_several_filings_consolidated_decided_reheard_and_certiorari(
         "America/Chicago",
     )
     assert "2025-07-26 (Saturday)" in rehearing.explanation
+    # Not verified, and the deadline says why: no verbatim text of the court's rules is at hand.
+    assert "UNVERIFIED: The rule's text is not among the project's verbatim copies" in rehearing.explanation
     assert (certiorari.due_on, certiorari.source) == (date(2025, 9, 9), "statute")
     status = stage_of(case)
     toc = status["test_of_certification"]
