@@ -12,7 +12,7 @@ from django.db.models import Q
 
 from core import clock
 from elections.law.local_time import local_time
-from elections.models import Case
+from elections.models import Case, Election
 from proceedings import deadline_records, selectors
 from proceedings.law import ladder
 from proceedings.law.deadlines import Status
@@ -45,8 +45,14 @@ def ladder_picture(case: Case, *, deadline_url: Callable[[Deadline], str]) -> li
         .order_by("due_at")
     )
     pictures = []
-    for election in reversed(elections):
-        replayed = selectors.replay(election, now=now)
+    # Before any election, what was recorded on the case (an end of it, a block, a transfer) is its ladder.
+    before: list[Election | None] = [] if elections or not case.proceeding_events.exists() else [None]
+    for election in [*reversed(elections), *before]:
+        replayed = (
+            selectors.replay(election, now=now)
+            if election is not None
+            else selectors.replay_before_election(selectors.live_events_before_election(case))
+        )
         steps = []
         path = replayed.path
         for index, entry in enumerate(path):
@@ -61,7 +67,7 @@ def ladder_picture(case: Case, *, deadline_url: Callable[[Deadline], str]) -> li
                     "until": ends,
                 }
             )
-        mine = [d for d in open_deadlines if d.election_id == election.pk]
+        mine = [d for d in open_deadlines if d.election_id == (election.pk if election is not None else None)]
         outcome = ladder.outcome_of(replayed.state)
         pictures.append(
             {

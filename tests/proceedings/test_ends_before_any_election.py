@@ -192,6 +192,10 @@ def test_the_admin_typed_form_records_a_withdrawal_on_a_case_with_no_election(
     frozen_clock.at("2024-02-01", 18)
     client = Client()
     client.force_login(make_staff(username="director", is_superuser=True))
+    chooser = client.get(f"/admin/proceedings/proceedingevent/add/?case={case.pk}")
+    assert "Allowed now: Petition dismissed, Petition withdrawn, Disclaimer of interest" in text(
+        chooser.content
+    )
     url = f"/admin/proceedings/proceedingevent/add/?case={case.pk}&event=petition_withdrawn"
     form = client.get(url)
     assert form.status_code == 200
@@ -206,8 +210,7 @@ def test_the_admin_typed_form_records_a_withdrawal_on_a_case_with_no_election(
             "note": "",
         },
     )
-    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", posted.content.decode()))
-    assert posted.status_code == 302, page[:2000]
+    assert posted.status_code == 302, text(posted.content)[:2000]
     event = ProceedingEvent.objects.get(case=case)
     assert (event.event, event.election, Case.objects.get(pk=case.pk).status) == (
         "petition_withdrawn",
@@ -215,3 +218,10 @@ def test_the_admin_typed_form_records_a_withdrawal_on_a_case_with_no_election(
         "closed",
     )
     assert not Election.objects.filter(case=case).exists()
+    # The case's ladder draws what was recorded before any election.
+    ladder = text(client.get(f"/admin/proceedings/caseladder/{case.pk}/change/").content)
+    assert "Before any election — Petition withdrawn" in ladder
+
+
+def text(html: bytes) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.decode()))
