@@ -133,6 +133,16 @@ def test_a_dismissal_before_any_election_is_reviewed_under_102_71_through_the_ap
     status = client.get(f"/api/v1/cases/{case.number}/status/").json()
     assert (status["stage"], status["outcome"], status["allowed_events"]) == ("closed", "dismissed", [])
     assert Case.objects.get(pk=case.pk).status == "closed"
+    # The timeline and the exports carry what was recorded before any election.
+    timeline = client.get(f"/api/v1/cases/{case.number}/timeline/")
+    assert timeline.status_code == 200
+    assert next(i["title"] for i in timeline.json()["results"] if i["kind"] == "proceeding").startswith(
+        "Petition dismissed"
+    )
+    for kind in ("deadlines", "timeline"):
+        export = client.get(f"/api/v1/cases/{case.number}/export/{kind}.csv")
+        body = b"".join(export.streaming_content) if export.streaming else export.content
+        assert export.status_code == 200 and b"Request for review" in body, kind
     events = client.get(url).json()["results"]
     assert [(e["event"], e["election"]) for e in events] == [
         ("petition_dismissed", None),
