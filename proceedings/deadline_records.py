@@ -393,7 +393,7 @@ def _set_by_event(
 def set_by_order(
     *,
     case: Case,
-    election: Election,
+    election: Election | None,
     code: str,
     label: str,
     due_on: date,
@@ -406,12 +406,14 @@ def set_by_order(
     """Record a date set by an order (an extension, a date in an order) or entered by staff; it supersedes the
     live deadlines of that code — all of them, or, when it names a party, that party's own."""
     zone = zone_of(case)
-    replaced_q = Deadline.objects.filter(election=election, code=code).exclude(status=Status.SUPERSEDED)
+    replaced_q = Deadline.objects.filter(case=case, election=election, code=code).exclude(
+        status=Status.SUPERSEDED
+    )
     if party_id is not None:
         replaced_q = replaced_q.filter(party_id=party_id)
     previous = replaced_q.order_by("-due_at", "-id").first()
     general = (
-        Deadline.objects.filter(election=election, code=code, party__isnull=True)
+        Deadline.objects.filter(case=case, election=election, code=code, party__isnull=True)
         .exclude(status=Status.SUPERSEDED)
         .order_by("-due_at", "-id")
         .first()

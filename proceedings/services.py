@@ -857,12 +857,14 @@ def deadline_set(
             "due_on", f"A due date lies between {EARLIEST_DATE} (the Act) and {LATEST_DATE}; got {due_on}."
         )
     elections = selectors.elections_of(case)
-    if not elections:
+    if not elections and not case.proceeding_events.filter(voided=False).exists():
         raise RuleViolation("election", f"{case.number} has no election to attach a deadline to.")
+    # No election yet, but an end of the case recorded (the review of a dismissal): the deadline is the
+    # case's, before any election, like the ones that event opened.
     chosen = (
         _election_of(case, elections, election)
         if election is not None
-        else (selectors.current_and_proceeding(elections).proceeding or elections[-1])
+        else (selectors.current_and_proceeding(elections).proceeding or elections[-1] if elections else None)
     )
     party_id: int | None = None
     if party is not None:
@@ -880,7 +882,7 @@ def deadline_set(
         party_id=party_id,
         actor=actor,
     )
-    deadline_records.refresh(chosen)
+    deadline_records.refresh(chosen, case=case)
     deadline.refresh_from_db()
     return deadline
 

@@ -125,8 +125,23 @@ def test_a_dismissal_before_any_election_is_reviewed_under_102_71_through_the_ap
     )
     assert status["next_deadline"]["code"] == "request_for_review"
 
+    # An extension by order replaces the deadline, still the case's before any election.
+    from proceedings import services
+
+    frozen_clock.at("2024-03-08", 18)
+    extended = services.deadline_set(
+        case=case,
+        code="request_for_review",
+        due_on=date(2024, 3, 29),
+        reason="Extension granted",
+        actor=staff,
+    )
+    assert (extended.election, extended.source) == (None, "order")
+    assert (
+        Deadline.objects.get(case=case, code="request_for_review", source="cfr").status == Status.SUPERSEDED
+    )
     assert post("request_for_review_filed", "2024-03-14", party=union.pk).status_code == 201
-    assert Deadline.objects.get(case=case, code="request_for_review").status == Status.MET
+    assert Deadline.objects.get(pk=extended.pk).status == Status.MET
     assert post("opposition_filed", "2024-03-21", party=employer.pk).status_code == 201
     assert client.get(f"/api/v1/cases/{case.number}/status/").json()["stage"] == "board_review"
     assert post("board_decision", "2024-06-03", outcome="review_denied").status_code == 201
