@@ -883,8 +883,25 @@ def deadline_set(
         actor=actor,
     )
     deadline_records.refresh(chosen, case=case)
+    if chosen is not None:
+        _reopen_if_no_longer_lapsed(case, chosen, actor)
     deadline.refresh_from_db()
     return deadline
+
+
+def _reopen_if_no_longer_lapsed(case: Case, election: Election, actor: Actor) -> None:
+    """An order extending the exceptions period to a judge's bargaining order that had lapsed into force
+    (102.48(a)) gives the parties their time back: the case the lapse closed is open again."""
+    if case.status != Case.Status.CLOSED:
+        return
+    judges_order = ProceedingEvent.objects.filter(
+        election=election,
+        voided=False,
+        event=ladder.Event.BARGAINING_ORDER,
+        details__by="administrative_law_judge",
+    )
+    if judges_order.exists() and selectors.replay(election).state.ended is None:
+        election_services.case_update(case=case, status=Case.Status.OPEN, actor=actor)
 
 
 @transaction.atomic

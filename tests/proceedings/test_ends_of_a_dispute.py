@@ -625,6 +625,20 @@ def test_a_judges_bargaining_order_takes_effect_by_the_lapse_or_the_boards_adopt
         assert services.recommended_orders_take_effect() == 0
         with pytest.raises(TransitionNotAllowed):
             record_event(case, "exceptions_filed", "2025-03-04", actor=staff, party=employer.pk)
+        # An order extending the exceptions period gives the time back: the case is open again, recommended.
+        services.deadline_set(
+            case=case,
+            code="exceptions_to_board",
+            due_on=date(2025, 3, 17),
+            reason="Extension granted by the Board",
+            actor=staff,
+        )
+        again = stage_of(case)
+        assert (again["stage"], again["outcome"], Case.objects.get(pk=case.pk).status) == (
+            "exceptions_period",
+            None,
+            "open",
+        )
     else:
         assert notices == []
 
