@@ -52,6 +52,11 @@ def _sources(case: Case) -> dict[str, tuple[type[Model], Q]]:
     }
 
 
+def record_models() -> dict[str, type[Model]]:
+    """The model of each kind of record the history names (``record.type``)."""
+    return {kind: model for kind, (model, _) in _sources(Case(pk=0)).items()}
+
+
 def _history(model: type[Model]) -> Any:
     return model.history.model  # type: ignore[attr-defined]
 
@@ -87,7 +92,7 @@ def entries(page: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     by_kind: dict[str, list[int]] = defaultdict(list)
     for item in page:
         by_kind[item["record_kind"]].append(item["history_id"])
-    models = {kind: model for kind, (model, _) in _sources(Case(pk=0)).items()}
+    models = record_models()
     rows: dict[tuple[str, int], tuple[Any, Any]] = {}
     fields: dict[str, Any] = {}
     for kind, ids in by_kind.items():
