@@ -23,10 +23,10 @@ from core import clock, outbox
 from core.links import desk_url
 from elections import recipients
 from elections.law import calendar
-from elections.law.local_time import local_time
 from elections.models import Appearance
 from proceedings.admin_forms import CHOICE_LABELS, DETAIL_LABELS, choice_label
 from proceedings.deadline_records import with_effective_status
+from proceedings.due_words import due_words
 from proceedings.law.deadlines import Status, flag
 from proceedings.models import Deadline, ProceedingEvent, Reminder
 
@@ -61,11 +61,9 @@ def what_is_due(deadlines: Iterable[Deadline]) -> list[str]:
     (11:59 p.m. in the regional office's, 29 CFR 102.2), its rule, and whether it is a target or unverified."""
     lines = []
     for d in sorted(deadlines, key=lambda d: (d.due_at, d.pk)):
-        when = "target" if d.target_only else "due"
         marked = flag(source=d.source, verified=d.verified)
         lines.append(
-            f"- {d.label}: {when} {local_time(d.due_at, d.zone)} ({d.citation or d.rule_set})"
-            + (f" [{marked}]" if marked else "")
+            f"- {d.label}: {due_words(d)} ({d.citation or d.rule_set})" + (f" [{marked}]" if marked else "")
         )
     return ["What this makes due:", *lines] if lines else ["It opens no deadline."]
 
@@ -125,7 +123,7 @@ def _due_line(deadline: Deadline) -> str:
     verified = {None: "", "UNVERIFIED": " — UNVERIFIED rule, check the date"}.get(shown, f" — {shown}")
     party = f" [{deadline.party.name}]" if deadline.party_id and deadline.party else ""
     return (
-        f"- {deadline.case.number} {deadline.label}{party}: due {local_time(deadline.due_at, deadline.zone)} "
+        f"- {deadline.case.number} {deadline.label}{party}: {due_words(deadline)} "
         f"({deadline.citation or deadline.get_source_display()}){verified}"
     )
 
