@@ -48,8 +48,8 @@ from core.admin_kit import (
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers, levels
 from elections.law.local_time import in_zone
-from elections.law.regions import REGIONS
-from elections.models import Election, Party, Tally
+from elections.law.regions import REGIONS, RETIRED_REGIONS, RetiredRegion
+from elections.models import Case, Election, Party, Tally
 
 # --- filters ------------------------------------------------------------------------------------------
 
@@ -77,13 +77,25 @@ class RegionFilter(admin.SimpleListFilter):
     case_path = "election__case"  # from the listed model to its case
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [(str(n), f"{n} — {r.office}") for n, r in REGIONS.items()]
+        """Every active Region, and each retired one (merged, 2012–2013) that has cases here: an imported
+        case keeps its old number (``elections.law.regions.RETIRED_REGIONS``)."""
+        active = [(n, f"{n} — {r.office}") for n, r in REGIONS.items()]
+        held = (
+            Case.objects.filter(region__in=list(RETIRED_REGIONS)).values_list("region", flat=True).distinct()
+        )
+        retired = [(n, _retired_label(RETIRED_REGIONS[n])) for n in set(held)]
+        return [(str(n), label) for n, label in sorted(active + retired)]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> QuerySet[Challenge]:
         value = self.value()
         if value and value.isdigit():
             return queryset.filter(**{f"{self.case_path}__region": int(value)})
         return queryset
+
+
+def _retired_label(region: RetiredRegion) -> str:
+    merged = f", merged into {region.successor}" if region.successor is not None else ", retired"
+    return f"{region.number} — {region.office}{merged}"
 
 
 class ElectionRegionFilter(RegionFilter):

@@ -328,3 +328,19 @@ def test_the_election_links_to_a_ledger_page_that_opens_and_counts_with_the_time
     revised = world.election.tallies.latest("revision")
     zone = ZoneInfo(world.case.office_zone)
     assert revised.prepared_at == datetime(2026, 11, 30, 14, 30, tzinfo=zone)
+
+
+def test_the_region_filter_lists_a_merged_region_that_has_cases(world: World, staff_browser: Client) -> None:
+    """Issue 24: the filter listed only the active Regions, so a case imported under a merged Region's
+    number (17, Kansas City, merged into 14 in 2012) could not be filtered to."""
+    from tests.factories import CaseFactory
+
+    def regions() -> dict[str, str]:
+        spec = staff_browser.get("/admin/challenges/challenge/").context["cl"].filter_specs
+        region = next(f for f in spec if getattr(f, "parameter_name", "") == "region")
+        return dict(region.lookup_choices)
+
+    assert "17" not in regions() and regions()["10"] == "10 — Atlanta"
+    CaseFactory(number="17-RC-012345", petition_filed_on=datetime(2011, 3, 1).date())
+    assert regions()["17"] == "17 — Kansas City, merged into 14"
+    assert list(regions()) == sorted(regions(), key=int)
