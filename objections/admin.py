@@ -37,7 +37,7 @@ from objections.law.deadlines import CONDUCT
 from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
 
 MAX_BATCH = 500
-DISPOSITION_CHOICES = [(d, d.replace("_", " ")) for d in rules.ALL_DISPOSITIONS]
+DISPOSITION_CHOICES = [(d, rules.DISPOSITION_LABELS[d]) for d in rules.ALL_DISPOSITIONS]
 
 
 def _zoned(day: date, at: time | None, zone: str) -> datetime:

@@ -22,7 +22,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from core import admin_kit, clock
@@ -32,8 +32,10 @@ from elections.law import case_numbers
 from elections.models import Case
 from proceedings import admin_desk, deadline_records, services
 from proceedings.admin_forms import sentence
+from proceedings.event_details import detail_lines
 from proceedings.ladder_picture import ladder_picture
 from proceedings.law.deadlines import Source
+from proceedings.law.ladder import event_label
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
 from proceedings.status import case_status
 
@@ -52,9 +54,11 @@ def ladder_context(object_id: str) -> dict[str, Any]:
         case = None
     if case is None:
         return {}
+    status = case_status(case)
     return {
         "ladders": ladder_picture(case, deadline_url=_deadline_url),
-        "case_status": case_status(case),
+        "case_status": status,
+        "ending_labels": [event_label(e) for e in status["ending_events"]],
         "case_url": reverse("admin:elections_case_change", args=[case.pk]),
         "record_url": reverse("admin:proceedings_proceedingevent_add") + f"?case={case.pk}",
         "events_url": reverse("admin:proceedings_proceedingevent_changelist") + f"?case={case.number}",
@@ -153,7 +157,7 @@ class ProceedingEventAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin
         "election",
         "event",
         "occurred_on",
-        "details",
+        "details_shown",
         "party",
         "ordered_election",
         "recorded_by",
@@ -166,6 +170,11 @@ class ProceedingEventAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin
 
     def refusal_text(self, exc: Exception) -> str:
         return sentence(exc)  # labels, not event, stage and detail codes
+
+    @admin.display(description="Details")
+    def details_shown(self, event: ProceedingEvent) -> str:
+        lines = detail_lines(event)
+        return format_html_join("", "<p>{}</p>", ((line,) for line in lines)) if lines else "—"
 
     def add_view(
         self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
@@ -232,6 +241,24 @@ class DeadlineForm(forms.ModelForm[Deadline]):
                 self.fields[name].required = required
 
 
+class DeadlineKindFilter(admin.SimpleListFilter):
+    """The kinds of deadline on record, by their labels (the codes stay in the query string)."""
+
+    title = "kind of deadline"
+    parameter_name = "code"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        labels = dict(Deadline.objects.order_by("code", "-pk").values_list("code", "label").distinct())
+        return sorted(labels.items(), key=lambda item: item[1])
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Deadline]) -> QuerySet[Deadline]:
+        return queryset.filter(code=self.value()) if self.value() else queryset
+
+
+# What set a deadline off, besides an event (whose label ``event_label`` gives).
+TRIGGER_LABELS = {"tally": "The tally of ballots", "order": "An order", "manual": "Entered by staff"}
+
+
 class MarkMetForm(forms.Form):
     met_on = forms.DateField(help_text="The day the filing came in")
 
@@ -242,14 +269,13 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
         "due_on",
         "case_number",
         "election_sequence",
-        "code",
         "label",
         "status_now",
         "source",
         "verified",
         "party",
     ]
-    list_filter = [CaseNumberFilter, "status", "code", "source", "verified", "rule_set"]
+    list_filter = [CaseNumberFilter, "status", DeadlineKindFilter, "source", "verified", "rule_set"]
     search_fields = ["=case__number", "case__name", "label"]
     list_select_related = ["case", "election", "party"]
     date_hierarchy = "due_on"
@@ -279,7 +305,7 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
             "due_on",
             "due_at",
             "zone",
-            "trigger",
+            "trigger_shown",
             "trigger_on",
             "trigger_event",
             "trigger_tally",
@@ -323,6 +349,10 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
     @admin.display(description="Case", ordering="case__number")
     def case_number(self, deadline: Deadline) -> str:
         return deadline.case.number
+
+    @admin.display(description="Set off by")
+    def trigger_shown(self, deadline: Deadline) -> str:
+        return TRIGGER_LABELS.get(deadline.trigger) or event_label(deadline.trigger)
 
     @admin.display(description="Election", ordering="election__sequence")
     def election_sequence(self, deadline: Deadline) -> int:

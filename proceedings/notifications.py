@@ -24,36 +24,11 @@ from core.links import desk_url
 from elections import recipients
 from elections.law import calendar
 from elections.models import Appearance
-from proceedings.admin_forms import CHOICE_LABELS, DETAIL_LABELS, choice_label
 from proceedings.deadline_records import with_effective_status
 from proceedings.due_words import due_words
+from proceedings.event_details import detail_lines
 from proceedings.law.deadlines import Status, flag
 from proceedings.models import Deadline, ProceedingEvent, Reminder
-
-
-def _detail_value(event: ProceedingEvent, key: str, value: Any) -> str:
-    """A detail's value in words: a choice by its label, a party by its name, a flag as yes or no."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if key == "party" and isinstance(value, int):
-        party = event.case.parties.filter(pk=value).first()
-        return party.name if party is not None else str(value)
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, str) and value in CHOICE_LABELS:
-        return choice_label(value)
-    return str(value)
-
-
-def _details_text(event: ProceedingEvent) -> list[str]:
-    lines = []
-    for key, value in event.details.items():
-        if key == "objection_rulings" and isinstance(value, list):
-            lines.append(f"  Rulings on objections: {len(value)}")
-            continue
-        label = DETAIL_LABELS.get(key, key.replace("_", " ").capitalize())
-        lines.append(f"  {label}: {_detail_value(event, key, value)}")
-    return lines
 
 
 def what_is_due(deadlines: Iterable[Deadline]) -> list[str]:
@@ -75,7 +50,7 @@ def event_recorded(event: ProceedingEvent) -> list[int]:
         f"{case.number} — {case.name}",
         "",
         f"{event.event_label}: {event.occurred_on.isoformat()} (election {event.election.sequence}).",
-        *_details_text(event),
+        *(f"  {line}" for line in detail_lines(event)),
         "",
         *what_is_due(opened),
         "",

@@ -67,7 +67,7 @@ def test_the_change_page_shows_the_rulings_inline_and_why_the_status(
     response = admin_client.get(f"{CHANGELIST}{objection.pk}/change/")
     assert response.status_code == 200
     content = response.content.decode()
-    assert "recommend_sustain" in content
+    assert "Recommends sustaining" in content and "recommend_sustain" not in content
     assert "No deciding ruling yet; a recommendation alone decides nothing." in content
 
 
