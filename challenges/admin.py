@@ -10,14 +10,18 @@ django-simple-history; nothing is deleted.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.contrib.admin.views.main import ChangeList
+from django.contrib.admin.widgets import AdminDateWidget, AdminTimeWidget
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
@@ -43,8 +47,9 @@ from core.admin_kit import (
 )
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers, levels
-from elections.law.regions import REGIONS
-from elections.models import Election, Party, Tally
+from elections.law.local_time import in_zone
+from elections.law.regions import REGIONS, RETIRED_REGIONS, RetiredRegion
+from elections.models import Case, Election, Party, Tally
 
 # --- filters ------------------------------------------------------------------------------------------
 
@@ -72,13 +77,25 @@ class RegionFilter(admin.SimpleListFilter):
     case_path = "election__case"  # from the listed model to its case
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [(str(n), f"{n} — {r.office}") for n, r in REGIONS.items()]
+        """Every active Region, and each retired one (merged, 2012–2013) that has cases here: an imported
+        case keeps its old number (``elections.law.regions.RETIRED_REGIONS``)."""
+        active = [(n, f"{n} — {r.office}") for n, r in REGIONS.items()]
+        held = (
+            Case.objects.filter(region__in=list(RETIRED_REGIONS)).values_list("region", flat=True).distinct()
+        )
+        retired = [(n, _retired_label(RETIRED_REGIONS[n])) for n in set(held)]
+        return [(str(n), label) for n, label in sorted(active + retired)]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Challenge]) -> QuerySet[Challenge]:
         value = self.value()
         if value and value.isdigit():
             return queryset.filter(**{f"{self.case_path}__region": int(value)})
         return queryset
+
+
+def _retired_label(region: RetiredRegion) -> str:
+    merged = f", merged into {region.successor}" if region.successor is not None else ", retired"
+    return f"{region.number} — {region.office}{merged}"
 
 
 class ElectionRegionFilter(RegionFilter):
@@ -453,22 +470,43 @@ class ChallengeAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
 
 
 class OpenAndCountForm(forms.Form):
-    """The votes found in the opened ballots: one field per union on this election's ballot."""
+    """The votes found in the opened ballots — one field per union on this election's ballot — and when the
+    revised tally was prepared: the objections period it opens runs from that moment (29 CFR 102.69(e))."""
 
     votes_against = forms.IntegerField(min_value=0, max_value=services.MAX_COUNT)
     void = forms.IntegerField(min_value=0, max_value=services.MAX_COUNT, initial=0)
+    prepared_on = forms.DateField(widget=AdminDateWidget, label="Revised tally prepared on")
+    prepared_time = forms.TimeField(widget=AdminTimeWidget, label="at")
 
-    def __init__(self, *args: Any, unions: list[str], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, unions: list[str], zone: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.unions = unions
+        self.unions, self.zone = unions, zone
         for index, union in enumerate(unions):
             self.fields[f"votes_for_{index}"] = forms.IntegerField(
                 label=f"Votes for {union}", min_value=0, max_value=services.MAX_COUNT
             )
-        self.order_fields([f"votes_for_{i}" for i in range(len(unions))] + ["votes_against", "void"])
+        now = in_zone(clock.now(), zone)
+        self.fields["prepared_on"].initial = now.date()
+        self.fields["prepared_time"].initial = now.time().replace(second=0, microsecond=0)
+        self.fields["prepared_time"].help_text = (
+            f"Local time of the regional office ({zone}). The objections period to the revised tally runs "
+            "from this moment (29 CFR 102.69(e))."
+        )
+        self.order_fields(
+            [f"votes_for_{i}" for i in range(len(unions))]
+            + ["votes_against", "void", "prepared_on", "prepared_time"]
+        )
 
     def votes_for(self) -> dict[str, int]:
         return {union: self.cleaned_data[f"votes_for_{i}"] for i, union in enumerate(self.unions)}
+
+    def prepared_at(self) -> datetime:
+        data = self.cleaned_data
+        return datetime.combine(data["prepared_on"], data["prepared_time"], tzinfo=ZoneInfo(self.zone))
+
+
+# The service names the figures of the revised tally; the form has a field per union for ``votes_for``.
+OPEN_AND_COUNT_FIELDS = {"prepared_at": "prepared_on", "votes_for": "votes_for_0"}
 
 
 @admin.register(ElectionLedger)
@@ -536,8 +574,30 @@ class ElectionLedgerAdmin(ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[El
         if len(elections) != 1:
             self.message_user(request, "Select one election to open and count.", messages.WARNING)
             return None
-        election = elections[0]
-        form = OpenAndCountForm(self.applied(request), unions=list(election.choices))
+        return self._open_and_count(request, elections[0], action="open_and_count")
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The page of one election's ledger: where its challenged ballots stand, and the form that opens
+        and counts the released ones (the list's action, on the page the election links to)."""
+        election = self.get_object(request, unquote(object_id))
+        if election is None:
+            raise Http404(f"No election {object_id}.")
+        if request.method == "POST" and not request.user.has_perm("challenges.change_challenge"):
+            raise PermissionDenied
+        page = self._open_and_count(request, election, action="")
+        return page if page is not None else HttpResponseRedirect(request.path)
+
+    def _open_and_count(
+        self, request: HttpRequest, election: Election, *, action: str
+    ) -> HttpResponse | None:
+        zone = election.case.office_zone
+        form = OpenAndCountForm(self.applied(request), unions=list(election.choices), zone=zone)
 
         def count(data: dict[str, Any]) -> Tally | None:
             try:
@@ -546,6 +606,7 @@ class ElectionLedgerAdmin(ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[El
                     votes_for=form.votes_for(),
                     votes_against=data["votes_against"],
                     void=data["void"],
+                    prepared_at=form.prepared_at(),
                     actor=request.user,
                 )
             except TransitionNotAllowed as exc:  # nothing to open (or the ledger is off): back to the list
@@ -560,16 +621,24 @@ class ElectionLedgerAdmin(ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[El
                     messages.SUCCESS,
                 )
 
+        state = selectors.ledger_state(election)
         return self.service_form(
             request,
             form,
             count,
             counted,
             ActionPage(
-                title=f"Open and count — {election}",
+                title=f"The ledger of {election}" if not action else f"Open and count — {election}",
                 submit_label="Record the revised tally",
                 template="admin/challenges/electionledger/open_and_count.html",
             ),
-            action="open_and_count",
-            context=lambda: {"state": selectors.ledger_state(election)},
+            fields=OPEN_AND_COUNT_FIELDS,
+            action=action,
+            context=lambda: {
+                "state": state,
+                "election": election,
+                "challenges_url": reverse("admin:challenges_challenge_changelist")
+                + f"?election={election.pk}",
+                "election_url": reverse("admin:elections_election_change", args=[election.pk]),
+            },
         )

@@ -175,7 +175,8 @@ class RefusedForm(forms.BaseForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        add_refusal(self, self.refusal)
+        # A form may name its field for one the service names otherwise (``votes_for`` → ``votes_for_0``).
+        add_refusal(self, self.refusal, fields=getattr(self, "refusal_fields", None))
         return data
 
 

@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 class CoreConfig(AppConfig):
     name = "core"
-    verbose_name = "Shared kernel"
+    verbose_name = "E-mail outbox"
 
     def ready(self) -> None:
         # JSON types as the schema states them, for every app's input serializers (core/api/strict_types.py).

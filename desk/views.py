@@ -41,6 +41,7 @@ from objections.law.rulings import DISPOSITION_LABELS
 from objections.models import Objection
 from proceedings import consequences
 from proceedings import selectors as proceedings_selectors
+from proceedings.due_words import due_when
 from proceedings.ladder_picture import ladder_picture
 from proceedings.models import STATUS_CHOICES as DEADLINE_STATUS_CHOICES
 
@@ -120,7 +121,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "case": m.case,
             "deadline": m.next_deadline,
-            "due_text": local_time(m.next_deadline.due_at, m.next_deadline.zone) if m.next_deadline else "",
+            "due_text": due_when(m.next_deadline) if m.next_deadline else "",
         }
         for m in cases
     ]
@@ -138,7 +139,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
     deadlines = [
         {
             "deadline": d,
-            "due_text": local_time(d.due_at, d.zone),
+            "due_text": due_when(d),
             "status_label": status_labels.get(getattr(d, "effective_status", d.status), d.status),
         }
         for d in page.deadlines
@@ -152,7 +153,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "page": page,
             "case_status": page.status,
             "next_deadline": next_deadline,
-            "next_due_text": local_time(next_deadline.due_at, next_deadline.zone) if next_deadline else "",
+            "next_due_text": due_when(next_deadline) if next_deadline else "",
             "ladders": ladder_picture(case, deadline_url=lambda d: f"#deadline-{d.pk}"),
             "deadlines": deadlines,
             "challenges": [{"challenge": c, "by": _challenger(c)} for c in page.challenges],

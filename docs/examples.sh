@@ -22,8 +22,9 @@ curl -X POST -H "Authorization: Token $COUNSEL_TOKEN" -H "Content-Type: applicat
 printf 'voter_name,voter_identifier,job_classification,challenged_by,ground,reason\nA. Roe,J-0001,Associate,board_agent,not_on_list,Not on the list\n' > challenges.csv
 curl -X POST -H "Authorization: Token $STAFF_TOKEN" -F file=@challenges.csv $API/elections/3/challenges/import/
 
-# file an objection for your party: the live case's period has closed, so this is refused with the due
-# time, its zone and the rule (staff may still record a late one, flagged timely: false)
+# file an objection for your party: the live case's period is open (5 business days after the tally), so
+# this is timely; after the period closes counsel are refused with the due time, its zone and the rule
+# (staff may still record a late one, flagged timely: false)
 curl -X POST -H "Authorization: Token $COUNSEL_TOKEN" -H "Content-Type: application/json" \
      -d '{"filed_by": 5, "category": "threats", "statement": "Supervisors predicted closure"}' \
      $API/elections/5/objections/

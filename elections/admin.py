@@ -4,19 +4,20 @@ shown on the form and nothing is written. Tallies are added as revisions, never 
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from django import forms
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin_kit import NoDeleteMixin, ServiceSaveMixin, saved_as, saves
 from core.models import Notification
 from elections import services
+from elections.law.tally import MAX_COUNT
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
 
@@ -295,8 +296,7 @@ class TallyInline(admin.TabularInline[Tally, Election]):
     fields = (
         "revision",
         "prepared_at",
-        "votes_for",
-        "votes_against",
+        "votes",
         "void",
         "challenged",
         "valid_votes_counted",
@@ -307,6 +307,10 @@ class TallyInline(admin.TabularInline[Tally, Election]):
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # tallies are recorded through "Add tally", which numbers the revision
+
+    @admin.display(description="Votes")
+    def votes(self, tally: Tally) -> str:
+        return votes_table(tally)
 
     @admin.display(description="Valid votes")
     def valid_votes_counted(self, tally: Tally) -> int:
@@ -329,7 +333,7 @@ class ElectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_select_related = ["case"]
     inlines = [TallyInline]
     autocomplete_fields = ["case"]
-    readonly_fields = ["latest_tally_explanation", "ledger"]
+    readonly_fields = ["latest_tally_explanation", "ledger", "ballot"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Election]:
         return cast(QuerySet[Election], super().get_queryset(request).prefetch_related("tallies"))
@@ -351,8 +355,21 @@ class ElectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
         if obj is not None:
             fields += ["case", "sequence"]
             if obj.tallies.exists():
-                fields += ["choices", "kind"]  # the ballot locks once it has been tallied
+                fields += ["kind"]  # the ballot locks once it has been tallied ("ballot" shows it)
         return fields
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        fields = [f for f in super().get_fields(request, obj) if f != "ballot"]
+        if obj is not None and obj.tallies.exists():
+            fields = ["ballot" if f == "choices" else f for f in fields]
+        return fields
+
+    @admin.display(description="Choices on the ballot")
+    def ballot(self, election: Election) -> str:
+        return format_html(
+            "<ol class='ballot'>{}</ol>",
+            format_html_join("", "<li>{}</li>", ((c,) for c in election.choices)),
+        )
 
     def save_model(self, request: HttpRequest, obj: Election, form: Any, change: bool) -> None:
         if change:
@@ -380,7 +397,13 @@ class ElectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
         if not election.pk:
             return "—"
         url = reverse("admin:challenges_electionledger_change", args=[election.pk])
-        return format_html('<a href="{}">The ledger: pending, determinative, open and count</a>', url)
+        tally_url = reverse("admin:elections_tally_add") + f"?election={election.pk}"
+        return format_html(
+            '<a href="{}">The ledger: pending, determinative, open and count</a> · '
+            '<a href="{}">Record a tally or a revised tally</a>',
+            url,
+            tally_url,
+        )
 
     @admin.display(description="Latest tally")
     def latest_tally_explanation(self, election: Election) -> str:
@@ -389,11 +412,56 @@ class ElectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
 
 class TallyForm(forms.ModelForm[Tally]):
-    """The figures of a new tally or revision; ``services.tally_record`` checks them when saving."""
+    """The figures of a new tally or revision: a number per choice on the ballot, against, void and
+    challenged. ``services.tally_record`` checks them when saving (``tally_form_for`` adds the per-choice
+    fields once the election is known)."""
+
+    choices: ClassVar[list[str]] = []
+    refusal_fields: ClassVar[dict[str, str]] = {"votes_for": "votes_for_0"}
 
     class Meta:
         model = Tally
-        fields = ["election", "prepared_at", "votes_for", "votes_against", "void", "challenged"]
+        fields = ["election", "prepared_at", "votes_against", "void", "challenged"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        election = data.get("election")
+        if election is not None and list(election.choices) != self.choices:
+            # The fields were built for another election (or none): the form is shown again with them.
+            raise forms.ValidationError(
+                "Give the votes for each choice on this election's ballot in the fields now shown."
+            )
+        return data
+
+    def votes_for(self) -> dict[str, int]:
+        return {choice: self.cleaned_data[f"votes_for_{i}"] for i, choice in enumerate(self.choices)}
+
+
+def tally_form_for(election: Election | None) -> type[TallyForm]:
+    """The tally form with a number field per choice on ``election``'s ballot (none until it is chosen)."""
+    choices = list(election.choices) if election is not None else []
+    attrs: dict[str, Any] = {"choices": choices}
+    for index, choice in enumerate(choices):
+        attrs[f"votes_for_{index}"] = forms.IntegerField(
+            label=f"Votes for {choice}", min_value=0, max_value=MAX_COUNT
+        )
+    return type("TallyForm", (TallyForm,), attrs)
+
+
+def _chosen_election(request: HttpRequest) -> Election | None:
+    """The election the add page is for: chosen on the form, or named by the link (``?election=``)."""
+    pk = request.POST.get("election") or request.GET.get("election") or ""
+    return Election.objects.filter(pk=int(pk)).first() if pk.isdigit() else None
+
+
+def votes_table(tally: Tally) -> str:
+    """A tally's votes as a small table: each choice on the ballot with its votes, then against."""
+    rows = [(choice, tally.votes_for.get(choice, 0)) for choice in tally.election.choices]
+    rows.append(("Against (no union)", tally.votes_against))
+    return format_html(
+        "<table class='votes'>{}</table>",
+        format_html_join("", "<tr><th scope='row'>{}</th><td>{}</td></tr>", rows),
+    )
 
 
 @admin.register(Tally)
@@ -403,11 +471,29 @@ class TallyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_select_related = ["election__case"]
     search_fields = ["election__case__number"]
     autocomplete_fields = ["election"]
-    readonly_fields = ["revision", "explanation"]
+    readonly_fields = ["revision", "votes", "explanation"]
+
+    FIGURES = ["votes_against", "void", "challenged"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is not None:
+            return ["election", "revision", "prepared_at", "votes", *self.FIGURES, "explanation"]
+        election = _chosen_election(request)
+        per_choice = [f"votes_for_{i}" for i in range(len(election.choices))] if election else []
+        return ["election", "prepared_at", *per_choice, *self.FIGURES]
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        if obj is None:
+            kwargs["form"] = tally_form_for(_chosen_election(request))
+        return super().get_form(request, obj, change=change, **kwargs)
 
     @admin.display(description="Result")
     def result(self, tally: Tally) -> str:
         return str(tally.assessment.result)
+
+    @admin.display(description="Votes")
+    def votes(self, tally: Tally) -> str:
+        return votes_table(tally) if tally.pk else "—"
 
     @admin.display(description="Arithmetic")
     def explanation(self, tally: Tally) -> str:
@@ -424,7 +510,7 @@ class TallyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
         saved = services.tally_record(
             election=data["election"],
             prepared_at=data["prepared_at"],
-            votes_for=data["votes_for"],
+            votes_for=form.votes_for(),
             votes_against=data["votes_against"],
             void=data["void"],
             challenged=data["challenged"],

@@ -18,6 +18,7 @@ from django.db.models import Model, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.fields import CharField
 
 from challenges.models import Challenge
+from elections.law.local_time import in_zone
 from elections.models import Appearance, Case, Election, Party, RelatedCase, Tally
 from notes.models import Note, Visibility
 from objections.models import Objection, Ruling
@@ -52,6 +53,11 @@ def _sources(case: Case) -> dict[str, tuple[type[Model], Q]]:
     }
 
 
+def record_models() -> dict[str, type[Model]]:
+    """The model of each kind of record the history names (``record.type``)."""
+    return {kind: model for kind, (model, _) in _sources(Case(pk=0)).items()}
+
+
 def _history(model: type[Model]) -> Any:
     return model.history.model  # type: ignore[attr-defined]
 
@@ -70,7 +76,9 @@ def changes_under(case: Case) -> QuerySet[Any]:
     return first.union(*rest, all=True).order_by("history_date", "record_kind", "history_id")
 
 
-def _json(value: Any) -> Any:
+def _json(value: Any, zone: str | None = None) -> Any:
+    if isinstance(value, datetime) and zone:
+        return in_zone(value, zone).isoformat()
     if isinstance(value, datetime | date):
         return value.isoformat()
     if isinstance(value, Decimal):
@@ -78,16 +86,17 @@ def _json(value: Any) -> Any:
     return value
 
 
-def _values(row: Any, fields: Sequence[Any]) -> dict[str, Any]:
-    return {f.name: _json(getattr(row, f.attname)) for f in fields if f.name not in _NOISE}
+def _values(row: Any, fields: Sequence[Any], zone: str | None = None) -> dict[str, Any]:
+    return {f.name: _json(getattr(row, f.attname), zone) for f in fields if f.name not in _NOISE}
 
 
-def entries(page: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The page's history rows with who, which record, and each field before and after."""
+def entries(page: Sequence[dict[str, Any]], *, zone: str | None = None) -> list[dict[str, Any]]:
+    """The page's history rows with who, which record, and each field before and after. With ``zone`` (the
+    case office's), every moment is given on its clock, with its offset (the API's answer)."""
     by_kind: dict[str, list[int]] = defaultdict(list)
     for item in page:
         by_kind[item["record_kind"]].append(item["history_id"])
-    models = {kind: model for kind, (model, _) in _sources(Case(pk=0)).items()}
+    models = record_models()
     rows: dict[tuple[str, int], tuple[Any, Any]] = {}
     fields: dict[str, Any] = {}
     for kind, ids in by_kind.items():
@@ -112,12 +121,12 @@ def entries(page: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     for item in page:
         kind = item["record_kind"]
         row, previous = rows[(kind, item["history_id"])]
-        after = _values(row, fields[kind])
+        after = _values(row, fields[kind], zone)
         action = ACTIONS.get(row.history_type, row.history_type)
         if previous is None or action == "created":
             changes = {name: {"before": None, "after": value} for name, value in after.items()}
         else:
-            before = _values(previous, fields[kind])
+            before = _values(previous, fields[kind], zone)
             changes = {
                 name: {"before": before.get(name), "after": value}
                 for name, value in after.items()
@@ -127,7 +136,7 @@ def entries(page: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             changes = {name: {"before": value, "after": None} for name, value in after.items()}
         out.append(
             {
-                "at": row.history_date,
+                "at": in_zone(row.history_date, zone).isoformat() if zone else row.history_date,
                 "user": names.get(row.history_user_id),
                 "record": {"type": kind, "id": row.id},
                 "action": action,

@@ -16,10 +16,12 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.contrib.admin.widgets import AdminDateWidget, AdminTimeWidget, AutocompleteSelect
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import reverse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -35,7 +37,7 @@ from objections.law.deadlines import CONDUCT
 from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
 
 MAX_BATCH = 500
-DISPOSITION_CHOICES = [(d, d.replace("_", " ")) for d in rules.ALL_DISPOSITIONS]
+DISPOSITION_CHOICES = [(d, rules.DISPOSITION_LABELS[d]) for d in rules.ALL_DISPOSITIONS]
 
 
 def _zoned(day: date, at: time | None, zone: str) -> datetime:
@@ -81,7 +83,7 @@ class RulingInline(admin.TabularInline[Ruling, Objection]):
     can_delete = False
     fields = ("decided_on", "level", "disposition", "note", "recorded_by")
     readonly_fields = fields
-    verbose_name_plural = "Rulings (recorded with the “Record a report’s rulings…” action)"
+    verbose_name_plural = "Rulings (recorded with the “Record rulings” button above)"
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -401,6 +403,18 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
         objections = self._selected(request, queryset)
         if objections is None:
             return None
+        return self._rulings_page(request, objections, action="record_report_rulings")
+
+    def _rulings_page(
+        self,
+        request: HttpRequest,
+        objections: list[Objection],
+        *,
+        action: str = "",
+        then: str | None = None,
+    ) -> HttpResponse | None:
+        """The report's form: one level and date, a disposition per objection. ``then`` is where a page of
+        its own goes once the rulings are recorded (an action returns to the list)."""
 
         def record(data: dict[str, Any]) -> list[Ruling]:
             return services.rulings_record_batch(
@@ -411,7 +425,7 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
                 actor=request.user,
             )
 
-        def recorded(created: list[Ruling]) -> None:
+        def recorded(created: list[Ruling]) -> HttpResponse | None:
             data = form.cleaned_data
             self.message_user(
                 request,
@@ -419,6 +433,7 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
                 f"{data['decided_on']}; counsel of every party get one notice.",
                 messages.SUCCESS,
             )
+            return HttpResponseRedirect(then) if then else None
 
         form = ReportRulingsForm(self.applied(request), objections=objections)
         return self.service_form(
@@ -432,8 +447,36 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
                 "blank). Statuses follow from the controlling rulings.",
                 submit_label="Record rulings",
             ),
-            action="record_report_rulings",
+            action=action,
         )
+
+    def get_urls(self) -> list[URLPattern]:
+        return [
+            path(
+                "<path:object_id>/rulings/",
+                self.admin_site.admin_view(self.rulings_view),
+                name="objections_objection_rulings",
+            ),
+            *super().get_urls(),
+        ]
+
+    def rulings_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """From an objection's page: record a report's rulings on it and the other objections of its
+        election (each left blank gets no ruling)."""
+        objection = self.get_object(request, unquote(object_id))
+        if objection is None:
+            raise Http404(f"No objection {object_id}.")
+        if not self.has_change_permission(request, objection):
+            raise PermissionDenied
+        objections = list(
+            Objection.objects.filter(election_id=objection.election_id)
+            .exclude(status=Objection.Status.WITHDRAWN)
+            .select_related("election__case", "filed_by")
+            .order_by(*self.ordering)[:MAX_BATCH]
+        )
+        back = reverse("admin:objections_objection_change", args=[objection.pk])
+        page = self._rulings_page(request, objections, then=back)
+        return page if page is not None else HttpResponseRedirect(back)
 
     @admin.action(description="Extend the offer of proof…")
     def extend_offer_of_proof(

@@ -15,7 +15,7 @@ from elections.law import levels
 from elections.law.calendar import is_timely
 from elections.models import Election, Party, Tally
 from objections.law.deadlines import CONDUCT, REVISED_TALLY, ObjectionsDeadline, objections_deadline
-from objections.law.rulings import LEVELS, Status
+from objections.law.rulings import ALL_DISPOSITIONS, DISPOSITION_LABELS, LEVELS, Status
 
 if TYPE_CHECKING:
     from django.db.models.fields.related_descriptors import RelatedManager
@@ -152,10 +152,14 @@ class Objection(models.Model):
         return is_timely(self.offer_of_proof_filed_at, self.offer_of_proof_due_at)
 
 
+# Every disposition of any level, by its label (which level may give which: objections.law.rulings).
+DISPOSITION_CHOICES = [(d, DISPOSITION_LABELS[d]) for d in ALL_DISPOSITIONS]
+
+
 class Ruling(models.Model):
     objection = models.ForeignKey(Objection, on_delete=models.PROTECT, related_name="rulings")
     level = models.CharField(max_length=24, choices=LEVEL_CHOICES)
-    disposition = models.CharField(max_length=20)
+    disposition = models.CharField(max_length=20, choices=DISPOSITION_CHOICES)
     decided_on = models.DateField()
     note = models.TextField(blank=True)
     recorded_by = models.ForeignKey(
@@ -168,4 +172,4 @@ class Ruling(models.Model):
         ordering = ["objection_id", "decided_on", "id"]
 
     def __str__(self) -> str:
-        return f"{self.get_level_display()}: {self.disposition} ({self.decided_on})"
+        return f"{self.get_level_display()}: {self.get_disposition_display()} ({self.decided_on})"

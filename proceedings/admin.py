@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -21,7 +22,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from core import admin_kit, clock
@@ -31,8 +32,10 @@ from elections.law import case_numbers
 from elections.models import Case
 from proceedings import admin_desk, deadline_records, services
 from proceedings.admin_forms import sentence
+from proceedings.event_details import detail_lines
 from proceedings.ladder_picture import ladder_picture
 from proceedings.law.deadlines import Source
+from proceedings.law.ladder import event_label
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
 from proceedings.status import case_status
 
@@ -51,9 +54,11 @@ def ladder_context(object_id: str) -> dict[str, Any]:
         case = None
     if case is None:
         return {}
+    status = case_status(case)
     return {
         "ladders": ladder_picture(case, deadline_url=_deadline_url),
-        "case_status": case_status(case),
+        "case_status": status,
+        "ending_labels": [event_label(e) for e in status["ending_events"]],
         "case_url": reverse("admin:elections_case_change", args=[case.pk]),
         "record_url": reverse("admin:proceedings_proceedingevent_add") + f"?case={case.pk}",
         "events_url": reverse("admin:proceedings_proceedingevent_changelist") + f"?case={case.number}",
@@ -62,11 +67,23 @@ def ladder_context(object_id: str) -> dict[str, Any]:
     }
 
 
+CaseHistoryPage = Callable[[Any, HttpRequest, str, dict[str, Any] | None], HttpResponse]
+CASE_HISTORY_PAGES: list[CaseHistoryPage] = []
+"""The case's HISTORY page, installed by the notes app (which reads every app's history, above this one):
+the case admin is re-registered downhill by each app that adds to it, so the page is handed down, not
+subclassed in."""
+
+
 class CaseWithLadderAdmin(CaseAdmin):
     """The case page shows its appeal ladder on top. The elections app cannot import the ladder
     (dependencies run downhill), so this app registers the case page again with the picture added."""
 
     change_form_template = "admin/proceedings/case_with_ladder/change_form.html"
+
+    def history_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> HttpResponse:
+        if CASE_HISTORY_PAGES:
+            return CASE_HISTORY_PAGES[-1](self, request, object_id, extra_context)
+        return super().history_view(request, object_id, extra_context)
 
     def change_view(
         self,
@@ -140,7 +157,7 @@ class ProceedingEventAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin
         "election",
         "event",
         "occurred_on",
-        "details",
+        "details_shown",
         "party",
         "ordered_election",
         "recorded_by",
@@ -153,6 +170,11 @@ class ProceedingEventAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin
 
     def refusal_text(self, exc: Exception) -> str:
         return sentence(exc)  # labels, not event, stage and detail codes
+
+    @admin.display(description="Details")
+    def details_shown(self, event: ProceedingEvent) -> str:
+        lines = detail_lines(event)
+        return format_html_join("", "<p>{}</p>", ((line,) for line in lines)) if lines else "—"
 
     def add_view(
         self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
@@ -219,6 +241,24 @@ class DeadlineForm(forms.ModelForm[Deadline]):
                 self.fields[name].required = required
 
 
+class DeadlineKindFilter(admin.SimpleListFilter):
+    """The kinds of deadline on record, by their labels (the codes stay in the query string)."""
+
+    title = "kind of deadline"
+    parameter_name = "code"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        labels = dict(Deadline.objects.order_by("code", "-pk").values_list("code", "label").distinct())
+        return sorted(labels.items(), key=lambda item: item[1])
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Deadline]) -> QuerySet[Deadline]:
+        return queryset.filter(code=self.value()) if self.value() else queryset
+
+
+# What set a deadline off, besides an event (whose label ``event_label`` gives).
+TRIGGER_LABELS = {"tally": "The tally of ballots", "order": "An order", "manual": "Entered by staff"}
+
+
 class MarkMetForm(forms.Form):
     met_on = forms.DateField(help_text="The day the filing came in")
 
@@ -229,14 +269,13 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
         "due_on",
         "case_number",
         "election_sequence",
-        "code",
         "label",
         "status_now",
         "source",
         "verified",
         "party",
     ]
-    list_filter = [CaseNumberFilter, "status", "code", "source", "verified", "rule_set"]
+    list_filter = [CaseNumberFilter, "status", DeadlineKindFilter, "source", "verified", "rule_set"]
     search_fields = ["=case__number", "case__name", "label"]
     list_select_related = ["case", "election", "party"]
     date_hierarchy = "due_on"
@@ -266,7 +305,7 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
             "due_on",
             "due_at",
             "zone",
-            "trigger",
+            "trigger_shown",
             "trigger_on",
             "trigger_event",
             "trigger_tally",
@@ -310,6 +349,10 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
     @admin.display(description="Case", ordering="case__number")
     def case_number(self, deadline: Deadline) -> str:
         return deadline.case.number
+
+    @admin.display(description="Set off by")
+    def trigger_shown(self, deadline: Deadline) -> str:
+        return TRIGGER_LABELS.get(deadline.trigger) or event_label(deadline.trigger)
 
     @admin.display(description="Election", ordering="election__sequence")
     def election_sequence(self, deadline: Deadline) -> int | str:

@@ -17,8 +17,8 @@ from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
 from core import clock
-from elections.law.local_time import local_time
 from proceedings import selectors
+from proceedings.due_words import due_words
 from proceedings.law.deadlines import SOURCE_LABELS, Status, flag
 from proceedings.models import Deadline
 
@@ -40,7 +40,12 @@ def deadlines_in_feed(user: Any, *, now: datetime | None = None) -> list[Deadlin
 def _description(deadline: Deadline) -> str:
     lines = [
         f"{deadline.case.number} — {deadline.case.name}",
-        f"{deadline.label}: due {local_time(deadline.due_at, deadline.zone)} (29 CFR 102.2(b)).",
+        f"{deadline.label}: {due_words(deadline)}"
+        + (
+            " (a target for the Region, not a filing deadline)."
+            if deadline.target_only
+            else " (29 CFR 102.2(b))."
+        ),
     ]
     if deadline.citation:
         lines.append(f"Rule: {deadline.citation} ({deadline.rule_set} rules).")
@@ -73,7 +78,10 @@ def build(user: Any, *, now: datetime | None = None) -> bytes:
         event.add("dtstart", deadline.due_on)
         event.add("dtend", deadline.due_on + timedelta(days=1))
         shown = flag(source=deadline.source, verified=deadline.verified)
-        event.add("summary", f"{deadline.case.number}: {deadline.label} due{f' ({shown})' if shown else ''}")
+        due = "target date" if deadline.target_only else "due"
+        event.add(
+            "summary", f"{deadline.case.number}: {deadline.label} {due}{f' ({shown})' if shown else ''}"
+        )
         event.add("description", _description(deadline))
         event.add("categories", [deadline.code])
         event.add("transp", "TRANSPARENT")

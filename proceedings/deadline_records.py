@@ -566,6 +566,7 @@ def refresh(election: Election | None, *, now: datetime | None = None, case: Cas
             answered_in_time=bool(answer and answer.in_time),
             moot_reason=moot,
             marked_met_on=d.marked_met_on,
+            met_by_filing=bool(d.met_by_filing),
         )
         verdicts[d.pk] = verdict
         if (d.status, d.status_note, d.obliged) != (verdict.status, verdict.note, obliged):

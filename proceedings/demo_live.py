@@ -1,19 +1,23 @@
 """A live demo case, dated relative to the day it is loaded, so that a newcomer's first ``make run`` shows the
 tracker at work: an open objections period (``next_deadline`` in the status, entries in the calendar feed,
-reminders due), determinative challenged ballots still pending, and an objection awaiting a ruling.
+reminders due), determinative challenged ballots still pending, and room in the tally for counsel to log
+more challenges and file objections on time.
 
 The case is fictional — **10-RC-990001, Riverbend Fulfillment LLC** — and says so in its name and unit. RWDSU
 is the petitioner so that the demo's union counsel and paralegal appear on it; the demo's employer counsel
 appears for the employer. Everything is written through the services, as the API would write it.
 
 The story, counted back from today in the regional office's zone (Atlanta, Eastern time):
-- petition filed two months ago; a manual election; the tally of ballots about seventeen days ago:
-  118 for, 112 against, 14 challenged — a margin of 6, so the challenged ballots are determinative;
-- 13 of the 14 challenged ballots logged (synthetic voters), all pending; the 14th is the README's example;
-- one employer objection filed three business days after the tally, within the 5-business-day period
-  (29 CFR 102.69(a)), awaiting the Regional Director;
-- so the hearing the Region should open within 21 days of the tally (29 CFR 102.69(c)(1)(ii)) is due
-  in a few days: the open deadline, the status's ``next_deadline``, the calendar entry and the reminders.
+- petition filed two months ago; a manual election; the tally of ballots two business days ago:
+  118 for, 112 against, 16 challenged — a margin of 6, so the challenged ballots are determinative;
+- 13 of the 16 challenged ballots logged (synthetic voters), all pending; the other three are left for the
+  newcomer: the API guide's example logs one, and union counsel may log two at the desk;
+- so the objections period (5 business days after the tally, 29 CFR 102.69(a)(8)) is open for at least
+  three more business days, whatever the day of loading: the status's ``next_deadline``, the calendar entry
+  and the reminders. No objection is filed yet: one party's objection meets the period's record (it is the
+  Region's deadline record, not each party's), and the status would then point at the Region's hearing
+  target; counsel file the first objection themselves, at the desk or through the API, and it then awaits
+  the Regional Director.
 
 Idempotent: if the case is there, nothing is touched — a demo loaded last month keeps last month's dates
 (nothing already recorded moves); reload into a fresh database to get today's.
@@ -33,17 +37,15 @@ from challenges.models import BOARD_AGENT
 from core import clock
 from elections import services as elections_services
 from elections.demo import LIVE_DEMO, RWDSU
-from elections.law.calendar import add_business_days, is_business_day
+from elections.law.calendar import is_business_day
 from elections.models import Appearance, Case, Election, Party
-from objections import services as objections_services
-from objections.models import Objection
 
 LIVE = LIVE_DEMO
 EMPLOYER = "Riverbend Fulfillment LLC"
 VOTES_FOR, VOTES_AGAINST, VOID = 118, 112, 3
-CHALLENGED = 14  # on the tally: more than the margin of 6
-# (challenger, ground, job classification, reason) — 13 of the 14 are in the ledger: the last one is left
-# for the README's example to log (a ledger may lag the tally, never exceed it).
+CHALLENGED = 16  # on the tally: more than the margin of 6
+# (challenger, ground, job classification, reason) — 13 of the 16 are in the ledger: the other three are
+# left for the API guide's example and for counsel at the desk (a ledger may lag the tally, never exceed it).
 CHALLENGES: list[tuple[str, str, str, str]] = [
     *[(BOARD_AGENT, "not_on_list", "Warehouse Associate", "Voter not on the list")] * 4,
     *[("employer", "supervisor", "Process Lead", "Directs associates' work; alleged §2(11) supervisor")] * 4,
@@ -93,9 +95,9 @@ def load() -> Case:
             party=party, user=users[username], capacity=capacity, actor=staff
         )
 
-    # Seventeen days back, so that the hearing the Region should open within 21 days of the tally
-    # (29 CFR 102.69(c)(1)(ii)) is due in a few days: inside the 5-business-day reminder window.
-    tally_day = business_days_before(today - timedelta(days=16), 1)
+    # Two business days back, so that on any day of loading the 5-business-day objections period is open
+    # for three more business days: counsel can file on time, and the reminders fall due.
+    tally_day = business_days_before(today, 2)
     election = elections_services.election_create(
         case=case,
         choices=[RWDSU],
@@ -123,21 +125,6 @@ def load() -> Case:
         actor=staff,
         synthetic=True,
         notify_parties=False,
-    )
-    filed_at = datetime.combine(add_business_days(tally_day, 3), time(11, 0), tzinfo=zone)
-    objections_services.objection_file(
-        election=election,
-        filed_by=employer,
-        category=Objection.Category.OTHER,
-        statement="Union agents campaigned in the line of voters waiting at the polling place "
-        "(fictional demo objection).",
-        filed_at=filed_at,
-        offer_of_proof_filed_at=filed_at,
-        received_at=filed_at,  # the story's filing time, not the moment the demo is loaded
-        # Recorded by staff, as history is entered: a counsel-stated time received days after the period
-        # closed would wait for staff to confirm it (issue 10), and the demo shows a confirmed filing.
-        actor=staff,
-        notify=False,
     )
     return case
 

@@ -11,9 +11,9 @@ from typing import Any
 from django.db.models import Q
 
 from core import clock
-from elections.law.local_time import local_time
 from elections.models import Case, Election
 from proceedings import deadline_records, selectors
+from proceedings.due_words import due_when
 from proceedings.law import ladder
 from proceedings.law.deadlines import Status
 from proceedings.law.ladder import AFTER_CERTIFICATION, USUAL_CLIMB
@@ -78,7 +78,7 @@ def ladder_picture(case: Case, *, deadline_url: Callable[[Deadline], str]) -> li
                     {
                         "label": d.label,
                         "due_on": d.due_on,
-                        "due_text": local_time(d.due_at, d.zone),
+                        "due_text": due_when(d),
                         "zone": d.zone,
                         "verified": d.verified,
                         "target_only": d.target_only,

@@ -158,6 +158,11 @@ class Deadline(models.Model):
     status = models.CharField(max_length=12, choices=STATUS_CHOICES, default=Status.OPEN, db_index=True)
     status_note = models.TextField(blank=True)
     marked_met_on = models.DateField(null=True, blank=True)
+    # Nullable (null reads as false) so that SQLite adds the column in place: rebuilding the table would
+    # break the case-version triggers of the tables that join through it (core/case_version.py).
+    met_by_filing = models.BooleanField(
+        null=True, blank=True, help_text="Met by a party's filing (filings app), not marked met by staff"
+    )
     reason = models.TextField(blank=True, help_text="For an order-set or manual deadline: the order, the why")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"

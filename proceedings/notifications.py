@@ -23,21 +23,12 @@ from core import clock, outbox
 from core.links import desk_url
 from elections import recipients
 from elections.law import calendar
-from elections.law.local_time import local_time
 from elections.models import Appearance
 from proceedings.deadline_records import with_effective_status
+from proceedings.due_words import due_words
+from proceedings.event_details import detail_lines
 from proceedings.law.deadlines import Status, flag
 from proceedings.models import Deadline, ProceedingEvent, Reminder
-
-
-def _details_text(details: dict[str, Any]) -> list[str]:
-    lines = []
-    for key, value in details.items():
-        if key == "objection_rulings" and isinstance(value, list):
-            lines.append(f"  objection rulings: {len(value)}")
-        else:
-            lines.append(f"  {key.replace('_', ' ')}: {value}")
-    return lines
 
 
 def what_is_due(deadlines: Iterable[Deadline]) -> list[str]:
@@ -45,11 +36,9 @@ def what_is_due(deadlines: Iterable[Deadline]) -> list[str]:
     (11:59 p.m. in the regional office's, 29 CFR 102.2), its rule, and whether it is a target or unverified."""
     lines = []
     for d in sorted(deadlines, key=lambda d: (d.due_at, d.pk)):
-        when = "target" if d.target_only else "due"
         marked = flag(source=d.source, verified=d.verified)
         lines.append(
-            f"- {d.label}: {when} {local_time(d.due_at, d.zone)} ({d.citation or d.rule_set})"
-            + (f" [{marked}]" if marked else "")
+            f"- {d.label}: {due_words(d)} ({d.citation or d.rule_set})" + (f" [{marked}]" if marked else "")
         )
     return ["What this makes due:", *lines] if lines else ["It opens no deadline."]
 
@@ -61,7 +50,7 @@ def event_recorded(event: ProceedingEvent) -> list[int]:
         f"{case.number} — {case.name}",
         "",
         f"{event.event_label}: {event.occurred_on.isoformat()} ({event.on_election}).",
-        *_details_text(event.details),
+        *(f"  {line}" for line in detail_lines(event)),
         "",
         *what_is_due(opened),
         "",
@@ -131,7 +120,7 @@ def _due_line(deadline: Deadline) -> str:
     verified = {None: "", "UNVERIFIED": " — UNVERIFIED rule, check the date"}.get(shown, f" — {shown}")
     party = f" [{deadline.party.name}]" if deadline.party_id and deadline.party else ""
     return (
-        f"- {deadline.case.number} {deadline.label}{party}: due {local_time(deadline.due_at, deadline.zone)} "
+        f"- {deadline.case.number} {deadline.label}{party}: {due_words(deadline)} "
         f"({deadline.citation or deadline.get_source_display()}){verified}"
     )
 

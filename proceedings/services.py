@@ -910,9 +910,9 @@ def deadline_met_by_filing(*, deadline: Deadline, filed_on: date, actor: Actor) 
     meets its deadline. Called by ``filings.services``, which has checked the filer and the time."""
     deadline = Deadline.objects.select_for_update().get(pk=deadline.pk)
     if deadline.marked_met_on is None:
-        deadline.marked_met_on = filed_on
+        deadline.marked_met_on, deadline.met_by_filing = filed_on, True
         stamp(deadline, actor)
-        deadline.save(update_fields=["marked_met_on", "updated_at"])
+        deadline.save(update_fields=["marked_met_on", "met_by_filing", "updated_at"])
     deadline_records.refresh(deadline.election, case=deadline.case)
     deadline.refresh_from_db()
     return deadline
@@ -926,9 +926,9 @@ def deadline_mark_met(*, deadline: Deadline, met_on: date, actor: Actor) -> Dead
     deadline = Deadline.objects.select_for_update().get(pk=deadline.pk)
     if deadline.status == Status.SUPERSEDED:
         raise TransitionNotAllowed("A superseded deadline is not marked met; mark the one that replaced it.")
-    deadline.marked_met_on = met_on
+    deadline.marked_met_on, deadline.met_by_filing = met_on, False
     stamp(deadline, actor)
-    deadline.save(update_fields=["marked_met_on", "updated_at"])
+    deadline.save(update_fields=["marked_met_on", "met_by_filing", "updated_at"])
     deadline_records.refresh(deadline.election, case=deadline.case)
     deadline.refresh_from_db()
     return deadline

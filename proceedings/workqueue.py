@@ -43,6 +43,7 @@ from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
 from objections.models import Objection
 from proceedings import deadline_records
+from proceedings.due_words import due_words
 from proceedings.law import ladder
 from proceedings.law.deadlines import Status
 from proceedings.models import Deadline, ProceedingEvent
@@ -213,7 +214,7 @@ def deadlines_due(cases: Any, *, days: int, now: datetime) -> Section:
                 case_number=deadline.case.number,
                 case_name=deadline.case.name,
                 what=f"{deadline.label}{party}{unverified}",
-                when=f"due {local_time(deadline.due_at, zone)}",
+                when=due_words(deadline),
                 url=ladder_url(deadline.case),
                 action="Open the case ladder",
                 sort_key=(deadline.due_at, deadline.pk),

@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from core.api.office_time import InOfficeZone, PartyIdField
 from core.api.scoping import MAX_ID
+from elections.law.local_time import in_zone
 from notes.models import BODY_MAX, Note, Visibility
 
 SUBJECT_SCHEMA = {
@@ -105,6 +106,14 @@ class NoteVersionSerializer(serializers.Serializer[Any]):
     body = serializers.CharField()
     at = serializers.DateTimeField(source="history_date")
     by = serializers.CharField(source="history_user.username", allow_null=True, default=None)
+
+    def to_representation(self, instance: Any) -> Any:
+        # On the clock of the note's case office (the view puts its zone in the context).
+        data = super().to_representation(instance)
+        zone = self.context.get("office_zone")
+        if zone:
+            data["at"] = in_zone(instance.history_date, zone).isoformat()
+        return data
 
 
 class HistoryEntrySerializer(serializers.Serializer[Any]):

@@ -182,7 +182,8 @@ class NoteHistoryView(ReadableNoteMixin, APIView):
     )
     def get(self, request: Request, note_id: int) -> Response:
         versions = selectors.note_history(self.note)
-        return Response(NoteVersionSerializer(versions, many=True).data)
+        context = {"office_zone": self.note.case.office_zone}
+        return Response(NoteVersionSerializer(versions, many=True, context=context).data)
 
 
 @extend_schema(tags=["history"])
@@ -204,7 +205,9 @@ class CaseHistoryView(CaseConditionalRead, generics.GenericAPIView[Any]):
     def get(self, request: Request, number: str) -> Response:
         page = self.paginate_queryset(history.changes_under(self.case))
         assert page is not None
-        return self.get_paginated_response(HistoryEntrySerializer(history.entries(page), many=True).data)
+        return self.get_paginated_response(
+            HistoryEntrySerializer(history.entries(page, zone=self.case.office_zone), many=True).data
+        )
 
 
 @extend_schema(

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from core.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
 from elections.law.local_time import in_zone
-from elections.models import Election
+from elections.models import Case, Election
 from proceedings import deadline_records
 from proceedings.law import ladder
 from proceedings.law import test_of_certification as toc
@@ -56,6 +56,17 @@ class ProceedingEventSerializer(serializers.ModelSerializer[ProceedingEvent]):
             "voided_at",
         ]
         read_only_fields = fields
+
+    def to_representation(self, instance: ProceedingEvent) -> Any:
+        # The moments it was recorded and voided, on its office's clock: the views of one case give its zone
+        # in the context (no query); elsewhere the case is read.
+        data = super().to_representation(instance)
+        zone = self.context.get("office_zone") or Case.objects.get(pk=instance.case_id).office_zone
+        for name in ("created_at", "voided_at"):
+            moment = getattr(instance, name)
+            if moment is not None:
+                data[name] = in_zone(moment, zone).isoformat()
+        return data
 
 
 class ProceedingEventInputSerializer(serializers.Serializer[Any]):
@@ -136,6 +147,12 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
     @extend_schema_field(serializers.DateTimeField())
     def get_due_at(self, deadline: Deadline) -> str:
         return in_zone(deadline.due_at, deadline.zone).isoformat()
+
+    def to_representation(self, instance: Deadline) -> Any:
+        data = super().to_representation(instance)
+        if "created_at" in data and instance.created_at is not None:
+            data["created_at"] = in_zone(instance.created_at, instance.zone).isoformat()
+        return data
 
     @extend_schema_field(serializers.ChoiceField(choices=[s.value for s in Status]))
     def get_status(self, deadline: Deadline) -> str:

@@ -48,6 +48,12 @@ class ProceedingListView(CaseConditionalRead, generics.ListCreateAPIView[Proceed
             return ProceedingEvent.objects.none()
         return selectors.events_for_case(self.case)
 
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = dict(super().get_serializer_context())
+        if getattr(self, "swagger_fake_view", False):
+            return context
+        return {**context, "office_zone": self.case.office_zone}
+
     @extend_schema(responses=schema.reading(ProceedingEventSerializer(many=True)))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
@@ -93,7 +99,8 @@ class CaseStatusView(CaseConditionalRead, APIView):
 
     @extend_schema(responses=schema.reading(CaseStatusSerializer))
     def get(self, request: Request, number: str) -> Response:
-        return Response(CaseStatusSerializer(case_status(self.case)).data)
+        context = {"office_zone": self.case.office_zone}
+        return Response(CaseStatusSerializer(case_status(self.case), context=context).data)
 
 
 @extend_schema(tags=["proceedings"])

@@ -313,8 +313,12 @@ def evaluate(
     answered_in_time: bool = False,
     moot_reason: str | None = None,
     marked_met_on: date | None = None,
+    met_by_filing: bool = False,
 ) -> Verdict:
-    """The status of one (not superseded) deadline from the record (module docstring)."""
+    """The status of one (not superseded) deadline from the record (module docstring). ``marked_met_on``
+    with ``met_by_filing`` is a party's filing the ladder has no event for; without it, staff's mark."""
+    if marked_met_on is not None and met_by_filing:
+        return Verdict(Status.MET, f"Met by a filing ({marked_met_on.isoformat()}).")
     if marked_met_on is not None:
         return Verdict(Status.MET, f"Marked met by staff ({marked_met_on.isoformat()}).")
     if answered_on is not None and answered_in_time:

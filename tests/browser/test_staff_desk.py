@@ -48,7 +48,7 @@ def test_recording_a_revised_tally_says_what_it_changed(staff_page: Any, desk: D
     prepared = timezone.localtime(timezone.now() - timedelta(days=19))
     page.fill("#id_prepared_at_0", prepared.strftime("%Y-%m-%d"))
     page.fill("#id_prepared_at_1", "10:00:00")
-    page.fill("#id_votes_for", '{"Warehouse Workers United": 60}')
+    page.fill("#id_votes_for_0", "60")
     page.fill("#id_votes_against", "38")
     page.fill("#id_challenged", "4")
     page.fill("#id_void", "0")

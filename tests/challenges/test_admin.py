@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -270,17 +272,75 @@ def test_staff_open_and_count_from_the_election_ledger(world: World, staff_brows
     assert form_page.status_code == 200
     assert "Votes for RWDSU" in form_page.content.decode()
 
+    when = {"prepared_on": "2026-11-30", "prepared_time": "14:30"}
     wrong = staff_browser.post(
-        LEDGERS, {**selection, "apply": "1", "votes_for_0": "1", "votes_against": "1", "void": "0"}
+        LEDGERS, {**selection, **when, "apply": "1", "votes_for_0": "1", "votes_against": "1", "void": "0"}
     )
     assert "1 ballots were opened, but 1 for RWDSU, 1 against and 0 void make 2" in wrong.content.decode()
 
     done = staff_browser.post(
         LEDGERS,
-        {**selection, "apply": "1", "votes_for_0": "0", "votes_against": "1", "void": "0"},
+        {**selection, **when, "apply": "1", "votes_for_0": "0", "votes_against": "1", "void": "0"},
         follow=True,
     )
     assert next(str(m) for m in done.context["messages"]).startswith(
         f"{world.election}: revised tally 1 recorded."
     )
     assert world.election.tallies.latest("revision").votes_against == 11
+
+
+def test_the_election_links_to_a_ledger_page_that_opens_and_counts_with_the_time_prepared(
+    world: World, staff_browser: Client
+) -> None:
+    """Issue 24: the election's ledger link opened a list of read-only fields. It is the ledger's page:
+    where the ballots stand, and the open-and-count form, which asks when the revised tally was prepared —
+    the 102.69(e) objections period runs from it."""
+    page_url = f"{LEDGERS}{world.election.pk}/change/"
+    before = staff_browser.get(page_url).content.decode()
+    assert "record the tally of ballots first" in before
+    assert "tally revision —" not in before
+
+    record_tally(world.election, yes=10, votes_against=10, challenged=1)
+    resolve(world, log(world, "Ann Able"), "overruled")
+    page = staff_browser.get(page_url).content.decode()
+    for shown in [
+        "Pending challenges",
+        "Released, to open and count",
+        "Still determinative",
+        "Votes for RWDSU",
+    ]:
+        assert shown in page
+    assert 'name="prepared_on"' in page and 'name="prepared_time"' in page
+
+    done = staff_browser.post(
+        page_url,
+        {
+            "apply": "1",
+            "votes_for_0": "1",
+            "votes_against": "0",
+            "void": "0",
+            "prepared_on": "2026-11-30",
+            "prepared_time": "14:30",
+        },
+        follow=True,
+    )
+    assert "revised tally 1 recorded" in " ".join(str(m) for m in done.context["messages"])
+    revised = world.election.tallies.latest("revision")
+    zone = ZoneInfo(world.case.office_zone)
+    assert revised.prepared_at == datetime(2026, 11, 30, 14, 30, tzinfo=zone)
+
+
+def test_the_region_filter_lists_a_merged_region_that_has_cases(world: World, staff_browser: Client) -> None:
+    """Issue 24: the filter listed only the active Regions, so a case imported under a merged Region's
+    number (17, Kansas City, merged into 14 in 2012) could not be filtered to."""
+    from tests.factories import CaseFactory
+
+    def regions() -> dict[str, str]:
+        spec = staff_browser.get("/admin/challenges/challenge/").context["cl"].filter_specs
+        region = next(f for f in spec if getattr(f, "parameter_name", "") == "region")
+        return dict(region.lookup_choices)
+
+    assert "17" not in regions() and regions()["10"] == "10 — Atlanta"
+    CaseFactory(number="17-RC-012345", petition_filed_on=datetime(2011, 3, 1).date())
+    assert regions()["17"] == "17 — Kansas City, merged into 14"
+    assert list(regions()) == sorted(regions(), key=int)

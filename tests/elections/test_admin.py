@@ -39,33 +39,40 @@ def test_the_election_page_shows_the_tally_arithmetic(staff_browser: Client, wor
     assert "no_representative" in page
 
 
-def test_a_tally_for_a_union_not_on_the_ballot_is_a_form_error(staff_browser: Client, world: World) -> None:
-    response = staff_browser.post(
-        "/admin/elections/tally/add/",
-        {
-            "election": world.election.pk,
-            "prepared_at_0": "2021-04-09",
-            "prepared_at_1": "12:00:00",
-            "votes_for": '{"Teamsters": 4}',
-            "votes_against": 3,
-            "void": 0,
-            "challenged": 0,
-        },
+def test_the_tally_form_has_a_number_field_per_choice_on_the_ballot(
+    staff_browser: Client, world: World
+) -> None:
+    """Issue 24: "Votes for" was a JSON textarea. The form linked from the election has a number field per
+    choice; a form posted for an election whose fields it lacks is shown again with them."""
+    election_page = staff_browser.get(
+        f"/admin/elections/election/{world.election.pk}/change/"
+    ).content.decode()
+    add_url = f"/admin/elections/tally/add/?election={world.election.pk}"
+    assert add_url.replace("&", "&amp;") in election_page or add_url in election_page
+    page = staff_browser.get(add_url).content.decode()
+    assert "Votes for RWDSU" in page and 'type="number" name="votes_for_0"' in page
+    assert 'name="votes_for"' not in page
+
+    plain = staff_browser.get("/admin/elections/tally/add/").content.decode()
+    assert "votes_for_0" not in plain
+    figures = {"prepared_at_0": "2021-04-09", "prepared_at_1": "12:00:00", "votes_against": 3, "void": 0}
+    shown_again = staff_browser.post(
+        "/admin/elections/tally/add/", {"election": world.election.pk, **figures, "challenged": 0}
     )
-    assert response.status_code == 200
-    assert "not on the ballot" in response.content.decode()
+    assert shown_again.status_code == 200
+    assert "Votes for RWDSU" in shown_again.content.decode()
     assert not Tally.objects.exists()
 
 
 def test_staff_add_a_tally_in_the_admin_as_the_next_revision(staff_browser: Client, world: World) -> None:
     record_tally(world.election, yes=10, votes_against=10, challenged=1)
     response = staff_browser.post(
-        "/admin/elections/tally/add/",
+        f"/admin/elections/tally/add/?election={world.election.pk}",
         {
             "election": world.election.pk,
             "prepared_at_0": "2021-05-01",
             "prepared_at_1": "12:00:00",
-            "votes_for": '{"RWDSU": 10}',
+            "votes_for_0": 10,
             "votes_against": 11,
             "void": 0,
             "challenged": 0,
@@ -73,6 +80,17 @@ def test_staff_add_a_tally_in_the_admin_as_the_next_revision(staff_browser: Clie
     )
     assert response.status_code == 302
     assert list(Tally.objects.values_list("revision", "votes_against")) == [(0, 10), (1, 11)]
+    assert Tally.objects.get(revision=1).votes_for == {"RWDSU": 10}
+
+
+def test_the_election_page_shows_choices_and_votes_as_a_table_not_json(
+    staff_browser: Client, world: World
+) -> None:
+    record_tally(world.election, yes=738, votes_against=1798, void=76, challenged=505)
+    page = staff_browser.get(f"/admin/elections/election/{world.election.pk}/change/").content.decode()
+    assert "<th scope='row'>RWDSU</th><td>738</td>" in page.replace('"', "'")
+    assert "<li>RWDSU</li>" in page
+    assert '{"RWDSU": 738}' not in page and "[&quot;RWDSU&quot;]" not in page and "['RWDSU']" not in page
 
 
 def test_nothing_can_be_deleted_in_the_admin(staff_browser: Client, world: World) -> None:

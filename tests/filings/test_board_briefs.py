@@ -70,6 +70,7 @@ def test_cross_exceptions_their_answering_brief_and_the_reply_brief_meet_their_d
     cross = file(clients["employer"], "cross_exceptions", employer)
     assert cross.status_code == 201, cross.content
     assert (cross.json()["answers"], live("cross_exceptions").status) == (live("cross_exceptions").pk, "met")
+    assert live("cross_exceptions").status_note == "Met by a filing (2025-07-15)."  # not "by staff"
     frozen_clock.at("2025-07-18", 12)
     assert file(clients["employer"], "answering_brief", employer).status_code == 201
     assert live("answering_brief_to_board").status == "met"

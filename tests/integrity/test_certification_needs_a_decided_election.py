@@ -165,7 +165,7 @@ def test_the_admin_refuses_a_revised_tally_after_the_certification(
             "prepared_at_0": "2021-04-20",
             "prepared_at_1": "10:00:00",
             "void": 0,
-            "votes_for": '{"RWDSU": 100}',
+            "votes_for_0": 100,
             "votes_against": 98,
             "challenged": 150,
         },

@@ -96,3 +96,20 @@ def test_a_page_is_read_in_the_same_number_of_queries_however_long_the_history(
     few = queries()
     log(world, 30)
     assert queries() == few
+
+
+def test_the_case_pages_history_button_shows_the_case_wide_history(world: World, admin_client: Any) -> None:
+    """Issue 24: the admin's HISTORY button showed the case row's own "Created". It shows what the API's
+    history shows — here a challenge logged and resolved — with choices by their labels."""
+    (challenge,) = log(world, 1)
+    resolve_challenge(
+        challenge, "sustained", method="agreement", decided_on=date(2021, 5, 1), actor=world.staff
+    )
+    page = admin_client.get(f"/admin/elections/case/{world.case.pk}/history/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f"Challenge {challenge.pk}" in text
+    assert "Voter 1-0" in text and "ucounsel" in text
+    assert "Sustained (ballot not counted) (sustained)" in text
+    assert "Petitioner (petitioner)" in text
+    assert admin_client.get("/admin/elections/case/999999/history/").status_code == 404

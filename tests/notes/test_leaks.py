@@ -85,6 +85,7 @@ def values_for(noted: Noted, role: str) -> dict[str, list[Any]]:
         record_event(
             world.case,
             "regional_investigation",
+            # The tally's day in the office's zone: its UTC date is tomorrow there between their midnights.
             local_date(world.election.tallies.get().prepared_at, world.case.office_zone),
             actor=world.staff,
         )

@@ -67,7 +67,7 @@ def test_the_change_page_shows_the_rulings_inline_and_why_the_status(
     response = admin_client.get(f"{CHANGELIST}{objection.pk}/change/")
     assert response.status_code == 200
     content = response.content.decode()
-    assert "recommend_sustain" in content
+    assert "Recommends sustaining" in content and "recommend_sustain" not in content
     assert "No deciding ruling yet; a recommendation alone decides nothing." in content
 
 
@@ -252,3 +252,29 @@ def test_the_filing_form_and_the_browsable_api_form_render(admin_client: Client,
     # The API takes JSON only, so the browsable API offers its raw JSON form, pre-filled with the fields.
     assert 'name="_content"' in browsable.content.decode()
     assert "&quot;statement&quot;" in browsable.content.decode()
+
+
+def test_the_objection_page_records_rulings_from_a_button(admin_client: Client, tallied: World) -> None:
+    """Issue 24: rulings were only an action of the list. The objection's page has a "Record rulings"
+    button: the report's form over the objections of its election, back to the page when recorded."""
+    first, second = _many(tallied, 2)
+    page = admin_client.get(f"{CHANGELIST}{first.pk}/change/").content.decode()
+    rulings_url = f"{CHANGELIST}{first.pk}/rulings/"
+    assert f'href="{rulings_url}"' in page and "Record rulings" in page
+
+    form = admin_client.get(rulings_url).content.decode()
+    assert f"disposition_{first.pk}" in form and f"disposition_{second.pk}" in form
+    done = admin_client.post(
+        rulings_url,
+        {
+            "apply": "1",
+            "level": "hearing_officer",
+            "decided_on": "2021-08-02",
+            f"disposition_{first.pk}": "recommend_sustain",
+        },
+    )
+    assert done.status_code == 302 and done["Location"] == f"{CHANGELIST}{first.pk}/change/"
+    assert list(Ruling.objects.values_list("objection_id", "disposition")) == [
+        (first.pk, "recommend_sustain")
+    ]
+    assert admin_client.get(f"{CHANGELIST}999999/rulings/").status_code == 404

@@ -201,4 +201,4 @@ def test_the_case_page_draws_the_test_of_certification_beside_the_representation
         "Next allowed: Request for review filed, Opposition to the request for review filed, Board decision"
         in page
     )
-    assert "May end, hold or transfer the case: petition_dismissed," in page
+    assert "May end, hold or transfer the case: Petition dismissed," in page

@@ -61,7 +61,7 @@ def test_the_feed_serves_the_open_deadlines_of_the_users_cases_as_all_day_events
         (
             date(2021, 4, 30),
             date(2021, 5, 1),
-            "10-RC-269250: Post-election hearing opens (target) due (UNVERIFIED)",
+            "10-RC-269250: Post-election hearing opens (target) target date (UNVERIFIED)",
         ),
     ]
     description = str(events[0]["description"])
@@ -69,11 +69,15 @@ def test_the_feed_serves_the_open_deadlines_of_the_users_cases_as_all_day_events
     assert "Rule: 29 CFR 102.69(a)(8) (2019 rules)." in description
     assert "Source: inferred (no rule text for this rule set; check it) (not verified)." in description
     assert str(events[0]["uid"]).startswith("deadline-")
+    # A target is a day the Region aims for, never "due … 11:59 p.m." (issue 24).
+    hearing = str(events[2]["description"])
+    assert "target date April 30, 2021 (a target for the Region, not a filing deadline)." in hearing
+    assert "11:59" not in hearing
     # Once they pass, they leave the feed.
     frozen_clock.at("2021-04-19")
     later = Calendar.from_ical(APIClient().get(feed_path(as_paralegal)).content)
     assert [str(e["summary"]) for e in later.walk("VEVENT")] == [
-        "10-RC-269250: Post-election hearing opens (target) due (UNVERIFIED)"
+        "10-RC-269250: Post-election hearing opens (target) target date (UNVERIFIED)"
     ]
 
 

@@ -1,6 +1,6 @@
 """The live demo case (``proceedings.demo_live``): whatever day it is loaded, the first run shows an open
-deadline, a ``next_deadline``, a calendar entry, reminders due, determinative challenges pending and an
-objection awaiting a ruling — and loading again moves nothing."""
+objections period open for counsel, a ``next_deadline``, a calendar entry, reminders due, determinative
+challenges pending with room in the tally for more — and loading again moves nothing."""
 
 from __future__ import annotations
 
@@ -43,10 +43,11 @@ def test_the_live_case_shows_open_work_to_the_demo_paralegal_whatever_the_day(
 
     status = paralegal.get(f"/api/v1/cases/{case.number}/status/").json()
     assert status["next_deadline"] is not None
-    assert status["next_deadline"]["code"] == "hearing"
+    assert status["next_deadline"]["code"] == "objections"
     assert status["current_election"]["latest_tally"]["challenges_determinative"] is True
     assert status["challenges"]["pending"] == 13
-    assert status["objections"]["pending"] == 1
+    assert status["current_election"]["latest_tally"]["challenged"] - 13 >= 3  # room for counsel's
+    assert status["objections"]["pending"] == 0
 
     open_deadlines = paralegal.get("/api/v1/deadlines/", {"status": "open", "case": case.number}).json()
     assert open_deadlines["count"] >= 1
@@ -57,8 +58,14 @@ def test_the_live_case_shows_open_work_to_the_demo_paralegal_whatever_the_day(
     assert b"BEGIN:VEVENT" in feed.content and case.number.encode() in feed.content
 
     assert notifications.send_deadline_reminders() >= 1
-    objection = Objection.objects.get(election__case=case)
-    assert objection.timely is True
+    election = case.elections.get()
+    filed = _as("union-counsel").post(
+        f"/api/v1/elections/{election.pk}/objections/",
+        {"filed_by": case.parties.get(role="petitioner").pk, "category": "threats", "statement": "Closure"},
+        format="json",
+    )
+    assert filed.status_code == 201, filed.json()
+    assert Objection.objects.get(election__case=case).timely is True
 
 
 def test_the_demo_users_appear_on_the_live_case() -> None:

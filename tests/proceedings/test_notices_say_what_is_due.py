@@ -30,6 +30,8 @@ def test_a_decisions_notice_says_what_it_makes_due(tallied: Any, frozen_clock: A
         0
     ]
     lines = body.splitlines()
+    assert "  Outcome: Certify the results (no representative)" in lines
+    assert "certify_results" not in body
     listed = lines[lines.index("What this makes due:") + 1 : lines.index("What this makes due:") + 4]
     assert listed == [
         "- Request for review by the Board: due December 13, 2021, 11:59 p.m. EST "

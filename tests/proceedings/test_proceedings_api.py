@@ -388,7 +388,7 @@ def test_every_new_event_notifies_the_counsel_of_record_and_their_paralegals(
     # Counsel, and the paralegal, who takes counsel's notices unless they opt out.
     assert sorted(n.recipient.username for n in notices) == ["ecounsel", "para", "ucounsel"]
     assert notices[0].subject == "10-RC-269250: Notice of hearing (2021-04-26)"
-    assert "hearing on: 2021-05-07" in notices[0].body
+    assert "Hearing date: 2021-05-07" in notices[0].body
 
 
 @pytest.mark.parametrize("events", [1, 6])
