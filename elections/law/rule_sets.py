@@ -37,6 +37,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Literal, NamedTuple, TypeGuard
 
+from core.law.labelled import LabelledEnum, labels_by_value
+
 RuleSetName = Literal["2014", "2019", "2023"]
 FiledWith = Literal["region", "board"]
 
@@ -98,28 +100,19 @@ class DeadlineCode(StrEnum):
     BRIEF_ON_REVIEW = "brief_on_review"
 
 
-class Tier(StrEnum):
+class Tier(LabelledEnum):
     """What a deadline rests on (``source`` of a deadline). ``order`` and ``manual`` are dates set by an
     order or entered by staff; the other four are the evidence for a computed period."""
 
-    cfr = "cfr"
-    federal_register = "federal_register"
-    agency_faq = "agency_faq"
-    inferred = "inferred"
-    order = "order"
-    manual = "manual"
+    cfr = "cfr", "CFR text"
+    federal_register = "federal_register", "Federal Register text"
+    agency_faq = "agency_faq", "NLRB FAQ on the 2014 rule (the agency's paraphrase; not rule text)"
+    inferred = "inferred", "inferred (no rule text for this rule set; check it)"
+    order = "order", "set by an order"
+    manual = "manual", "entered by staff"
 
 
-TIER_LABELS: Mapping[str, str] = MappingProxyType(
-    {
-        Tier.cfr: "CFR text",
-        Tier.federal_register: "Federal Register text",
-        Tier.agency_faq: "NLRB FAQ on the 2014 rule (the agency's paraphrase; not rule text)",
-        Tier.inferred: "inferred (no rule text for this rule set; check it)",
-        Tier.order: "set by an order",
-        Tier.manual: "entered by staff",
-    }
-)
+TIER_LABELS: Mapping[str, str] = labels_by_value(Tier)
 
 # Only rule text is verified (nlrb-procedure.md, "Deadline provenance").
 VERIFIED_TIERS: frozenset[str] = frozenset({Tier.cfr, Tier.federal_register})
