@@ -544,8 +544,8 @@ class RulingAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_select_related = ["objection__election__case", "objection__filed_by", "recorded_by"]
     date_hierarchy = "decided_on"
     list_per_page = 100
-    readonly_fields = ["objection", "level", "disposition", "decided_on", "recorded_by", "created_at"]
-    fields = ["objection", "level", "disposition", "decided_on", "note", "recorded_by", "created_at"]
+    fields = ("objection", "level", "disposition", "decided_on", "note", "recorded_by", "created_at")
+    readonly_fields = tuple(name for name in fields if name != "note")  # only the note is corrected here
 
     @admin.display(description="Case", ordering="objection__election__case__number")
     def case_number(self, ruling: Ruling) -> str:
