@@ -61,6 +61,26 @@ def _local(value: datetime, zone: str) -> str:
     return local_time(value, zone)
 
 
+def _checked_category(category: str) -> str:
+    if category not in Objection.Category.values:
+        raise RuleViolation(
+            "category", f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}."
+        )
+    return category
+
+
+def _checked_statement(statement: str | None) -> str:
+    """The statement as stored (trimmed): one is required (102.69(a)(8)), within ``MAX_STATEMENT``."""
+    statement = (statement or "").strip()
+    if not statement:
+        raise RuleViolation(
+            "statement", "State the objection: a short statement of the reasons (102.69(a)(8))."
+        )
+    if len(statement) > MAX_STATEMENT:
+        raise RuleViolation("statement", f"Keep the statement under {MAX_STATEMENT} characters.")
+    return statement
+
+
 # --- who may act --------------------------------------------------------------------------------------
 
 
@@ -152,17 +172,8 @@ def objection_file(
     if filed_by.case_id != case.pk:
         raise RuleViolation("filed_by", f"Party {filed_by.pk} is not a party to {case.number}.")
     objection_authorize_file(election=election, actor=actor, filed_by=filed_by)
-    if category not in Objection.Category.values:
-        raise RuleViolation(
-            "category", f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}."
-        )
-    statement = (statement or "").strip()
-    if not statement:
-        raise RuleViolation(
-            "statement", "State the objection: a short statement of the reasons (102.69(a)(8))."
-        )
-    if len(statement) > MAX_STATEMENT:
-        raise RuleViolation("statement", f"Keep the statement under {MAX_STATEMENT} characters.")
+    category = _checked_category(category)
+    statement = _checked_statement(statement)
     filed_at = _aware(filed_at, "filed_at")
     _not_in_future(filed_at, "filed_at", "The filing time")
 
@@ -268,21 +279,9 @@ def objection_correct(
     require_staff(actor, "correct an objection")
     objection = _locked(objection)
     if category is not None:
-        if category not in Objection.Category.values:
-            raise RuleViolation(
-                "category",
-                f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}.",
-            )
-        objection.category = category
+        objection.category = _checked_category(category)
     if statement is not None:
-        statement = statement.strip()
-        if not statement:
-            raise RuleViolation(
-                "statement", "State the objection: a short statement of the reasons (102.69(a)(8))."
-            )
-        if len(statement) > MAX_STATEMENT:
-            raise RuleViolation("statement", f"Keep the statement under {MAX_STATEMENT} characters.")
-        objection.statement = statement
+        objection.statement = _checked_statement(statement)
     stamp(objection, actor)
     objection.save(update_fields=["category", "statement", "updated_at"])
     return objection
