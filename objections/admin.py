@@ -29,7 +29,7 @@ from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Election, Party
-from objections import services
+from objections import selectors, services
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT
 from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
@@ -328,12 +328,7 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
 
     @admin.display(description="Why this status")
     def status_explanation(self, objection: Objection) -> str:
-        facts = [
-            rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in objection.rulings.all()
-        ]
-        return rules.derive_status(
-            facts, withdrawn=objection.status == Objection.Status.WITHDRAWN
-        ).explanation
+        return selectors.status_derivation(objection).explanation
 
     def save_model(self, request: HttpRequest, obj: Objection, form: Any, change: bool) -> None:
         # Only corrections of the category and statement reach here; filing goes through ``add_view``.

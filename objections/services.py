@@ -36,7 +36,7 @@ from objections import events, notices
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT, OBJECTS_TO, NoRevisedTally
 from objections.models import Objection, Ruling
-from objections.selectors import deadline_answered
+from objections.selectors import deadline_answered, ruling_facts
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
 CLOCK_SKEW = timedelta(minutes=5)
@@ -342,10 +342,6 @@ def objection_confirm_filing(
 # --- rulings -------------------------------------------------------------------------------------------
 
 
-def _facts(existing: Iterable[Ruling]) -> list[rules.RulingFact]:
-    return [rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in existing]
-
-
 def _possible(facts: Sequence[rules.RulingFact], level: str, decided_on: date) -> list[str]:
     """The dispositions of ``level`` that the ladder would accept next."""
     allowed = []
@@ -448,7 +444,7 @@ def rulings_record_batch(
                 raise TransitionNotAllowed(
                     f"{label} already has this ruling: {r.get_level_display()} {disposition} on {decided_on}."
                 )
-        facts = _facts(existing[objection.pk])
+        facts = ruling_facts(existing[objection.pk])
         try:
             derived = rules.status_after(facts, rules.RulingFact(level, disposition, decided_on, 2**62))
         except rules.NothingToReverse as exc:
@@ -472,7 +468,7 @@ def rulings_record_batch(
         ruling.save()
         existing[objection.pk].append(ruling)
         # Re-derive with the real id, so that ties on one day follow the recorded order.
-        derived = rules.derive_status(_facts(existing[objection.pk]))
+        derived = rules.derive_status(ruling_facts(existing[objection.pk]))
         if objection.status != derived.status:
             objection.status = derived.status
             stamp(objection, actor)
