@@ -16,8 +16,8 @@ if admin.site.is_registered(TokenProxy):
 class ApiTokenAdmin(admin.ModelAdmin[ApiToken]):
     list_display = ["user", "prefix", "created_at"]
     search_fields = ["user__username", "prefix"]
-    readonly_fields = ["user", "prefix", "created_at"]
-    fields = ["user", "prefix", "created_at"]
+    fields = ("user", "prefix", "created_at")
+    readonly_fields = fields
 
     def has_add_permission(self, request: object) -> bool:
         return False  # a key is issued by the owner (auth/token/rotate/) or load_demo, never typed in

@@ -43,9 +43,9 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
 
+from access import notices
 from access.addresses import client_address
 from core.cache_errors import CACHE_UNREACHABLE
-from core.outbox import notify
 
 logger = logging.getLogger(__name__)
 
@@ -131,17 +131,7 @@ def _tell_the_owner(username: str, *, failures: int, seconds: int) -> None:
     owner = get_user_model().objects.filter(username__iexact=_fold(username)).first()
     if owner is None:
         return
-    notify(
-        recipients=[owner],
-        key=f"signin-locked:{owner.pk}:{int(time.time())}",
-        subject="nlrb-tracker: sign-in to your account is locked for a while",
-        body=(
-            f"There were {failures} failed sign-ins with your user name, from more than one address. "
-            f"Sign-in with it is refused for the next {seconds // 60} minutes, even with the right "
-            "password.\n\nIf that was not you, someone is guessing your password: tell the Board's staff. "
-            "Your API token keeps working.\n"
-        ),
-    )
+    notices.signin_locked(owner, failures=failures, seconds=seconds)
 
 
 def reset_user(username: str, request: HttpRequest | None = None) -> None:

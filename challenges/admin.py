@@ -229,6 +229,19 @@ def _mark_moot(
 # --- the admin ----------------------------------------------------------------------------------------
 
 
+DISPOSITION_FIELDS = (
+    "status",
+    "resolution_method",
+    "resolved_on",
+    "resolved_level",
+    "resolution_basis",
+    "awaiting_count",
+    "counted_in",
+    "ledger",
+)
+RECORD_FIELDS = ("logged_by", "logged_at", "updated_at")
+
+
 @admin.register(Challenge)
 class ChallengeAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = ChallengeAdminForm
@@ -258,39 +271,13 @@ class ChallengeAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
     show_full_result_count = False  # a second COUNT over a million rows buys nothing
     autocomplete_fields = ["election", "challenged_by"]
     actions = ["resolve_selected", "mark_pending_moot"]
-    readonly_fields = [
-        "status",
-        "resolution_method",
-        "resolved_on",
-        "resolved_level",
-        "resolution_basis",
-        "awaiting_count",
-        "counted_in",
-        "logged_by",
-        "logged_at",
-        "updated_at",
-        "synthetic",
-        "ledger",
-    ]
+    # The disposition and the record are the services' to write: shown, never edited here.
+    readonly_fields = (*DISPOSITION_FIELDS, *RECORD_FIELDS, "synthetic")
     fieldsets = [
         (None, {"fields": ["election", "challenged_by", "ground", "reason"]}),
         ("Voter", {"fields": ["voter_name", "voter_identifier", "job_classification", "synthetic"]}),
-        (
-            "Disposition",
-            {
-                "fields": [
-                    "status",
-                    "resolution_method",
-                    "resolved_on",
-                    "resolved_level",
-                    "resolution_basis",
-                    "awaiting_count",
-                    "counted_in",
-                    "ledger",
-                ]
-            },
-        ),
-        ("Record", {"fields": ["logged_by", "logged_at", "updated_at"], "classes": ["collapse"]}),
+        ("Disposition", {"fields": DISPOSITION_FIELDS}),
+        ("Record", {"fields": RECORD_FIELDS, "classes": ["collapse"]}),
     ]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:

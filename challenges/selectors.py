@@ -119,3 +119,8 @@ def ledger_states(election_ids: Iterable[int]) -> dict[int, LedgerState]:
 
 def ledger_state(election: Election) -> LedgerState:
     return ledger_states([election.pk])[election.pk]
+
+
+def visible_challenge(user: Any, pk: int) -> Challenge | None:
+    """A challenge of the caller's cases, or None: another party's is the same as a missing one."""
+    return challenges_for(user).filter(pk=pk).first()

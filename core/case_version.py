@@ -29,8 +29,11 @@ from django.db import migrations
 CASE_TABLE = "elections_case"
 
 
+TRIGGER_PREFIX = "case_version_"
+
+
 def trigger_name(table: str, op: str) -> str:
-    return f"case_version_{table}_{op}"[:63]
+    return f"{TRIGGER_PREFIX}{table}_{op}"[:63]
 
 
 def _joins(model: Any, path: str) -> tuple[str, str]:

@@ -1,5 +1,4 @@
-"""The counsel desk at ``/desk/``. The case pages' shape is also written in ``core.links`` (the e-mails' links);
-``tests/desk`` holds the two the same."""
+"""The counsel desk at ``/desk/``. The e-mails link to its pages by these names (``core.links``)."""
 
 from django.urls import path
 

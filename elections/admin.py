@@ -48,20 +48,8 @@ class PartyInline(NoDeleteMixin, admin.TabularInline[Party, Case]):
 class ElectionInline(NoDeleteMixin, admin.TabularInline[Election, Case]):
     model = Election
     extra = 0
-    fields = [
-        "sequence",
-        "kind",
-        "voting_unit",
-        "mode",
-        "agreement",
-        "choices",
-        "voting_opens_on",
-        "voting_closes_on",
-        "count_on",
-        "link",
-    ]
     # Read-only here: an election is added and changed on its own page, through the election services.
-    readonly_fields = [
+    fields = (
         "sequence",
         "kind",
         "voting_unit",
@@ -72,7 +60,8 @@ class ElectionInline(NoDeleteMixin, admin.TabularInline[Election, Case]):
         "voting_closes_on",
         "count_on",
         "link",
-    ]
+    )
+    readonly_fields = fields
     show_change_link = True
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:

@@ -56,7 +56,7 @@ class RulingForm(forms.Form):
 class DocumentInline(admin.TabularInline[Document, Filing]):
     model = Document
     fields = ("title", "pages", "bytes", "sha256", "uploaded_by", "uploaded_at", "download")
-    readonly_fields = ("title", "pages", "bytes", "sha256", "uploaded_by", "uploaded_at", "download")
+    readonly_fields = fields
     extra = 0
     can_delete = False
     show_change_link = False

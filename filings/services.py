@@ -27,15 +27,14 @@ from django.conf import settings
 from django.core.files import File
 from django.db import transaction
 
-from core import clock, outbox
+from core import clock
 from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
-from elections import recipients
 from elections.law import calendar, levels
 from elections.law.local_time import local_date, local_time
 from elections.models import Appearance, Case, Election, Party
 from elections.selectors import counsel_party_ids
-from filings import pdf
+from filings import notices, pdf
 from filings.law import extensions
 from filings.law.kinds import (
     ANSWERS,
@@ -65,10 +64,6 @@ MAX_GROUNDS = 5000
 
 def _choices(values: Iterable[object]) -> str:
     return ", ".join(str(v) for v in values)
-
-
-def _site(path: str) -> str:
-    return f"{settings.SITE_URL.rstrip('/')}{path}"
 
 
 # --- who may act ---------------------------------------------------------------------------------------
@@ -414,45 +409,8 @@ def filing_file(
         )
 
     if notify:
-        _notify_filed(filing)
+        notices.filing_filed(filing)
     return filing
-
-
-def _notify_filed(filing: Filing) -> None:
-    case, party = filing.case, filing.party
-    zone = case.office_zone
-    due = ""
-    if filing.answers is not None:
-        due = f"\nIt answers: {filing.answers.label}, due {local_time(filing.answers.due_at, zone)}."
-    flag = (
-        " It was recorded after the deadline (untimely)."
-        if filing.timely is False
-        else " The stated filing time awaits staff confirmation (received after the period closed)."
-        if not filing.filing_confirmed
-        else ""
-    )
-    served = ", ".join(p.name for p in filing.served_on.all()) or "no party named"
-    outbox.notify(
-        recipients=recipients.counsel_of_record(case, exclude_party_ids=[party.pk]),
-        key=f"filing:{filing.pk}:filed",
-        subject=f"{case.number}: {party.name} filed {filing.get_kind_display().lower()} — {filing.title}"[
-            :300
-        ],
-        body=(
-            f"{party.name} filed {filing.get_kind_display().lower()} in {case.number} ({case.name}) on "
-            f"{local_time(filing.filed_at, zone)}: {filing.title}.{flag}{due}\n"
-            f"Served on: {served}"
-            + (f" ({filing.get_service_method_display()})" if filing.service_method else "")
-            + "."
-            + (
-                f"\nE-filing confirmation number: {filing.confirmation_number}"
-                if filing.confirmation_number
-                else ""
-            )
-            + f"\n\n{_site(f'/api/v1/filings/{filing.pk}/')}"
-        ),
-        case=case,
-    )
 
 
 @transaction.atomic
@@ -570,20 +528,7 @@ def filing_rule(
     stamp(filing, actor)
     filing.save(update_fields=["ruling", "decided_on", "ruled_by_level", "until", "order_deadline"])
     if notify:
-        moved = f"\nThe {order.label.lower()} is now due {local_time(order.due_at, zone)}." if order else ""
-        outbox.notify(
-            recipients=recipients.counsel_of_record(case),
-            key=f"filing:{filing.pk}:ruled",
-            subject=f"{case.number}: {filing.get_kind_display()} of {filing.party.name} {ruling.replace('_', ' ')}"[
-                :300
-            ],
-            body=(
-                f"The {levels.TITLES[levels.Level(by)]} ruled on {decided_on.isoformat()}: "
-                f"{filing.get_kind_display().lower()} of {filing.party.name} ({filing.title}) "
-                f"{ruling.replace('_', ' ')}.{moved}\n\n{_site(f'/api/v1/filings/{filing.pk}/')}"
-            ),
-            case=case,
-        )
+        notices.filing_ruled(filing, order=order, zone=zone)
     return filing
 
 

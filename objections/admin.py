@@ -31,7 +31,7 @@ from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Election, Party
-from objections import services
+from objections import selectors, services
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT
 from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
@@ -330,12 +330,7 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
 
     @admin.display(description="Why this status")
     def status_explanation(self, objection: Objection) -> str:
-        facts = [
-            rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in objection.rulings.all()
-        ]
-        return rules.derive_status(
-            facts, withdrawn=objection.status == Objection.Status.WITHDRAWN
-        ).explanation
+        return selectors.status_derivation(objection).explanation
 
     def save_model(self, request: HttpRequest, obj: Objection, form: Any, change: bool) -> None:
         # Only corrections of the category and statement reach here; filing goes through ``add_view``.
@@ -587,8 +582,8 @@ class RulingAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_select_related = ["objection__election__case", "objection__filed_by", "recorded_by"]
     date_hierarchy = "decided_on"
     list_per_page = 100
-    readonly_fields = ["objection", "level", "disposition", "decided_on", "recorded_by", "created_at"]
-    fields = ["objection", "level", "disposition", "decided_on", "note", "recorded_by", "created_at"]
+    fields = ("objection", "level", "disposition", "decided_on", "note", "recorded_by", "created_at")
+    readonly_fields = tuple(name for name in fields if name != "note")  # only the note is corrected here
 
     @admin.display(description="Case", ordering="objection__election__case__number")
     def case_number(self, ruling: Ruling) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -9,6 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from elections.models import Election, Tally, scoped_to_cases_of
 from elections.selectors import original_tally
+from objections.law import rulings as rules
 from objections.law.deadlines import (
     CONDUCT,
     ObjectionsDeadline,
@@ -90,3 +92,16 @@ def deadline_answered(
         return deadline, tally
     # The latest revision prepared at that moment (two made at the same instant answer as the later one).
     return deadline, next(t for t in reversed(revised) if t.prepared_at == deadline.tally_prepared_at)
+
+
+def ruling_facts(rulings: Iterable[Ruling]) -> list[rules.RulingFact]:
+    """Stored rulings as the law reads them (``objections.law.rulings``)."""
+    return [rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in rulings]
+
+
+def status_derivation(objection: Objection) -> rules.StatusDerivation:
+    """How the objection's status follows from its rulings: the one derivation the API, the admin and the
+    services read (the rulings are read as prefetched, if they were)."""
+    return rules.derive_status(
+        ruling_facts(objection.rulings.all()), withdrawn=objection.status == Objection.Status.WITHDRAWN
+    )

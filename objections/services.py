@@ -25,20 +25,18 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 
-from core import clock, outbox
+from core import clock
 from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
-from core.links import desk_url
-from elections import recipients
 from elections.law.calendar import is_timely
 from elections.law.local_time import local_date, local_time
-from elections.models import Case, Election, Party
+from elections.models import Election, Party
 from elections.selectors import counsel_party_ids, original_tally
-from objections import events
+from objections import events, notices
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT, OBJECTS_TO, NoRevisedTally
 from objections.models import Objection, Ruling
-from objections.selectors import deadline_answered
+from objections.selectors import deadline_answered, ruling_facts
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
 CLOCK_SKEW = timedelta(minutes=5)
@@ -63,8 +61,24 @@ def _local(value: datetime, zone: str) -> str:
     return local_time(value, zone)
 
 
-def _label(objection: Objection) -> str:
-    return f"{objection.filed_by.name} objection {objection.number}"
+def _checked_category(category: str) -> str:
+    if category not in Objection.Category.values:
+        raise RuleViolation(
+            "category", f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}."
+        )
+    return category
+
+
+def _checked_statement(statement: str | None) -> str:
+    """The statement as stored (trimmed): one is required (102.69(a)(8)), within ``MAX_STATEMENT``."""
+    statement = (statement or "").strip()
+    if not statement:
+        raise RuleViolation(
+            "statement", "State the objection: a short statement of the reasons (102.69(a)(8))."
+        )
+    if len(statement) > MAX_STATEMENT:
+        raise RuleViolation("statement", f"Keep the statement under {MAX_STATEMENT} characters.")
+    return statement
 
 
 # --- who may act --------------------------------------------------------------------------------------
@@ -158,17 +172,8 @@ def objection_file(
     if filed_by.case_id != case.pk:
         raise RuleViolation("filed_by", f"Party {filed_by.pk} is not a party to {case.number}.")
     objection_authorize_file(election=election, actor=actor, filed_by=filed_by)
-    if category not in Objection.Category.values:
-        raise RuleViolation(
-            "category", f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}."
-        )
-    statement = (statement or "").strip()
-    if not statement:
-        raise RuleViolation(
-            "statement", "State the objection: a short statement of the reasons (102.69(a)(8))."
-        )
-    if len(statement) > MAX_STATEMENT:
-        raise RuleViolation("statement", f"Keep the statement under {MAX_STATEMENT} characters.")
+    category = _checked_category(category)
+    statement = _checked_statement(statement)
     filed_at = _aware(filed_at, "filed_at")
     _not_in_future(filed_at, "filed_at", "The filing time")
 
@@ -261,27 +266,7 @@ def objection_file(
     objection.save()
 
     if notify:
-        flag = (
-            " It was recorded after the deadline (untimely)."
-            if timely is False
-            else f" The stated filing time awaits staff confirmation: the tracker received it "
-            f"{_local(received_at, zone)}, after the period closed."
-            if not confirmed
-            else ""
-        )
-        due = f"Due {_local(deadline.due_at, zone)}." if deadline.due_at else "No deadline computed."
-        outbox.notify(
-            recipients=recipients.counsel_of_record(case, exclude_party_ids=[filed_by.pk]),
-            key=f"objection:{objection.pk}:filed",
-            subject=f"{case.number}: {filed_by.name} filed objection {number} ({objection.get_category_display()})",
-            body=(
-                f"{filed_by.name} filed objection {number} to the conduct of election {election.sequence} in "
-                f"{case.number} ({case.name}) on {_local(filed_at, zone)}.{flag}\n\n"
-                f"Category: {objection.get_category_display()}\n\n{statement}\n\n{due}\n\n"
-                f"{desk_url(case.number, anchor=f'objection-{objection.pk}')}"
-            ),
-            case=case,
-        )
+        notices.objection_filed(objection, due_at=deadline.due_at, zone=zone)
     events.objection_filed.send(sender=Objection, objection=objection, actor=actor)
     return objection
 
@@ -294,21 +279,9 @@ def objection_correct(
     require_staff(actor, "correct an objection")
     objection = _locked(objection)
     if category is not None:
-        if category not in Objection.Category.values:
-            raise RuleViolation(
-                "category",
-                f"{category!r} is not a category; allowed: {', '.join(Objection.Category.values)}.",
-            )
-        objection.category = category
+        objection.category = _checked_category(category)
     if statement is not None:
-        statement = statement.strip()
-        if not statement:
-            raise RuleViolation(
-                "statement", "State the objection: a short statement of the reasons (102.69(a)(8))."
-            )
-        if len(statement) > MAX_STATEMENT:
-            raise RuleViolation("statement", f"Keep the statement under {MAX_STATEMENT} characters.")
-        objection.statement = statement
+        objection.statement = _checked_statement(statement)
     stamp(objection, actor)
     objection.save(update_fields=["category", "statement", "updated_at"])
     return objection
@@ -338,7 +311,7 @@ def objection_confirm_filing(
     zone = case.office_zone
     if objection.filing_confirmed and objection.offer_of_proof_confirmed:
         raise TransitionNotAllowed(
-            f"The filing time of {_label(objection)} ({_local(objection.filed_at, zone)}) is already "
+            f"The filing time of {notices.label(objection)} ({_local(objection.filed_at, zone)}) is already "
             f"settled; timely: {objection.timely}."
         )
     # Settle only what waits: an objection confirmed at filing keeps its ``timely`` when only its offer of
@@ -362,27 +335,11 @@ def objection_confirm_filing(
         ]
     )
     if notify:
-        verdict = "recorded as late" if late else "confirmed as timely"
-        received = _local(objection.received_at, zone) if objection.received_at else "unknown"
-        outbox.notify(
-            recipients=recipients.counsel_of_record(case),
-            key=f"objection:{objection.pk}:filing-confirmed",
-            subject=f"{case.number}: filing time of {_label(objection)} {verdict}",
-            body=(
-                f"Staff {verdict} {_label(objection)}, stated as filed {_local(objection.filed_at, zone)} "
-                f"and received by the tracker {received}.\n\n"
-                f"{desk_url(case.number, anchor=f'objection-{objection.pk}')}"
-            ),
-            case=case,
-        )
+        notices.filing_time_settled(objection, late=late, zone=zone)
     return objection
 
 
 # --- rulings -------------------------------------------------------------------------------------------
-
-
-def _facts(existing: Iterable[Ruling]) -> list[rules.RulingFact]:
-    return [rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in existing]
 
 
 def _possible(facts: Sequence[rules.RulingFact], level: str, decided_on: date) -> list[str]:
@@ -473,7 +430,7 @@ def rulings_record_batch(
     plans: list[tuple[Objection, str, str, rules.StatusDerivation]] = []
     for objection_ref, disposition in pairs:
         objection = locked[objection_ref.pk]
-        label = _label(objection)
+        label = notices.label(objection)
         if objection.status == Objection.Status.WITHDRAWN:
             when = f" on {_local(objection.withdrawn_at, zone)}" if objection.withdrawn_at else ""
             raise TransitionNotAllowed(f"{label} was withdrawn{when}; no ruling can be recorded on it.")
@@ -487,7 +444,7 @@ def rulings_record_batch(
                 raise TransitionNotAllowed(
                     f"{label} already has this ruling: {r.get_level_display()} {disposition} on {decided_on}."
                 )
-        facts = _facts(existing[objection.pk])
+        facts = ruling_facts(existing[objection.pk])
         try:
             derived = rules.status_after(facts, rules.RulingFact(level, disposition, decided_on, 2**62))
         except rules.NothingToReverse as exc:
@@ -511,7 +468,7 @@ def rulings_record_batch(
         ruling.save()
         existing[objection.pk].append(ruling)
         # Re-derive with the real id, so that ties on one day follow the recorded order.
-        derived = rules.derive_status(_facts(existing[objection.pk]))
+        derived = rules.derive_status(ruling_facts(existing[objection.pk]))
         if objection.status != derived.status:
             objection.status = derived.status
             stamp(objection, actor)
@@ -519,7 +476,14 @@ def rulings_record_batch(
         created.append(ruling)
 
     if notify:
-        _notify_rulings(case, zone, plans, created, level, decided_on, note)
+        notices.rulings_recorded(
+            case,
+            [(objection, disposition, previous) for objection, disposition, previous, _ in plans],
+            created,
+            level=level,
+            decided_on=decided_on,
+            note=note,
+        )
     batch = tuple(r.pk for r in created)
     for (objection, _d, previous, _p), ruling in zip(plans, created, strict=True):
         events.ruling_recorded.send(
@@ -531,46 +495,6 @@ def rulings_record_batch(
             batch=batch,
         )
     return created
-
-
-def _notify_rulings(
-    case: Case,
-    zone: str,
-    plans: Sequence[tuple[Objection, str, str, rules.StatusDerivation]],
-    created: Sequence[Ruling],
-    level: str,
-    decided_on: date,
-    note: str,
-) -> None:
-    body_of = rules.LEVEL_LABELS[level]
-    lines = []
-    for (objection, disposition, previous, _), _ruling in zip(plans, created, strict=True):
-        change = (
-            f"status {objection.status}"
-            if previous == objection.status
-            else f"status {previous} → {objection.status}"
-        )
-        lines.append(
-            f"- {_label(objection)} ({objection.get_category_display()}): "
-            f"{disposition.replace('_', ' ')}; {change}"
-        )
-    if len(created) == 1:
-        objection = plans[0][0]
-        key = f"objection:{objection.pk}:ruling:{created[0].pk}"
-        subject = f"{case.number}: {body_of} ruled on {_label(objection)}"
-    else:
-        # One notice per person per report: the key names the report by its first ruling.
-        key = f"rulings:{level}:{decided_on.isoformat()}:{created[0].pk}"
-        subject = f"{case.number}: {body_of} ruled on {len(created)} objections ({decided_on})"
-    body = (
-        f"{body_of[0].upper()}{body_of[1:]} ruled on {decided_on} in {case.number} ({case.name}):\n\n"
-        + "\n".join(lines)
-        + (f"\n\nNote: {note}" if note else "")
-        + f"\n\n{desk_url(case.number, anchor='objections')}"
-    )
-    outbox.notify(
-        recipients=recipients.counsel_of_record(case), key=key, subject=subject, body=body, case=case
-    )
 
 
 def ruling_record(
@@ -618,13 +542,13 @@ def objection_withdraw(
     zone = case.office_zone
     if objection.status == Objection.Status.WITHDRAWN:
         when = f" on {_local(objection.withdrawn_at, zone)}" if objection.withdrawn_at else ""
-        raise TransitionNotAllowed(f"{_label(objection)} was already withdrawn{when}.")
+        raise TransitionNotAllowed(f"{notices.label(objection)} was already withdrawn{when}.")
     withdrawn_at = clock.now() if withdrawn_at is None else _aware(withdrawn_at, "withdrawn_at")
     _not_in_future(withdrawn_at, "withdrawn_at", "The withdrawal time")
     if withdrawn_at < objection.filed_at:
         raise RuleViolation(
             "withdrawn_at",
-            f"{_label(objection)} was filed {_local(objection.filed_at, zone)}; it cannot be withdrawn "
+            f"{notices.label(objection)} was filed {_local(objection.filed_at, zone)}; it cannot be withdrawn "
             f"before that ({_local(withdrawn_at, zone)}).",
         )
     previous = objection.status
@@ -633,17 +557,7 @@ def objection_withdraw(
     stamp(objection, actor)
     objection.save(update_fields=["status", "withdrawn_at", "updated_at"])
     if notify:
-        outbox.notify(
-            recipients=recipients.counsel_of_record(case, exclude_party_ids=[objection.filed_by_id]),
-            key=f"objection:{objection.pk}:withdrawn",
-            subject=f"{case.number}: {_label(objection)} withdrawn",
-            body=(
-                f"{objection.filed_by.name} withdrew objection {objection.number} "
-                f"({objection.get_category_display()}) in {case.number} on {_local(withdrawn_at, zone)}.\n\n"
-                f"{desk_url(case.number, anchor=f'objection-{objection.pk}')}"
-            ),
-            case=case,
-        )
+        notices.objection_withdrawn(objection, withdrawn_at=withdrawn_at, zone=zone)
     events.objection_withdrawn.send(
         sender=Objection, objection=objection, previous_status=previous, actor=actor
     )
@@ -664,11 +578,11 @@ def offer_of_proof_extend(
     zone = case.office_zone
     if objection.status == Objection.Status.WITHDRAWN:
         raise TransitionNotAllowed(
-            f"{_label(objection)} was withdrawn; there is no offer of proof to extend."
+            f"{notices.label(objection)} was withdrawn; there is no offer of proof to extend."
         )
     if objection.offer_of_proof_filed_at is not None:
         raise TransitionNotAllowed(
-            f"The offer of proof for {_label(objection)} was filed "
+            f"The offer of proof for {notices.label(objection)} was filed "
             f"{_local(objection.offer_of_proof_filed_at, zone)}; there is nothing to extend."
         )
     reason = (reason or "").strip()
@@ -697,18 +611,7 @@ def offer_of_proof_extend(
         ]
     )
     if notify:
-        outbox.notify(
-            recipients=recipients.counsel_of_record(case),
-            key=f"objection:{objection.pk}:offer-extended:{until.isoformat()}",
-            subject=f"{case.number}: offer of proof for {_label(objection)} extended",
-            body=(
-                f"The offer of proof in support of {_label(objection)} is now due {_local(until, zone)} "
-                f"(was {_local(previous, zone) if previous else 'not computed'}). Reason: {reason}\n"
-                "The objections themselves are not extended (29 CFR 102.69(a)(8)).\n\n"
-                f"{desk_url(case.number, anchor=f'objection-{objection.pk}')}"
-            ),
-            case=case,
-        )
+        notices.offer_of_proof_extended(objection, until=until, previous=previous, reason=reason, zone=zone)
     events.offer_of_proof_extended.send(
         sender=Objection, objection=objection, previous_due_at=previous, reason=reason, actor=actor
     )
@@ -725,10 +628,10 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
     offer_of_proof_authorize_file(objection=objection, actor=actor)
     zone = objection.election.case.office_zone
     if objection.status == Objection.Status.WITHDRAWN:
-        raise TransitionNotAllowed(f"{_label(objection)} was withdrawn.")
+        raise TransitionNotAllowed(f"{notices.label(objection)} was withdrawn.")
     if objection.offer_of_proof_filed_at is not None:
         raise TransitionNotAllowed(
-            f"The offer of proof for {_label(objection)} was already filed "
+            f"The offer of proof for {notices.label(objection)} was already filed "
             f"{_local(objection.offer_of_proof_filed_at, zone)}."
         )
     filed_at = _aware(filed_at, "filed_at")
@@ -736,7 +639,7 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
     if filed_at < objection.filed_at:
         raise RuleViolation(
             "filed_at",
-            f"The offer of proof supports {_label(objection)}, filed {_local(objection.filed_at, zone)}; "
+            f"The offer of proof supports {notices.label(objection)}, filed {_local(objection.filed_at, zone)}; "
             f"record the offer filed with it or after it, not {_local(filed_at, zone)}.",
         )
     objection.offer_of_proof_filed_at = filed_at

@@ -107,8 +107,8 @@ class CaseLadderAdmin(NoDeleteMixin, admin.ModelAdmin[CaseLadder]):
     list_display = ["number", "name", "status", "rule_set", "petition_filed_on"]
     list_filter = ["status", "region", "rule_set"]
     search_fields = ["=number", "number", "name"]
-    fields = ["number", "name", "status", "rule_set", "petition_filed_on"]
-    readonly_fields = ["number", "name", "status", "rule_set", "petition_filed_on"]
+    fields = ("number", "name", "status", "rule_set", "petition_filed_on")
+    readonly_fields = fields
     change_form_template = "admin/proceedings/caseladder/change_form.html"
     list_per_page = 100
 
@@ -425,8 +425,8 @@ class CalendarFeedAdmin(NoDeleteMixin, admin.ModelAdmin[CalendarFeed]):
     list_filter = ["revoked_at"]
     search_fields = ["user__username"]
     list_select_related = ["user"]
-    fields = ["user", "created_at", "revoked_at", "token_start"]
-    readonly_fields = ["user", "created_at", "revoked_at", "token_start"]
+    fields = ("user", "created_at", "revoked_at", "token_start")
+    readonly_fields = fields
     actions = ["revoke"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db.models import Q
 from icalendar import Calendar
 from icalendar import Event as CalendarEvent
 
 from core import clock
+from core.links import url_of
 from proceedings import selectors
 from proceedings.due_words import due_words
 from proceedings.law.deadlines import SOURCE_LABELS, Status, flag
@@ -26,7 +26,7 @@ MAX_EVENTS = 2000
 
 
 def feed_url(token: str) -> str:
-    return f"{settings.SITE_URL.rstrip('/')}/api/v1/calendar/{token}.ics"
+    return url_of("calendar-feed", token=token)
 
 
 def deadlines_in_feed(user: Any, *, now: datetime | None = None) -> list[Deadline]:

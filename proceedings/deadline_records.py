@@ -314,7 +314,7 @@ def _in_court(
 def _show_cause(event: ProceedingEvent, respond_by: date, actor: Any) -> Deadline:
     return _set_by_event(
         event,
-        code="show_cause_response",
+        code=law.SHOW_CAUSE_RESPONSE,
         label="Response to the notice to show cause (date set by the Board)",
         due_on=respond_by,
         citation="The Board's notice to show cause (a date set by order)",
@@ -599,7 +599,7 @@ def _answer(
 
     relevant = [o for o in objections if concerns(o["filed_by_id"]) and _answers(d, o)]
     objections_filed = any(o["status"] != Objection.Status.WITHDRAWN for o in relevant)
-    kinds = law.ANSWERED_BY.get(d.code, ())
+    kinds = law.rule_of(d.code).answered_by
     if "objection" in kinds:
         if not relevant:
             return None, objections_filed

@@ -20,7 +20,7 @@ from objections import selectors as objection_selectors
 from objections.models import Objection
 from proceedings import deadline_records
 from proceedings.law import ladder, windows
-from proceedings.law.deadlines import CODE_RANK, CONSENT_AGREEMENTS, Status
+from proceedings.law.deadlines import CONSENT_AGREEMENTS, Status, rank_of
 from proceedings.models import Deadline, ProceedingEvent
 
 
@@ -360,7 +360,7 @@ def next_deadline(deadlines: Sequence[Deadline]) -> Deadline | None:
     candidates = [d for d in deadlines if getattr(d, "effective_status", None) == Status.OPEN]
     if not candidates:
         return None
-    return min(candidates, key=lambda d: (d.due_at, CODE_RANK.get(d.code, 99), d.pk))
+    return min(candidates, key=lambda d: (d.due_at, rank_of(d.code), d.pk))
 
 
 def objections_windows(election: Election) -> list[windows.Window]:

@@ -100,8 +100,8 @@ class DocketInline(admin.TabularInline[DocketEntry, Case]):
     model = DocketEntry
     extra = 0
     can_delete = False
-    fields = ["filed_on", "document", "actor", "url"]
-    readonly_fields = ["filed_on", "document", "actor", "url"]
+    fields = ("filed_on", "document", "actor", "url")
+    readonly_fields = fields
     ordering = ["filed_on", "id"]
     classes = ["collapse"]
 

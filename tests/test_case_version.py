@@ -172,3 +172,18 @@ def test_a_save_from_an_older_copy_of_the_case_still_moves_its_version_forward(w
     stale.name = "Amazon.com Services LLC (renamed)"
     stale.save()
     assert Case.objects.get(pk=world.case.pk).version == moved_to + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sqlite_table_rebuild_keeps_every_case_version_trigger() -> None:
+    # A migration that adds a required field to objections makes SQLite rebuild the table (drop, rename):
+    # without core.sqlite_backend the rename fails on the rulings' trigger, and the table's own are lost.
+    if connection.vendor != "sqlite":
+        pytest.skip("PostgreSQL alters tables in place")
+    from objections.models import Objection
+
+    before = _triggers()
+    with connection.schema_editor() as editor:
+        editor._remake_table(Objection)
+    assert _triggers() == before
+    assert trigger_name(Objection._meta.db_table, "update") in before

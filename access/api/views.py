@@ -22,12 +22,6 @@ class TokenRotateView(APIView):
     @extend_schema(
         request=None,
         responses=schema.writing(IssuedTokenSerializer),
-        description=(
-            "Issue a new API token for the caller and revoke the one they had: the old key answers 401 from "
-            "the next call. The new key is in this answer only — the tracker keeps just its hash. Signed in "
-            "by session (`/api-auth/login/`), this is also how a user gets a first token or replaces an "
-            "expired one."
-        ),
     )
     def post(self, request: Request) -> Response:
         presented = request.auth.key_digest if isinstance(request.auth, ApiToken) else None

@@ -69,8 +69,6 @@ class ElectionChallengeListView(ElectionScopedMixin, generics.ListAPIView[Challe
     @extend_schema(
         request=ChallengeInputSerializer,
         responses=schema.writing(ChallengeSerializer),
-        description="Log a challenged ballot. Counsel log in their own party's name (403 otherwise); "
-        "Board staff for any party of the case or for the Board agent (`board_agent`).",
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = ChallengeInputSerializer(data=request.data)
@@ -87,9 +85,6 @@ class ChallengeImportView(ElectionScopedMixin, APIView):
     @extend_schema(
         request={"multipart/form-data": ChallengeImportSerializer},
         responses=schema.writing(ChallengeImportResultSerializer),
-        description="Import a CSV file of challenged ballots: every row or none. Errors name the line and "
-        f"column of each problem. At most {csv_import.MAX_FILE_BYTES // 1_048_576} MB and "
-        f"{csv_import.MAX_ROWS:,} rows. Counsel import only rows in their own party's name (403).",
     )
     def post(self, request: Request, election_id: int) -> Response:
         data = ChallengeImportSerializer(data=request.data)
@@ -120,8 +115,6 @@ class ElectionMootView(ElectionScopedMixin, APIView):
     @extend_schema(
         request=None,
         responses=schema.writing(ChallengeMootResultSerializer, status=200),
-        description="Mark every pending challenge moot, once the ballots still unknown can no longer change "
-        "the latest tally's result (409 while they still can).",
     )
     def post(self, request: Request, election_id: int) -> Response:
         result = services.challenges_mark_moot(election=self.election, actor=request.user)
@@ -140,8 +133,6 @@ class OpenAndCountView(ElectionScopedMixin, APIView):
     @extend_schema(
         request=OpenAndCountInputSerializer,
         responses=schema.writing(TallySerializer),
-        description="Enter the votes found in the ballots released since the last tally (overruled, or "
-        "withdrawn after it); they must account for every such ballot. Records the next revised tally.",
     )
     def post(self, request: Request, election_id: int) -> Response:
         context = case_context(self.election.case)
@@ -183,8 +174,6 @@ class ChallengeResolveView(ChallengeScopedMixin, APIView):
     @extend_schema(
         request=ChallengeResolveInputSerializer,
         responses=schema.writing(ChallengeSerializer, status=200),
-        description="Sustain or overrule a pending challenge (Board staff). A challenge no longer pending "
-        "is a 409.",
     )
     def post(self, request: Request, challenge_id: int) -> Response:
         data = ChallengeResolveInputSerializer(data=request.data)
@@ -202,7 +191,6 @@ class ChallengeWithdrawView(ChallengeScopedMixin, APIView):
     @extend_schema(
         request=ChallengeWithdrawInputSerializer,
         responses=schema.writing(ChallengeSerializer, status=200),
-        description="Withdraw a pending challenge: counsel for the challenging party, or Board staff.",
     )
     def post(self, request: Request, challenge_id: int) -> Response:
         services.challenge_authorize_withdraw(

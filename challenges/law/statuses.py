@@ -9,25 +9,17 @@ opened nor decided (29 CFR 102.69(a)(5)–(7), (c)(1); the steps between them ar
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
-from types import MappingProxyType
+
+from core.law.labelled import LabelledEnum, labels
 
 
-class Status(StrEnum):
-    PENDING = "pending"
-    SUSTAINED = "sustained"
-    OVERRULED = "overruled"
-    WITHDRAWN = "withdrawn"
-    MOOT = "moot"
+class Status(LabelledEnum):
+    PENDING = "pending", "Pending"
+    SUSTAINED = "sustained", "Sustained (ballot not counted)"
+    OVERRULED = "overruled", "Overruled (ballot to be opened and counted)"
+    WITHDRAWN = "withdrawn", "Withdrawn"
+    MOOT = "moot", "Moot (not determinative)"
 
 
 # How a form's choice names each status (the stored choices' labels).
-LABELS: Mapping[Status, str] = MappingProxyType(
-    {
-        Status.PENDING: "Pending",
-        Status.SUSTAINED: "Sustained (ballot not counted)",
-        Status.OVERRULED: "Overruled (ballot to be opened and counted)",
-        Status.WITHDRAWN: "Withdrawn",
-        Status.MOOT: "Moot (not determinative)",
-    }
-)
+LABELS: Mapping[Status, str] = labels(Status)

@@ -108,6 +108,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     threshold = env("DATABASE_PREPARE_THRESHOLD", default="5" if server_side_binding else "")
     DATABASES["default"]["OPTIONS"]["prepare_threshold"] = int(threshold) if threshold else None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, keeping the case-version triggers through a migration's table rebuild.
+    DATABASES["default"]["ENGINE"] = "core.sqlite_backend"
     # Wait for a concurrent writer instead of failing at once (runserver threads, the worker).
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
     # Take the write lock when a transaction begins: a deferred transaction that read first and then

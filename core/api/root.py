@@ -69,9 +69,6 @@ def _walk(patterns: list[Any], prefix: str, found: list[dict[str, Any]]) -> None
 @extend_schema(tags=["api"])
 class ApiRootView(APIView):
     @extend_schema(
-        summary="List the API's endpoints",
-        description="Where to start: every endpoint of this API with its methods, and links to the "
-        "documentation and the schema.",
         responses={200: ApiRoot, 401: schema.UNAUTHENTICATED, 429: schema.THROTTLED},
     )
     def get(self, request: Request) -> Response:

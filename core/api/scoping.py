@@ -4,7 +4,8 @@ any permission check, so that another party's record is a 404 (it does not exist
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from django.http import Http404
 from rest_framework.request import Request
@@ -42,3 +43,34 @@ class ScopedObjectMixin:
         if request.user and request.user.is_authenticated:
             getattr(self, self.scoped_attribute)  # 404 before 403
         super().check_permissions(request)  # type: ignore[misc]
+
+
+T = TypeVar("T")
+
+
+class ScopedRecord(Generic[T]):
+    """A view's record named by its path id, found among what the caller may see, or a 404: written once on
+    a ``ScopedObjectMixin`` (``filing = ScopedRecord("filing_id", selectors.visible_filing)``), it names
+    itself the record the permission check resolves first, and is looked up once per request."""
+
+    def __init__(self, path_id: str, find: Callable[[Any, int], T | None]) -> None:
+        self.path_id = path_id
+        self.find = find
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        owner.scoped_attribute = name  # type: ignore[attr-defined]
+
+    @overload
+    def __get__(self, view: None, owner: type) -> ScopedRecord[T]: ...
+
+    @overload
+    def __get__(self, view: object, owner: type) -> T: ...
+
+    def __get__(self, view: Any, owner: type) -> ScopedRecord[T] | T:
+        if view is None:
+            return self
+        record: T = found_or_404(self.find(view.request.user, bounded_id(view.kwargs[self.path_id])))
+        view.__dict__[self.name] = record  # the instance's own attribute from now on: one lookup per request
+        return record

@@ -10,7 +10,7 @@ from django.db.models import Count, Max, OuterRef, Sum
 from django.http import Http404
 
 from core.api import conditional
-from core.api.scoping import ScopedObjectMixin, bounded_id, found_or_404
+from core.api.scoping import ScopedObjectMixin, ScopedRecord, found_or_404
 from elections.law import case_numbers
 from elections.models import Case, Election, scoped_to_cases_of
 
@@ -64,10 +64,9 @@ def scope_parts(user: Any, *, timed: bool = False) -> tuple[Any, ...]:
     return ("mine", tuple(cases.values_list(*names)))
 
 
-def visible_election_or_404(user: Any, election_id: Any) -> Election:
-    pk = bounded_id(election_id)
+def visible_election(user: Any, pk: int) -> Election | None:
     elections = scoped_to_cases_of(Election.objects.select_related("case"), user, case_id="case_id")
-    return found_or_404(elections.filter(pk=pk).first())
+    return elections.filter(pk=pk).first()
 
 
 class CaseScopedMixin(ScopedObjectMixin):
@@ -113,10 +112,4 @@ class ListConditionalRead(conditional.ConditionalRead):
 class ElectionScopedMixin(ScopedObjectMixin):
     """For views under ``elections/{id}/``: ``self.election`` is visible or a 404."""
 
-    scoped_attribute = "election"
-    kwargs: Any
-    request: Any
-
-    @cached_property
-    def election(self) -> Election:
-        return visible_election_or_404(self.request.user, self.kwargs["election_id"])
+    election = ScopedRecord("election_id", visible_election)

@@ -146,8 +146,6 @@ class AppearanceDetailView(CaseScopedMixin, APIView):
     @extend_schema(
         request=None,
         responses=schema.writing(None, status=204),
-        description="End an appearance (staff): from the next call on the person no longer sees the case "
-        "nor gets its notices. The appearance is kept, with its end, in the history. Ended already: 409.",
     )
     def delete(self, request: Request, number: str, appearance_id: int) -> Response:
         appearance = selectors.appearances_in(self.case).filter(pk=bounded_id(appearance_id)).first()

@@ -37,6 +37,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Literal, NamedTuple, TypeGuard
 
+from core.law.labelled import LabelledEnum, labels_by_value
+
 RuleSetName = Literal["2014", "2019", "2023"]
 FiledWith = Literal["region", "board"]
 
@@ -98,28 +100,19 @@ class DeadlineCode(StrEnum):
     BRIEF_ON_REVIEW = "brief_on_review"
 
 
-class Tier(StrEnum):
+class Tier(LabelledEnum):
     """What a deadline rests on (``source`` of a deadline). ``order`` and ``manual`` are dates set by an
     order or entered by staff; the other four are the evidence for a computed period."""
 
-    cfr = "cfr"
-    federal_register = "federal_register"
-    agency_faq = "agency_faq"
-    inferred = "inferred"
-    order = "order"
-    manual = "manual"
+    cfr = "cfr", "CFR text"
+    federal_register = "federal_register", "Federal Register text"
+    agency_faq = "agency_faq", "NLRB FAQ on the 2014 rule (the agency's paraphrase; not rule text)"
+    inferred = "inferred", "inferred (no rule text for this rule set; check it)"
+    order = "order", "set by an order"
+    manual = "manual", "entered by staff"
 
 
-TIER_LABELS: Mapping[str, str] = MappingProxyType(
-    {
-        Tier.cfr: "CFR text",
-        Tier.federal_register: "Federal Register text",
-        Tier.agency_faq: "NLRB FAQ on the 2014 rule (the agency's paraphrase; not rule text)",
-        Tier.inferred: "inferred (no rule text for this rule set; check it)",
-        Tier.order: "set by an order",
-        Tier.manual: "entered by staff",
-    }
-)
+TIER_LABELS: Mapping[str, str] = labels_by_value(Tier)
 
 # Only rule text is verified (nlrb-procedure.md, "Deadline provenance").
 VERIFIED_TIERS: frozenset[str] = frozenset({Tier.cfr, Tier.federal_register})
@@ -249,6 +242,18 @@ _CFR_2019 = (
 )
 
 
+class _Shape(NamedTuple):
+    """What a period is, whatever the rule set: the fields of ``Period`` that no figure changes."""
+
+    label: str
+    trigger: str
+    citation: str
+    responsive: bool = False
+    target_only: bool = False
+    filed_with: FiledWith = "region"
+    note: str = ""
+
+
 @dataclass(frozen=True)
 class _Figure:
     length: int
@@ -257,132 +262,110 @@ class _Figure:
     evidence: str
 
 
-_LABELS: Mapping[str, str] = MappingProxyType(
+# code → its period's label and shape; the figures of each rule set are ``_FIGURES``.
+_SHAPES: Mapping[str, _Shape] = MappingProxyType(
     {
-        DeadlineCode.OBJECTIONS: "Objections and offer of proof",
-        DeadlineCode.OFFER_OF_PROOF: "Offer of proof in support of objections",
-        DeadlineCode.REVISED_TALLY_OBJECTIONS: "Objections to the revised tally",
-        DeadlineCode.HEARING: "Post-election hearing opens (target)",
-        DeadlineCode.POST_HEARING_BRIEF: "Post-hearing brief to the hearing officer",
-        DeadlineCode.EXCEPTIONS: "Exceptions to the hearing officer's report",
-        DeadlineCode.ANSWERING_BRIEF: "Answering brief to exceptions",
-        DeadlineCode.REQUEST_FOR_REVIEW: "Request for review by the Board",
-        DeadlineCode.OPPOSITION: "Opposition to the request for review",
-        DeadlineCode.RECONSIDERATION: "Motion for reconsideration or rehearing of the Regional Director's decision",
-        DeadlineCode.EXCEPTIONS_TO_BOARD: "Exceptions to the administrative law judge's decision (to the Board)",
-        DeadlineCode.ANSWERING_BRIEF_TO_BOARD: "Answering brief to exceptions to the ALJ's decision (to the Board)",
-        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: "Request for review of the decision and direction of election "
-        "(due with the exceptions to the ALJ's decision)",
-        DeadlineCode.CROSS_EXCEPTIONS: "Cross-exceptions to the administrative law judge's decision (to the Board)",
-        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: "Answering brief to cross-exceptions (to the Board)",
-        DeadlineCode.REPLY_BRIEF: "Reply brief to an answering brief (to the Board)",
-        DeadlineCode.BRIEF_ON_REVIEW: "Brief on review, after the Board grants review",
-    }
-)
-
-# code → (trigger, citation, responsive, target_only, filed_with, note)
-_SHAPE: Mapping[str, tuple[str, str, bool, bool, FiledWith, str]] = MappingProxyType(
-    {
-        DeadlineCode.OBJECTIONS: ("tally", "29 CFR 102.69(a)(8)", False, False, "region", ""),
-        DeadlineCode.OFFER_OF_PROOF: ("tally", "29 CFR 102.69(a)(8)", False, False, "region", _OFFER_NOTE),
-        DeadlineCode.REVISED_TALLY_OBJECTIONS: (
-            "revised_tally",
-            "29 CFR 102.69(e)",
-            False,
-            False,
-            "region",
-            "",
+        DeadlineCode.OBJECTIONS: _Shape(
+            "Objections and offer of proof", trigger="tally", citation="29 CFR 102.69(a)(8)"
         ),
-        DeadlineCode.HEARING: ("tally", "29 CFR 102.69(c)(1)(ii)", False, True, "region", ""),
-        DeadlineCode.POST_HEARING_BRIEF: (
-            "hearing_closed",
-            "84 FR 69524 (2019 rule), as described at 88 FR 14913",
-            False,
-            False,
-            "region",
-            "",
+        DeadlineCode.OFFER_OF_PROOF: _Shape(
+            "Offer of proof in support of objections",
+            trigger="tally",
+            citation="29 CFR 102.69(a)(8)",
+            note=_OFFER_NOTE,
         ),
-        DeadlineCode.EXCEPTIONS: (
-            "hearing_officer_report",
-            "29 CFR 102.69(c)(1)(iii)",
-            False,
-            False,
-            "region",
-            "",
+        DeadlineCode.REVISED_TALLY_OBJECTIONS: _Shape(
+            "Objections to the revised tally", trigger="revised_tally", citation="29 CFR 102.69(e)"
         ),
-        DeadlineCode.ANSWERING_BRIEF: (
-            "exceptions",
-            "29 CFR 102.69(c)(1)(iii), 102.2(a)",
-            True,
-            False,
-            "region",
-            "",
+        DeadlineCode.HEARING: _Shape(
+            "Post-election hearing opens (target)",
+            trigger="tally",
+            citation="29 CFR 102.69(c)(1)(ii)",
+            target_only=True,
         ),
-        DeadlineCode.REQUEST_FOR_REVIEW: (
-            "final_disposition",
-            "29 CFR 102.67(c), 102.69(c)(2), 102.69(h)",
-            False,
-            False,
-            "board",
-            _FINAL_DISPOSITION_NOTE,
+        DeadlineCode.POST_HEARING_BRIEF: _Shape(
+            "Post-hearing brief to the hearing officer",
+            trigger="hearing_closed",
+            citation="84 FR 69524 (2019 rule), as described at 88 FR 14913",
         ),
-        DeadlineCode.OPPOSITION: (
-            "request_for_review",
-            "29 CFR 102.67(f), 102.2(a)",
-            True,
-            False,
-            "board",
-            "",
+        DeadlineCode.EXCEPTIONS: _Shape(
+            "Exceptions to the hearing officer's report",
+            trigger="hearing_officer_report",
+            citation="29 CFR 102.69(c)(1)(iii)",
         ),
-        DeadlineCode.RECONSIDERATION: ("decision_served", "29 CFR 102.65(e)(2)", False, False, "region", ""),
-        DeadlineCode.EXCEPTIONS_TO_BOARD: ("alj_decision", "29 CFR 102.46(a)", False, False, "board", ""),
-        DeadlineCode.ANSWERING_BRIEF_TO_BOARD: (
-            "exceptions_to_board",
-            "29 CFR 102.46(b), 102.2(a)",
-            True,
-            False,
-            "board",
-            "",
+        DeadlineCode.ANSWERING_BRIEF: _Shape(
+            "Answering brief to exceptions",
+            trigger="exceptions",
+            citation="29 CFR 102.69(c)(1)(iii), 102.2(a)",
+            responsive=True,
         ),
-        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: (
-            "alj_decision",
-            "29 CFR 102.69(c)(2), 102.46(a)",
-            False,
-            False,
-            "board",
-            "",
+        DeadlineCode.REQUEST_FOR_REVIEW: _Shape(
+            "Request for review by the Board",
+            trigger="final_disposition",
+            citation="29 CFR 102.67(c), 102.69(c)(2), 102.69(h)",
+            filed_with="board",
+            note=_FINAL_DISPOSITION_NOTE,
         ),
-        DeadlineCode.CROSS_EXCEPTIONS: (
-            "exceptions_to_board",
-            "29 CFR 102.46(c), 102.2(a)",
-            True,
-            False,
-            "board",
-            "Only a party that has not filed exceptions may file cross-exceptions (102.46(c)).",
+        DeadlineCode.OPPOSITION: _Shape(
+            "Opposition to the request for review",
+            trigger="request_for_review",
+            citation="29 CFR 102.67(f), 102.2(a)",
+            responsive=True,
+            filed_with="board",
         ),
-        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: (
-            "cross_exceptions",
-            "29 CFR 102.46(d), 102.2(a)",
-            True,
-            False,
-            "board",
-            "",
+        DeadlineCode.RECONSIDERATION: _Shape(
+            "Motion for reconsideration or rehearing of the Regional Director's decision",
+            trigger="decision_served",
+            citation="29 CFR 102.65(e)(2)",
         ),
-        DeadlineCode.REPLY_BRIEF: (
-            "answering_brief_to_board",
-            "29 CFR 102.46(e), 102.2(a)",
-            True,
-            False,
-            "board",
-            _REPLY_NOTE,
+        DeadlineCode.EXCEPTIONS_TO_BOARD: _Shape(
+            "Exceptions to the administrative law judge's decision (to the Board)",
+            trigger="alj_decision",
+            citation="29 CFR 102.46(a)",
+            filed_with="board",
         ),
-        DeadlineCode.BRIEF_ON_REVIEW: (
-            "review_granted",
-            "29 CFR 102.67(h)",
-            False,
-            False,
-            "board",
-            _REVIEW_NOTE,
+        DeadlineCode.ANSWERING_BRIEF_TO_BOARD: _Shape(
+            "Answering brief to exceptions to the ALJ's decision (to the Board)",
+            trigger="exceptions_to_board",
+            citation="29 CFR 102.46(b), 102.2(a)",
+            responsive=True,
+            filed_with="board",
+        ),
+        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: _Shape(
+            "Request for review of the decision and direction of election (due with the exceptions to the ALJ's decision)",
+            trigger="alj_decision",
+            citation="29 CFR 102.69(c)(2), 102.46(a)",
+            filed_with="board",
+        ),
+        DeadlineCode.CROSS_EXCEPTIONS: _Shape(
+            "Cross-exceptions to the administrative law judge's decision (to the Board)",
+            trigger="exceptions_to_board",
+            citation="29 CFR 102.46(c), 102.2(a)",
+            responsive=True,
+            filed_with="board",
+            note="Only a party that has not filed exceptions may file cross-exceptions (102.46(c)).",
+        ),
+        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: _Shape(
+            "Answering brief to cross-exceptions (to the Board)",
+            trigger="cross_exceptions",
+            citation="29 CFR 102.46(d), 102.2(a)",
+            responsive=True,
+            filed_with="board",
+        ),
+        DeadlineCode.REPLY_BRIEF: _Shape(
+            "Reply brief to an answering brief (to the Board)",
+            trigger="answering_brief_to_board",
+            citation="29 CFR 102.46(e), 102.2(a)",
+            responsive=True,
+            filed_with="board",
+            note=_REPLY_NOTE,
+        ),
+        DeadlineCode.BRIEF_ON_REVIEW: _Shape(
+            "Brief on review, after the Board grants review",
+            trigger="review_granted",
+            citation="29 CFR 102.67(h)",
+            filed_with="board",
+            note=_REVIEW_NOTE,
         ),
     }
 )
@@ -685,32 +668,31 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
     for rule_set, figures in _FIGURES.items():
         table: dict[str, Period] = {}
         for code, figure in figures.items():
-            trigger, citation, responsive, target_only, filed_with, note = _SHAPE[code]
+            shape = _SHAPES[code]
+            citation = shape.citation
             if rule_set == "2014" and code in (DeadlineCode.OBJECTIONS, DeadlineCode.OFFER_OF_PROOF):
                 # The current text numbers the paragraph (a)(8); whether the 2015 text did is not verified.
                 citation = "29 CFR 102.69(a)"
             table[code] = Period(
                 code=_DEADLINE_CODE.get(code, code),
-                label=_LABELS[code],
-                trigger=trigger,
+                label=shape.label,
+                trigger=shape.trigger,
                 length=figure.length,
                 unit=figure.unit,
                 citation=citation,
                 source=figure.source,
                 evidence=figure.evidence,
-                responsive=responsive,
-                target_only=target_only,
-                filed_with=filed_with,
-                note=note,
-                assumption=_ALJ_NOTE if trigger in _COUNTED_FROM_ALJ else "",
+                responsive=shape.responsive,
+                target_only=shape.target_only,
+                filed_with=shape.filed_with,
+                note=shape.note,
+                assumption=_ALJ_NOTE if shape.trigger in _COUNTED_FROM_ALJ else "",
             )
         tables[rule_set] = MappingProxyType(table)
     return tables
 
 
 PERIODS: Mapping[RuleSetName, Mapping[str, Period]] = MappingProxyType(_build())
-
-DEADLINE_CODES: tuple[str, ...] = tuple(c for c in _LABELS if c not in _DEADLINE_CODE)
 
 # Why a deadline code has no period in a rule set.
 _NO_PERIOD: Mapping[tuple[str, str], str] = MappingProxyType(

@@ -12,38 +12,28 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-
-class Kind(StrEnum):
-    EXCEPTIONS = "exceptions"
-    ANSWERING_BRIEF = "answering_brief"
-    CROSS_EXCEPTIONS = "cross_exceptions"
-    ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS = "answering_brief_to_cross_exceptions"
-    REPLY_BRIEF = "reply_brief"
-    REQUEST_FOR_REVIEW = "request_for_review"
-    OPPOSITION = "opposition"
-    BRIEF_ON_REVIEW = "brief_on_review"
-    MOTION = "motion"
-    EXTENSION_REQUEST = "extension_request"
-    RESPONSE = "response"
-    OTHER = "other"
+from core.law.labelled import LabelledEnum, labels_by_value
 
 
-KIND_LABELS: Mapping[str, str] = MappingProxyType(
-    {
-        Kind.EXCEPTIONS: "Exceptions",
-        Kind.ANSWERING_BRIEF: "Answering brief",
-        Kind.CROSS_EXCEPTIONS: "Cross-exceptions",
-        Kind.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: "Answering brief to cross-exceptions",
-        Kind.REPLY_BRIEF: "Reply brief",
-        Kind.REQUEST_FOR_REVIEW: "Request for review",
-        Kind.OPPOSITION: "Opposition to the request for review",
-        Kind.BRIEF_ON_REVIEW: "Brief on review",
-        Kind.MOTION: "Motion",
-        Kind.EXTENSION_REQUEST: "Request for an extension of time",
-        Kind.RESPONSE: "Response",
-        Kind.OTHER: "Other paper",
-    }
-)
+class Kind(LabelledEnum):
+    EXCEPTIONS = "exceptions", "Exceptions"
+    ANSWERING_BRIEF = "answering_brief", "Answering brief"
+    CROSS_EXCEPTIONS = "cross_exceptions", "Cross-exceptions"
+    ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS = (
+        "answering_brief_to_cross_exceptions",
+        "Answering brief to cross-exceptions",
+    )
+    REPLY_BRIEF = "reply_brief", "Reply brief"
+    REQUEST_FOR_REVIEW = "request_for_review", "Request for review"
+    OPPOSITION = "opposition", "Opposition to the request for review"
+    BRIEF_ON_REVIEW = "brief_on_review", "Brief on review"
+    MOTION = "motion", "Motion"
+    EXTENSION_REQUEST = "extension_request", "Request for an extension of time"
+    RESPONSE = "response", "Response"
+    OTHER = "other", "Other paper"
+
+
+KIND_LABELS: Mapping[str, str] = labels_by_value(Kind)
 
 # kind → the proceeding event its filing records (the ladder's filing events).
 LADDER_EVENT: Mapping[str, str] = MappingProxyType(

@@ -81,9 +81,6 @@ class SubjectNotesView(generics.ListAPIView[Note]):
     @extend_schema(
         request=NoteInputSerializer,
         responses=_writing(NoteSerializer),
-        description="Write a note. `side`: your party's work product, read only by the people appearing for "
-        "your party (not the other side, not Board staff); `staff`: Board staff only (403 for anyone else); "
-        "`case`: everyone on the case. Someone appearing for two parties names the `party` of a side note.",
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         visibility = request.data.get("visibility") if isinstance(request.data, dict) else None
@@ -160,9 +157,6 @@ class NoteDetailView(ReadableNoteMixin, APIView):
     @extend_schema(
         request=NotePatchSerializer,
         responses=_writing(NoteSerializer, status=200),
-        description="Edit the text (the author only: 403 for other readers). The earlier text stays in "
-        "`notes/{id}/history/`. Visibility, party and subject are fixed (400). With `revision`, an edit "
-        "made since is a 409.",
     )
     def patch(self, request: Request, note_id: int) -> Response:
         services.note_authorize_edit(note=self.note, actor=request.user)
@@ -178,7 +172,6 @@ class NoteHistoryView(ReadableNoteMixin, APIView):
 
     @extend_schema(
         responses=_reading(NoteVersionSerializer(many=True)),
-        description="Every version of the note, oldest first: the text as written and after each edit.",
     )
     def get(self, request: Request, note_id: int) -> Response:
         versions = selectors.note_history(self.note)
@@ -198,9 +191,6 @@ class CaseHistoryView(CaseConditionalRead, generics.GenericAPIView[Any]):
 
     @extend_schema(
         responses=_reading(HistoryEntrySerializer(many=True)) | {403: schema.FORBIDDEN},
-        description="Who changed what and when, across the case, its parties, appearances, elections, "
-        "tallies, challenges, objections, rulings, proceedings, deadlines and its staff and case notes (never "
-        "a party's side notes). Oldest first, paginated.",
     )
     def get(self, request: Request, number: str) -> Response:
         page = self.paginate_queryset(history.changes_under(self.case))

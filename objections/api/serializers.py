@@ -17,6 +17,7 @@ from rest_framework import serializers
 from core.api.office_time import OfficeDateTimeField, PartyIdField
 from core.api.scoping import MAX_ID
 from elections.models import Election, Party
+from objections import selectors
 from objections.law import rulings as rules
 from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
 
@@ -143,9 +144,7 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
         read_only_fields = fields
 
     def _facts(self, objection: Objection) -> list[rules.RulingFact]:
-        return rules.chronological(
-            rules.RulingFact(r.level, r.disposition, r.decided_on, r.pk) for r in objection.rulings.all()
-        )
+        return rules.chronological(selectors.ruling_facts(objection.rulings.all()))
 
     @extend_schema_field(serializers.CharField(help_text="IANA zone of the regional office (102.2(b))"))
     def get_zone(self, objection: Objection) -> str:
@@ -159,9 +158,7 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
 
     @extend_schema_field(serializers.CharField(help_text="Which ruling controls the status, and why"))
     def get_status_explanation(self, objection: Objection) -> str:
-        return rules.derive_status(
-            self._facts(objection), withdrawn=objection.status == Objection.Status.WITHDRAWN
-        ).explanation
+        return selectors.status_derivation(objection).explanation
 
     def to_representation(self, instance: Objection) -> dict[str, Any]:
         data: dict[str, Any] = super().to_representation(instance)

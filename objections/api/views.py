@@ -75,12 +75,6 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
     @extend_schema(
         request=ObjectionInputSerializer,
         responses=schema.writing(ObjectionSerializer),
-        description=(
-            "File an objection (counsel, for their own party) or record one (staff, for any party). The due "
-            "time is computed from the tally of ballots and the case's rule set (29 CFR 102.69(a)(8), "
-            "102.2); a counsel's filing after it is a 400 naming the due time, zone and rule, while staff "
-            "may record it (timely: false). No tally yet: 409."
-        ),
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         election = self.election
@@ -151,11 +145,6 @@ class RulingCreateView(ObjectionScopedView):
     @extend_schema(
         request=ObjectionRulingInputSerializer,
         responses=schema.writing(RulingRecordedSerializer),
-        description=(
-            "Staff record a ruling at one level; the objection's status follows from its controlling "
-            "ruling (a recommendation alone changes nothing). A disposition of another level: 400. A "
-            "withdrawn objection, the same ruling twice, or a reversal with nothing to reverse: 409."
-        ),
     )
     def post(self, request: Request, objection_id: int) -> Response:
         data = ObjectionRulingInputSerializer(data=request.data)
@@ -171,7 +160,6 @@ class ObjectionWithdrawView(ObjectionScopedView):
     @extend_schema(
         request=ObjectionWithdrawInputSerializer,
         responses=schema.writing(ObjectionSerializer, status=200),
-        description="Counsel of the filing party, or staff. Withdrawn already: 409.",
     )
     def post(self, request: Request, objection_id: int) -> Response:
         services.objection_authorize_withdraw(objection=self.objection, actor=request.user)  # before a 400
@@ -193,10 +181,6 @@ class ObjectionConfirmFilingView(ObjectionScopedView):
     @extend_schema(
         request=ObjectionConfirmFilingInputSerializer,
         responses=schema.writing(ObjectionSerializer, status=200),
-        description=(
-            "Staff confirm a counsel-stated filing time that the tracker received after the period closed "
-            "(timely becomes true), or record the filing as late (late: true). Already settled: 409."
-        ),
     )
     def post(self, request: Request, objection_id: int) -> Response:
         data = ObjectionConfirmFilingInputSerializer(data=request.data)
@@ -214,10 +198,6 @@ class OfferOfProofExtendView(ObjectionScopedView):
     @extend_schema(
         request=OfferOfProofExtendInputSerializer,
         responses=schema.writing(ObjectionSerializer, status=200),
-        description=(
-            "Staff record the Regional Director's extension of the offer of proof, with its reason. The "
-            "objections themselves cannot be extended (29 CFR 102.69(a)(8)); due_at does not move."
-        ),
     )
     def post(self, request: Request, objection_id: int) -> Response:
         context = case_context(self.objection.election.case)
@@ -236,10 +216,6 @@ class OfferOfProofFileView(ObjectionScopedView):
     @extend_schema(
         request=OfferOfProofFileInputSerializer,
         responses=schema.writing(ObjectionSerializer, status=200),
-        description=(
-            "Record the offer of proof when it was not filed with the objections: counsel of the filing "
-            "party, or staff. After its (possibly extended) due time a counsel's filing is a 400."
-        ),
     )
     def post(self, request: Request, objection_id: int) -> Response:
         services.offer_of_proof_authorize_file(objection=self.objection, actor=request.user)  # before a 400

@@ -61,8 +61,6 @@ class ProceedingListView(CaseConditionalRead, generics.ListCreateAPIView[Proceed
     @extend_schema(
         request=ProceedingEventInputSerializer,
         responses=schema.writing(ProceedingEventSerializer),
-        description="Record a step of the ladder (staff). Out of order → 409 with `allowed`, the events allowed "
-        'next. Missing or invalid details → 400 `{"details": ["<key> …"]}`.',
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = ProceedingEventInputSerializer(data=request.data)
@@ -79,8 +77,6 @@ class ProceedingVoidView(CaseScopedMixin, APIView):
     @extend_schema(
         request=VoidInputSerializer,
         responses=schema.writing(ProceedingEventSerializer, status=200),
-        description="Void a wrong event with a reason (staff); never deleted. 409 while a later event depends "
-        "on it, or when its order created an election.",
     )
     def post(self, request: Request, number: str, event_id: int) -> Response:
         event = ProceedingEvent.objects.filter(case=self.case, pk=bounded_id(event_id)).first()
@@ -189,7 +185,6 @@ class CalendarView(APIView):
 
     @extend_schema(
         responses=schema.reading(CalendarFeedSerializer),
-        description="Your secret iCalendar feed URL (created on first call).",
     )
     def get(self, request: Request) -> Response:
         return Response(CalendarFeedSerializer(_feed(services.calendar_feed_ensure(user=request.user))).data)
@@ -202,7 +197,6 @@ class CalendarRotateView(APIView):
     @extend_schema(
         request=None,
         responses=schema.writing(CalendarFeedSerializer),
-        description="Revoke your feed URL (it answers 404 from now on) and issue a new one.",
     )
     def post(self, request: Request) -> Response:
         feed = services.calendar_feed_rotate(user=request.user)

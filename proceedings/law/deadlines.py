@@ -2,7 +2,7 @@
 
 The periods themselves (length, unit, citation, whether verified) are the rule-set tables of
 ``elections.law.rule_sets``; the computation is ``elections.law.calendar.compute_deadline`` (29 CFR 102.2).
-This module says which codes an event attaches (``ATTACHED``), which filing answers each code (``ANSWERED_BY``)
+This module says which codes an event attaches (``ATTACHED``), what each code means to its status (``CODES``)
 and how a deadline's status follows from the record (``evaluate``).
 
 Statuses, as a practitioner reads them:
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NamedTuple
 
 from elections.law import rule_sets
 from elections.law.rule_sets import DeadlineCode
@@ -216,84 +216,69 @@ def review_refusal(event: str, *, agreement: str | None) -> str | None:
 # The events that set a hearing date by order (``details.hearing_on``): a ``hearing`` deadline, source order.
 HEARING_DATE_EVENTS: Final = ("notice_of_hearing", "consolidated_with_ulp")
 
-# code → what answers it: proceeding event codes, or "objection" / "offer_of_proof" (records of the
-# objections app). A code with none (post-hearing briefs, codes of manual deadlines) is answered only when
-# staff mark it met.
-ANSWERED_BY: Mapping[str, tuple[str, ...]] = MappingProxyType(
+
+# The answer to the Board's notice to show cause: a date the notice sets (``details.respond_by``).
+SHOW_CAUSE_RESPONSE: Final = "show_cause_response"
+
+
+class CodeRule(NamedTuple):
+    """What a deadline's code means to its status: what answers it, and whether its filing is optional.
+
+    ``answered_by``: proceeding event codes, or "objection" / "offer_of_proof" (records of the objections app);
+    a code with none (post-hearing briefs, a date set by order) is met only when staff mark it met.
+    ``optional``: a filing a party may choose not to make, so an unused period is moot, not missed.
+    ``required``: a filing that must be made whatever set its date (an unanswered complaint's allegations
+    stand admitted, 29 CFR 102.20)."""
+
+    answered_by: tuple[str, ...]
+    optional: bool = False
+    required: bool = False
+
+
+# code → its rule, one row per code any table attaches (a test holds this to the rule-set, court and
+# test-of-certification periods). The order is that of codes due on one date: the objections before the
+# offer of proof, the hearing after the filings of that day.
+CODES: Mapping[str, CodeRule] = MappingProxyType(
     {
-        DeadlineCode.OBJECTIONS: ("objection",),
-        DeadlineCode.OFFER_OF_PROOF: ("offer_of_proof",),
-        DeadlineCode.HEARING: ("hearing_opened",),
-        DeadlineCode.POST_HEARING_BRIEF: (),
-        DeadlineCode.EXCEPTIONS: ("exceptions_filed",),
-        DeadlineCode.ANSWERING_BRIEF: ("answering_brief_filed",),
-        DeadlineCode.REQUEST_FOR_REVIEW: ("request_for_review_filed",),
-        DeadlineCode.OPPOSITION: ("opposition_filed",),
-        DeadlineCode.RECONSIDERATION: (),
-        DeadlineCode.EXCEPTIONS_TO_BOARD: ("exceptions_filed",),
-        DeadlineCode.ANSWERING_BRIEF_TO_BOARD: ("answering_brief_filed",),
-        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: ("request_for_review_filed",),
-        # The test of certification and the courts (proceedings.law.test_of_certification, courts).
-        "answer": ("answer_filed",),
-        "show_cause_response": (),
-        "rehearing": ("rehearing_petition_filed",),
-        "certiorari": ("certiorari_petition_filed",),
+        DeadlineCode.OBJECTIONS: CodeRule(("objection",), optional=True),
+        DeadlineCode.OFFER_OF_PROOF: CodeRule(("offer_of_proof",)),
+        DeadlineCode.POST_HEARING_BRIEF: CodeRule((), optional=True),
+        DeadlineCode.EXCEPTIONS: CodeRule(("exceptions_filed",), optional=True),
+        DeadlineCode.EXCEPTIONS_TO_BOARD: CodeRule(("exceptions_filed",), optional=True),
+        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: CodeRule(("request_for_review_filed",), optional=True),
+        DeadlineCode.ANSWERING_BRIEF: CodeRule(("answering_brief_filed",), optional=True),
+        DeadlineCode.ANSWERING_BRIEF_TO_BOARD: CodeRule(("answering_brief_filed",), optional=True),
+        DeadlineCode.RECONSIDERATION: CodeRule((), optional=True),
+        DeadlineCode.REQUEST_FOR_REVIEW: CodeRule(("request_for_review_filed",), optional=True),
+        DeadlineCode.OPPOSITION: CodeRule(("opposition_filed",), optional=True),
+        DeadlineCode.HEARING: CodeRule(("hearing_opened",)),
         # No proceeding event: met by the filing (``filings``), or marked met by staff.
-        DeadlineCode.CROSS_EXCEPTIONS: (),
-        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: (),
-        DeadlineCode.REPLY_BRIEF: (),
-        DeadlineCode.BRIEF_ON_REVIEW: (),
+        DeadlineCode.CROSS_EXCEPTIONS: CodeRule((), optional=True),
+        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: CodeRule((), optional=True),
+        DeadlineCode.REPLY_BRIEF: CodeRule((), optional=True),
+        DeadlineCode.BRIEF_ON_REVIEW: CodeRule((), optional=True),
+        # The test of certification and the courts (proceedings.law.test_of_certification, courts).
+        "answer": CodeRule(("answer_filed",), required=True),
+        SHOW_CAUSE_RESPONSE: CodeRule(()),
+        "rehearing": CodeRule(("rehearing_petition_filed",), optional=True),
+        "certiorari": CodeRule(("certiorari_petition_filed",), optional=True),
     }
 )
 
-# Filings a party may choose not to make: an unused period is moot, not missed.
-OPTIONAL: Final = frozenset(
-    {
-        DeadlineCode.OBJECTIONS,
-        DeadlineCode.POST_HEARING_BRIEF,
-        DeadlineCode.EXCEPTIONS,
-        DeadlineCode.ANSWERING_BRIEF,
-        DeadlineCode.REQUEST_FOR_REVIEW,
-        DeadlineCode.OPPOSITION,
-        DeadlineCode.RECONSIDERATION,
-        DeadlineCode.EXCEPTIONS_TO_BOARD,
-        DeadlineCode.ANSWERING_BRIEF_TO_BOARD,
-        DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
-        "rehearing",
-        "certiorari",
-        DeadlineCode.CROSS_EXCEPTIONS,
-        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS,
-        DeadlineCode.REPLY_BRIEF,
-        DeadlineCode.BRIEF_ON_REVIEW,
-    }
-)
+# A code staff enter by hand (``deadline_set`` takes any code): nothing answers it but staff marking it met,
+# and it is listed after every code of the tables on its due date.
+ENTERED_BY_HAND: Final = CodeRule(())
+_RANK: Mapping[str, int] = MappingProxyType({code: rank for rank, code in enumerate(CODES)})
 
-# Order of codes on one due date (the objections before the offer of proof, the hearing last).
-CODE_RANK: Mapping[str, int] = MappingProxyType(
-    {
-        code: rank
-        for rank, code in enumerate(
-            (
-                DeadlineCode.OBJECTIONS,
-                DeadlineCode.OFFER_OF_PROOF,
-                DeadlineCode.POST_HEARING_BRIEF,
-                DeadlineCode.EXCEPTIONS,
-                DeadlineCode.EXCEPTIONS_TO_BOARD,
-                DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
-                DeadlineCode.ANSWERING_BRIEF,
-                DeadlineCode.ANSWERING_BRIEF_TO_BOARD,
-                DeadlineCode.RECONSIDERATION,
-                DeadlineCode.REQUEST_FOR_REVIEW,
-                DeadlineCode.OPPOSITION,
-                DeadlineCode.HEARING,
-                DeadlineCode.CROSS_EXCEPTIONS,
-                DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS,
-                DeadlineCode.REPLY_BRIEF,
-                DeadlineCode.BRIEF_ON_REVIEW,
-            )
-        )
-    }
-)
+
+def rule_of(code: str) -> CodeRule:
+    """The rule of a code: its row of ``CODES``, or ``ENTERED_BY_HAND`` for a code no table attaches."""
+    return CODES.get(code, ENTERED_BY_HAND)
+
+
+def rank_of(code: str) -> int:
+    """Where a deadline of this code stands among those due on the same date."""
+    return _RANK.get(code, len(_RANK))
 
 
 @dataclass(frozen=True)
@@ -350,8 +335,9 @@ def is_obliged(code: str, *, source: str, objections_filed: bool) -> bool:
     """Whether someone had to file by this deadline (else an unused deadline is moot)."""
     if code == DeadlineCode.OFFER_OF_PROOF:
         return objections_filed  # objections without their offer of proof fail (102.69(a)(8))
-    if code in OPTIONAL or code == DeadlineCode.HEARING:
+    rule = rule_of(code)
+    if rule.optional or code == DeadlineCode.HEARING:
         return False
-    if code == "answer":
-        return True  # an unanswered complaint's allegations stand admitted (29 CFR 102.20)
+    if rule.required:
+        return True
     return not is_computed(source)  # an order set a date for a filing the tracker has no event for

@@ -62,137 +62,80 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from core.law.labelled import LabelledEnum, labels
 
-class Stage(StrEnum):
-    AWAITING_TALLY = "awaiting_tally"
-    OBJECTIONS_PERIOD = "objections_period"
-    REGIONAL_INVESTIGATION = "regional_investigation"
-    HEARING_SCHEDULED = "hearing_scheduled"
-    HEARING = "hearing"
-    AWAITING_REPORT = "awaiting_report"
-    EXCEPTIONS_PERIOD = "exceptions_period"
-    AWAITING_REGIONAL_DIRECTOR = "awaiting_regional_director"
-    REVIEW_PERIOD = "review_period"
-    BOARD_REVIEW = "board_review"
-    RERUN_PENDING = "rerun_pending"
-    RUNOFF_PENDING = "runoff_pending"
-    CERTIFIED = "certified"
-    TEST_OF_CERTIFICATION = "test_of_certification"
-    COURT_OF_APPEALS = "court_of_appeals"
-    CLOSED = "closed"
-    BLOCKED = (
-        "blocked"  # 29 CFR 103.20: held in abeyance until the block is lifted (proceedings.law.dispositions)
+
+class Stage(LabelledEnum):
+    AWAITING_TALLY = "awaiting_tally", "Awaiting the tally of ballots"
+    OBJECTIONS_PERIOD = "objections_period", "Objections period open"
+    REGIONAL_INVESTIGATION = "regional_investigation", "Regional investigation of objections and challenges"
+    HEARING_SCHEDULED = "hearing_scheduled", "Hearing scheduled"
+    HEARING = "hearing", "Hearing under way"
+    AWAITING_REPORT = "awaiting_report", "Awaiting the hearing officer's report or ALJ decision"
+    EXCEPTIONS_PERIOD = "exceptions_period", "Exceptions period open"
+    AWAITING_REGIONAL_DIRECTOR = "awaiting_regional_director", "Awaiting the Regional Director"
+    REVIEW_PERIOD = "review_period", "Request-for-review period open"
+    BOARD_REVIEW = "board_review", "Before the Board"
+    RERUN_PENDING = "rerun_pending", "Rerun election ordered, not yet tallied"
+    RUNOFF_PENDING = "runoff_pending", "Runoff election ordered, not yet tallied"
+    CERTIFIED = "certified", "Certified"
+    TEST_OF_CERTIFICATION = "test_of_certification", "Test of certification (refusal to bargain)"
+    COURT_OF_APPEALS = "court_of_appeals", "Before the court of appeals"
+    CLOSED = "closed", "Closed"
+    # 29 CFR 103.20: held in abeyance until the block is lifted (proceedings.law.dispositions)
+    BLOCKED = "blocked", "Blocked by an unfair-labor-practice charge (29 CFR 103.20)"
+
+
+STAGE_LABELS: Mapping[Stage, str] = labels(Stage)
+
+
+class Event(LabelledEnum):
+    REGIONAL_INVESTIGATION = "regional_investigation", "Regional investigation"
+    NOTICE_OF_HEARING = "notice_of_hearing", "Notice of hearing"
+    HEARING_OPENED = "hearing_opened", "Hearing opened"
+    HEARING_CLOSED = "hearing_closed", "Hearing closed"
+    HEARING_OFFICER_REPORT = "hearing_officer_report", "Hearing officer's report"
+    CONSOLIDATED_WITH_ULP = "consolidated_with_ulp", "Consolidated with an unfair-labor-practice case"
+    ALJ_DECISION = "alj_decision", "Administrative law judge's decision"
+    EXCEPTIONS_FILED = "exceptions_filed", "Exceptions filed"
+    ANSWERING_BRIEF_FILED = "answering_brief_filed", "Answering brief filed"
+    REGIONAL_DIRECTOR_DECISION = "regional_director_decision", "Regional Director's decision"
+    REQUEST_FOR_REVIEW_FILED = "request_for_review_filed", "Request for review filed"
+    OPPOSITION_FILED = "opposition_filed", "Opposition to the request for review filed"
+    BOARD_DECISION = "board_decision", "Board decision"
+    CERTIFICATION_ISSUED = "certification_issued", "Certification issued"
+    REFUSAL_TO_BARGAIN = "refusal_to_bargain", "Refusal to bargain (test of certification)"
+    BOARD_ORDER = "board_order", "Board order in the refusal-to-bargain case"
+    COURT_PETITION_FILED = "court_petition_filed", "Petition to the court of appeals"
+    COURT_DECISION = "court_decision", "Court of appeals decision"
+    SEVERED_AND_TRANSFERRED = (
+        "severed_and_transferred",
+        "Representation case severed and transferred to the Regional Director",
     )
-
-
-STAGE_LABELS: Mapping[Stage, str] = MappingProxyType(
-    {
-        Stage.AWAITING_TALLY: "Awaiting the tally of ballots",
-        Stage.OBJECTIONS_PERIOD: "Objections period open",
-        Stage.REGIONAL_INVESTIGATION: "Regional investigation of objections and challenges",
-        Stage.HEARING_SCHEDULED: "Hearing scheduled",
-        Stage.HEARING: "Hearing under way",
-        Stage.AWAITING_REPORT: "Awaiting the hearing officer's report or ALJ decision",
-        Stage.EXCEPTIONS_PERIOD: "Exceptions period open",
-        Stage.AWAITING_REGIONAL_DIRECTOR: "Awaiting the Regional Director",
-        Stage.REVIEW_PERIOD: "Request-for-review period open",
-        Stage.BOARD_REVIEW: "Before the Board",
-        Stage.RERUN_PENDING: "Rerun election ordered, not yet tallied",
-        Stage.RUNOFF_PENDING: "Runoff election ordered, not yet tallied",
-        Stage.CERTIFIED: "Certified",
-        Stage.TEST_OF_CERTIFICATION: "Test of certification (refusal to bargain)",
-        Stage.COURT_OF_APPEALS: "Before the court of appeals",
-        Stage.CLOSED: "Closed",
-        Stage.BLOCKED: "Blocked by an unfair-labor-practice charge (29 CFR 103.20)",
-    }
-)
-
-
-class Event(StrEnum):
-    REGIONAL_INVESTIGATION = "regional_investigation"
-    NOTICE_OF_HEARING = "notice_of_hearing"
-    HEARING_OPENED = "hearing_opened"
-    HEARING_CLOSED = "hearing_closed"
-    HEARING_OFFICER_REPORT = "hearing_officer_report"
-    CONSOLIDATED_WITH_ULP = "consolidated_with_ulp"
-    ALJ_DECISION = "alj_decision"
-    EXCEPTIONS_FILED = "exceptions_filed"
-    ANSWERING_BRIEF_FILED = "answering_brief_filed"
-    REGIONAL_DIRECTOR_DECISION = "regional_director_decision"
-    REQUEST_FOR_REVIEW_FILED = "request_for_review_filed"
-    OPPOSITION_FILED = "opposition_filed"
-    BOARD_DECISION = "board_decision"
-    CERTIFICATION_ISSUED = "certification_issued"
-    REFUSAL_TO_BARGAIN = "refusal_to_bargain"
-    BOARD_ORDER = "board_order"
-    COURT_PETITION_FILED = "court_petition_filed"
-    COURT_DECISION = "court_decision"
-    SEVERED_AND_TRANSFERRED = "severed_and_transferred"
     # The ends of a case and what holds it (proceedings.law.dispositions).
-    PETITION_DISMISSED = "petition_dismissed"
-    PETITION_WITHDRAWN = "petition_withdrawn"
-    DISCLAIMER_FILED = "disclaimer_filed"
-    BARGAINING_ORDER = "bargaining_order"
-    ELECTION_BLOCKED = "election_blocked"
-    BLOCK_LIFTED = "block_lifted"
-    CASE_TRANSFERRED = "case_transferred"
+    PETITION_DISMISSED = "petition_dismissed", "Petition dismissed"
+    PETITION_WITHDRAWN = "petition_withdrawn", "Petition withdrawn"
+    DISCLAIMER_FILED = "disclaimer_filed", "Disclaimer of interest"
+    BARGAINING_ORDER = "bargaining_order", "Bargaining order (Cemex or Gissel)"
+    ELECTION_BLOCKED = "election_blocked", "Election blocked by an unfair-labor-practice charge"
+    BLOCK_LIFTED = "block_lifted", "Block lifted"
+    CASE_TRANSFERRED = "case_transferred", "Case transferred to another Region"
     # The test of certification and the courts (proceedings.law.test_of_certification).
-    ULP_CHARGE_FILED = "ulp_charge_filed"
-    COMPLAINT_ISSUED = "complaint_issued"
-    ANSWER_FILED = "answer_filed"
-    SUMMARY_JUDGMENT_MOTION_FILED = "summary_judgment_motion_filed"
-    NOTICE_TO_SHOW_CAUSE = "notice_to_show_cause"
-    COURT_CASES_CONSOLIDATED = "court_cases_consolidated"
-    REHEARING_PETITION_FILED = "rehearing_petition_filed"
-    REHEARING_DECISION = "rehearing_decision"
-    MANDATE_ISSUED = "mandate_issued"
-    CERTIORARI_PETITION_FILED = "certiorari_petition_filed"
-    CERTIORARI_DECISION = "certiorari_decision"
-    SUPREME_COURT_DECISION = "supreme_court_decision"
+    ULP_CHARGE_FILED = "ulp_charge_filed", "Unfair-labor-practice charge filed"
+    COMPLAINT_ISSUED = "complaint_issued", "Complaint issued"
+    ANSWER_FILED = "answer_filed", "Answer to the complaint filed"
+    SUMMARY_JUDGMENT_MOTION_FILED = "summary_judgment_motion_filed", "Motion for summary judgment filed"
+    NOTICE_TO_SHOW_CAUSE = "notice_to_show_cause", "Notice to show cause"
+    COURT_CASES_CONSOLIDATED = "court_cases_consolidated", "Court cases consolidated"
+    REHEARING_PETITION_FILED = "rehearing_petition_filed", "Petition for rehearing filed"
+    REHEARING_DECISION = "rehearing_decision", "Decision on rehearing"
+    MANDATE_ISSUED = "mandate_issued", "Mandate issued"
+    CERTIORARI_PETITION_FILED = "certiorari_petition_filed", "Petition for certiorari filed"
+    CERTIORARI_DECISION = "certiorari_decision", "Decision on certiorari"
+    SUPREME_COURT_DECISION = "supreme_court_decision", "Supreme Court decision"
 
 
-EVENT_LABELS: Mapping[Event, str] = MappingProxyType(
-    {
-        Event.REGIONAL_INVESTIGATION: "Regional investigation",
-        Event.NOTICE_OF_HEARING: "Notice of hearing",
-        Event.HEARING_OPENED: "Hearing opened",
-        Event.HEARING_CLOSED: "Hearing closed",
-        Event.HEARING_OFFICER_REPORT: "Hearing officer's report",
-        Event.CONSOLIDATED_WITH_ULP: "Consolidated with an unfair-labor-practice case",
-        Event.ALJ_DECISION: "Administrative law judge's decision",
-        Event.EXCEPTIONS_FILED: "Exceptions filed",
-        Event.ANSWERING_BRIEF_FILED: "Answering brief filed",
-        Event.REGIONAL_DIRECTOR_DECISION: "Regional Director's decision",
-        Event.REQUEST_FOR_REVIEW_FILED: "Request for review filed",
-        Event.OPPOSITION_FILED: "Opposition to the request for review filed",
-        Event.BOARD_DECISION: "Board decision",
-        Event.CERTIFICATION_ISSUED: "Certification issued",
-        Event.REFUSAL_TO_BARGAIN: "Refusal to bargain (test of certification)",
-        Event.BOARD_ORDER: "Board order in the refusal-to-bargain case",
-        Event.COURT_PETITION_FILED: "Petition to the court of appeals",
-        Event.COURT_DECISION: "Court of appeals decision",
-        Event.SEVERED_AND_TRANSFERRED: "Representation case severed and transferred to the Regional Director",
-        Event.PETITION_DISMISSED: "Petition dismissed",
-        Event.PETITION_WITHDRAWN: "Petition withdrawn",
-        Event.DISCLAIMER_FILED: "Disclaimer of interest",
-        Event.BARGAINING_ORDER: "Bargaining order (Cemex or Gissel)",
-        Event.ELECTION_BLOCKED: "Election blocked by an unfair-labor-practice charge",
-        Event.BLOCK_LIFTED: "Block lifted",
-        Event.CASE_TRANSFERRED: "Case transferred to another Region",
-        Event.ULP_CHARGE_FILED: "Unfair-labor-practice charge filed",
-        Event.COMPLAINT_ISSUED: "Complaint issued",
-        Event.ANSWER_FILED: "Answer to the complaint filed",
-        Event.SUMMARY_JUDGMENT_MOTION_FILED: "Motion for summary judgment filed",
-        Event.NOTICE_TO_SHOW_CAUSE: "Notice to show cause",
-        Event.COURT_CASES_CONSOLIDATED: "Court cases consolidated",
-        Event.REHEARING_PETITION_FILED: "Petition for rehearing filed",
-        Event.REHEARING_DECISION: "Decision on rehearing",
-        Event.MANDATE_ISSUED: "Mandate issued",
-        Event.CERTIORARI_PETITION_FILED: "Petition for certiorari filed",
-        Event.CERTIORARI_DECISION: "Decision on certiorari",
-        Event.SUPREME_COURT_DECISION: "Supreme Court decision",
-    }
-)
+EVENT_LABELS: Mapping[Event, str] = labels(Event)
 
 # The test of certification runs beside the representation case (product.md v1.3): its events never move
 # the election's stage; proceedings.law.test_of_certification orders them.
@@ -305,40 +248,25 @@ COURT_OUTCOMES: Final = ("enforced", "denied", "dismissed", "remanded", "vacated
 CERTIFICATION_KINDS: Final = ("representative", "results")
 
 
-class Outcome(StrEnum):
+class Outcome(LabelledEnum):
     """How the dispute over an election came out (``outcome`` of the case status; null while open)."""
 
-    RERUN_ORDERED = "rerun_ordered"
-    RUNOFF_ORDERED = "runoff_ordered"
-    REPRESENTATIVE_CERTIFIED = "representative_certified"
-    RESULTS_CERTIFIED = "results_certified"
-    ORDER_ENFORCED = "order_enforced"
-    ENFORCEMENT_DENIED = "enforcement_denied"
-    PETITION_DISMISSED = "petition_dismissed"
-    ORDER_VACATED = "order_vacated"
+    RERUN_ORDERED = "rerun_ordered", "A rerun election was ordered"
+    RUNOFF_ORDERED = "runoff_ordered", "A runoff election was ordered"
+    REPRESENTATIVE_CERTIFIED = "representative_certified", "Representative certified"
+    RESULTS_CERTIFIED = "results_certified", "Results certified (no representative)"
+    ORDER_ENFORCED = "order_enforced", "The court enforced the Board's order; the certification stands"
+    ENFORCEMENT_DENIED = "enforcement_denied", "The court denied enforcement of the Board's order"
+    PETITION_DISMISSED = "petition_dismissed", "The court dismissed the petition"
+    ORDER_VACATED = "order_vacated", "The court vacated the Board's order"
     # The ends of a case (product.md v1.3, proceedings.law.dispositions).
-    DISMISSED = "dismissed"
-    WITHDRAWN = "withdrawn"
-    DISCLAIMED = "disclaimed"
-    BARGAINING_ORDER = "bargaining_order"
+    DISMISSED = "dismissed", "Petition dismissed"
+    WITHDRAWN = "withdrawn", "Petition withdrawn"
+    DISCLAIMED = "disclaimed", "The union disclaimed interest"
+    BARGAINING_ORDER = "bargaining_order", "Bargaining ordered instead of an election (Cemex or Gissel)"
 
 
-OUTCOME_LABELS: Mapping[Outcome, str] = MappingProxyType(
-    {
-        Outcome.RERUN_ORDERED: "A rerun election was ordered",
-        Outcome.RUNOFF_ORDERED: "A runoff election was ordered",
-        Outcome.REPRESENTATIVE_CERTIFIED: "Representative certified",
-        Outcome.RESULTS_CERTIFIED: "Results certified (no representative)",
-        Outcome.ORDER_ENFORCED: "The court enforced the Board's order; the certification stands",
-        Outcome.ENFORCEMENT_DENIED: "The court denied enforcement of the Board's order",
-        Outcome.PETITION_DISMISSED: "The court dismissed the petition",
-        Outcome.ORDER_VACATED: "The court vacated the Board's order",
-        Outcome.DISMISSED: "Petition dismissed",
-        Outcome.WITHDRAWN: "Petition withdrawn",
-        Outcome.DISCLAIMED: "The union disclaimed interest",
-        Outcome.BARGAINING_ORDER: "Bargaining ordered instead of an election (Cemex or Gissel)",
-    }
-)
+OUTCOME_LABELS: Mapping[Outcome, str] = labels(Outcome)
 
 _COURT_OUTCOME: Mapping[str, Outcome] = MappingProxyType(
     {

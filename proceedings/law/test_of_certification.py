@@ -33,6 +33,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
+from core.law.labelled import LabelledEnum, labels
 from elections.law import rule_sets
 from proceedings.law import courts
 from proceedings.law.ladder import Event
@@ -40,25 +41,16 @@ from proceedings.law.ladder import Event
 E = Event
 
 
-class TocStage(StrEnum):
-    CHARGE_FILED = "charge_filed"
-    COMPLAINT_ISSUED = "complaint_issued"
-    SUMMARY_JUDGMENT = "summary_judgment"
-    BOARD_ORDER = "board_order"
-    COURT = "court"
-    CLOSED = "closed"
+class TocStage(LabelledEnum):
+    CHARGE_FILED = "charge_filed", "Charge filed (refusal to bargain)"
+    COMPLAINT_ISSUED = "complaint_issued", "Complaint issued"
+    SUMMARY_JUDGMENT = "summary_judgment", "Before the Board (summary judgment)"
+    BOARD_ORDER = "board_order", "Board order issued"
+    COURT = "court", "Before the court"
+    CLOSED = "closed", "Closed"
 
 
-TOC_STAGE_LABELS: Mapping[TocStage, str] = MappingProxyType(
-    {
-        TocStage.CHARGE_FILED: "Charge filed (refusal to bargain)",
-        TocStage.COMPLAINT_ISSUED: "Complaint issued",
-        TocStage.SUMMARY_JUDGMENT: "Before the Board (summary judgment)",
-        TocStage.BOARD_ORDER: "Board order issued",
-        TocStage.COURT: "Before the court",
-        TocStage.CLOSED: "Closed",
-    }
-)
+TOC_STAGE_LABELS: Mapping[TocStage, str] = labels(TocStage)
 
 BOARD_ORDER_OUTCOMES: Final = ("bargaining_ordered", "complaint_dismissed", "remanded")
 DEFAULT_BOARD_ORDER: Final = "bargaining_ordered"

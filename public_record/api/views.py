@@ -28,8 +28,6 @@ class CaseImportView(APIView):
             OpenApiResponse(ImportRunSerializer, description="Queued: GET status_url to follow it"),
             status=202,
         ),
-        description="Import one case by number from the public-record file NLRB_DATA_PATH (labordata's "
-        "nlrb.db): a Celery task; 409 when no file is configured.",
     )
     def post(self, request: Request) -> Response:
         data = ImportRequestSerializer(data=request.data)

@@ -49,7 +49,7 @@ def write_routes() -> list[tuple[str, str]]:
 
 def write_requests(values: dict[str, str], bodies: dict[str, Any]) -> list[tuple[str, str, Any]]:
     """Each write route with its parameters filled in and a body that passes its input checks: ``bodies``
-    (by route) or else the request example of its operation's documentation (core/api/operation_docs.py),
+    (by route) or else the request example of its operation's documentation (its app's api/docs.py),
     so that the request reaches what it would write."""
     from drf_spectacular.generators import SchemaGenerator
 

@@ -1,0 +1,1 @@
+"""Plain-Python helpers the apps' law modules share (no Django)."""

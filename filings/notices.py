@@ -1,0 +1,77 @@
+"""The e-mails the filings owe counsel of record, written through the outbox (``core.outbox``).
+
+A paper filed goes to counsel for every *other* party; a ruling on a motion or an extension request goes
+to all counsel. Each links to the filing's record in the API (the desk does not show filings). Keys are
+stable (``filing:{id}:filed``), so a notice queued twice is still sent once.
+"""
+
+from __future__ import annotations
+
+from core.links import url_of
+from core.outbox import notify
+from elections.law import levels
+from elections.law.local_time import local_time
+from elections.recipients import counsel_of_record
+from filings.models import Filing
+from proceedings.models import Deadline
+
+MAX_SUBJECT = 300
+
+
+def _link(filing: Filing) -> str:
+    return url_of("filing-detail", filing_id=filing.pk)
+
+
+def filing_filed(filing: Filing) -> None:
+    case, party = filing.case, filing.party
+    zone = case.office_zone
+    due = ""
+    if filing.answers is not None:
+        due = f"\nIt answers: {filing.answers.label}, due {local_time(filing.answers.due_at, zone)}."
+    flag = (
+        " It was recorded after the deadline (untimely)."
+        if filing.timely is False
+        else " The stated filing time awaits staff confirmation (received after the period closed)."
+        if not filing.filing_confirmed
+        else ""
+    )
+    served = ", ".join(p.name for p in filing.served_on.all()) or "no party named"
+    kind = filing.get_kind_display().lower()
+    notify(
+        recipients=counsel_of_record(case, exclude_party_ids=[party.pk]),
+        key=f"filing:{filing.pk}:filed",
+        subject=f"{case.number}: {party.name} filed {kind} — {filing.title}"[:MAX_SUBJECT],
+        body=(
+            f"{party.name} filed {kind} in {case.number} ({case.name}) on "
+            f"{local_time(filing.filed_at, zone)}: {filing.title}.{flag}{due}\n"
+            f"Served on: {served}"
+            + (f" ({filing.get_service_method_display()})" if filing.service_method else "")
+            + "."
+            + (
+                f"\nE-filing confirmation number: {filing.confirmation_number}"
+                if filing.confirmation_number
+                else ""
+            )
+            + f"\n\n{_link(filing)}"
+        ),
+        case=case,
+    )
+
+
+def filing_ruled(filing: Filing, *, order: Deadline | None, zone: str) -> None:
+    """The ruling just recorded on ``filing``; ``order``: the deadline an extension granted moved."""
+    case = filing.case
+    ruling = filing.ruling.replace("_", " ")
+    moved = f"\nThe {order.label.lower()} is now due {local_time(order.due_at, zone)}." if order else ""
+    decided_on = filing.decided_on.isoformat() if filing.decided_on else ""
+    notify(
+        recipients=counsel_of_record(case),
+        key=f"filing:{filing.pk}:ruled",
+        subject=f"{case.number}: {filing.get_kind_display()} of {filing.party.name} {ruling}"[:MAX_SUBJECT],
+        body=(
+            f"The {levels.TITLES[levels.Level(filing.ruled_by_level)]} ruled on {decided_on}: "
+            f"{filing.get_kind_display().lower()} of {filing.party.name} ({filing.title}) "
+            f"{ruling}.{moved}\n\n{_link(filing)}"
+        ),
+        case=case,
+    )
