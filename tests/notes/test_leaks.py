@@ -17,6 +17,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from core.models import Notification
+from elections.law.local_time import local_date
 from notes.exports import KINDS
 from proceedings import services as proceeding_services
 from proceedings.models import Deadline
@@ -84,7 +85,7 @@ def values_for(noted: Noted, role: str) -> dict[str, list[Any]]:
         record_event(
             world.case,
             "regional_investigation",
-            world.election.tallies.get().prepared_at.date(),
+            local_date(world.election.tallies.get().prepared_at, world.case.office_zone),
             actor=world.staff,
         )
         if not world.case.proceeding_events.exists()
