@@ -41,6 +41,7 @@ from core.admin_kit import (
     ServiceSaveMixin,
     saved_as,
 )
+from core.admin_local_time import LocalTimeAdmin
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers, levels
 from elections.law.regions import REGIONS
@@ -213,7 +214,7 @@ def _mark_moot(
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class ChallengeAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = ChallengeAdminForm
     list_display = [
         "voter_name",
@@ -472,7 +473,9 @@ class OpenAndCountForm(forms.Form):
 
 
 @admin.register(ElectionLedger)
-class ElectionLedgerAdmin(ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[ElectionLedger]):
+class ElectionLedgerAdmin(
+    LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[ElectionLedger]
+):
     """Each election with its challenges now: pending, released and waiting to be opened, and whether
     they can still change the latest tally — with the two steps that follow: open and count, or moot."""
 

@@ -13,11 +13,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin_kit import NoDeleteMixin
+from core.admin_local_time import LocalTimeAdmin
 from notes.models import Note, Visibility
 
 
 @admin.register(Note)
-class NoteAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class NoteAdmin(LocalTimeAdmin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["id", "case", "subject_type", "visibility", "author", "revision", "updated_at"]
     list_filter = ["visibility"]
     search_fields = ["body", "case__number"]

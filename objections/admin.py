@@ -25,6 +25,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from core import admin_kit
 from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin, saved_as
+from core.admin_local_time import LocalTimeAdmin
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.local_time import local_time
@@ -214,7 +215,7 @@ class WithdrawForm(forms.Form):
 
 
 @admin.register(Objection)
-class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "__str__",
         "case_number",
@@ -534,7 +535,7 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
 
 
 @admin.register(Ruling)
-class RulingAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class RulingAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     """Every ruling, by level and date (a report's rulings side by side). Recorded through the objection
     actions; only the note can be corrected here."""
 
