@@ -33,7 +33,7 @@ from elections.models import Election, Party
 from objections import services
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT
-from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
+from objections.models import LEVEL_CHOICES, MAX_NUMBER, MAX_STATEMENT, OBJECTS_TO_CHOICES, Objection, Ruling
 
 MAX_BATCH = 500
 DISPOSITION_CHOICES = [(d, d.replace("_", " ")) for d in rules.ALL_DISPOSITIONS]
@@ -107,7 +107,10 @@ class FilingForm(forms.Form):
         label="Filing party",
     )
     number = forms.IntegerField(
-        min_value=1, max_value=32767, required=False, help_text="Leave blank for the party's next number."
+        min_value=1,
+        max_value=MAX_NUMBER,
+        required=False,
+        help_text="Leave blank for the party's next number.",
     )
     category = forms.ChoiceField(choices=Objection.Category.choices)
     objects_to = forms.ChoiceField(
@@ -118,7 +121,9 @@ class FilingForm(forms.Form):
         help_text="Conduct objections are due with the tally of ballots' period (102.69(a)(8)); only an "
         "objection to a revised tally itself answers that tally's period (102.69(e)).",
     )
-    statement = forms.CharField(widget=forms.Textarea(attrs={"rows": 5, "cols": 80}), max_length=20000)
+    statement = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 5, "cols": 80}), max_length=MAX_STATEMENT
+    )
     filed_on = forms.DateField(widget=AdminDateWidget, label="Filed on")
     filed_time = forms.TimeField(
         widget=AdminTimeWidget, label="at", help_text="Local time of the regional office."

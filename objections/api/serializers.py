@@ -25,7 +25,7 @@ from core.api.fields import (
 from core.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections.law import rulings as rules
-from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
+from objections.models import LEVEL_CHOICES, MAX_NUMBER, MAX_STATEMENT, OBJECTS_TO_CHOICES, Objection, Ruling
 
 
 @extend_schema_field(
@@ -184,7 +184,7 @@ class ObjectionInputSerializer(serializers.Serializer[Any]):
     filed_by = PartyIdField(min_value=1, max_value=MAX_ID, help_text="Party id in this case")
     number = WholeNumberField(
         min_value=1,
-        max_value=32767,
+        max_value=MAX_NUMBER,
         required=False,
         allow_null=True,
         help_text="Optional; the filing party's next number in this election when left out",
@@ -197,7 +197,7 @@ class ObjectionInputSerializer(serializers.Serializer[Any]):
         "(an objection to the latest revised tally itself, due in its 102.69(e) period)",
     )
     statement = TextField(
-        max_length=20000,
+        max_length=MAX_STATEMENT,
         error_messages={"blank": "State the objection: a short statement of the reasons (102.69(a)(8))."},
     )
     filed_at = CaseDateTimeField(required=False, allow_null=True, help_text="Default: now")
