@@ -7,13 +7,14 @@ from django.contrib import admin
 from rest_framework.authtoken.models import TokenProxy
 
 from access.models import ApiToken
+from core.admin_local_time import LocalTimeAdmin
 
 if admin.site.is_registered(TokenProxy):
     admin.site.unregister(TokenProxy)
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin[ApiToken]):
+class ApiTokenAdmin(LocalTimeAdmin, admin.ModelAdmin[ApiToken]):
     list_display = ["user", "prefix", "created_at"]
     search_fields = ["user__username", "prefix"]
     fields = ("user", "prefix", "created_at")

@@ -45,6 +45,7 @@ from core.admin_kit import (
     ServiceSaveMixin,
     saved_as,
 )
+from core.admin_local_time import LocalTimeAdmin
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers, levels
 from elections.law.local_time import in_zone
@@ -243,7 +244,7 @@ RECORD_FIELDS = ("logged_by", "logged_at", "updated_at")
 
 
 @admin.register(Challenge)
-class ChallengeAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class ChallengeAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = ChallengeAdminForm
     list_display = [
         "voter_name",
@@ -497,7 +498,9 @@ OPEN_AND_COUNT_FIELDS = {"prepared_at": "prepared_on", "votes_for": "votes_for_0
 
 
 @admin.register(ElectionLedger)
-class ElectionLedgerAdmin(ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[ElectionLedger]):
+class ElectionLedgerAdmin(
+    LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[ElectionLedger]
+):
     """Each election with its challenges now: pending, released and waiting to be opened, and whether
     they can still change the latest tally — with the two steps that follow: open and count, or moot."""
 

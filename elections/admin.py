@@ -15,6 +15,7 @@ from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin_kit import NoDeleteMixin, ServiceSaveMixin, saved_as, saves
+from core.admin_local_time import LocalTimeAdmin
 from core.models import Notification
 from elections import services
 from elections.law.tally import MAX_COUNT
@@ -113,7 +114,7 @@ def _save_party_or_related(request: HttpRequest, form: Any, case: Case) -> None:
 
 
 @admin.register(Case)
-class CaseAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class CaseAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["number", "name", "region", "case_type", "rule_set", "status", "petition_filed_on"]
     list_filter = ["region", "case_type", "status", "rule_set"]
     search_fields = ["=number", "number", "name"]
@@ -191,7 +192,7 @@ class AppearanceInline(NoDeleteMixin, admin.TabularInline[Appearance, Party]):
 
 
 @admin.register(Party)
-class PartyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class PartyAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["name", "role", "case"]
     list_filter = ["role"]
     search_fields = ["name", "case__number"]
@@ -252,7 +253,7 @@ def _save_appearance(request: HttpRequest, form: Any, *, party: Party | None = N
 
 
 @admin.register(Appearance)
-class AppearanceAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class AppearanceAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["user", "capacity", "party", "case_number", "ended_at"]
     list_filter = ["capacity"]
     search_fields = ["user__username", "party__name", "party__case__number"]
@@ -315,7 +316,7 @@ class TallyInline(admin.TabularInline[Tally, Election]):
 
 
 @admin.register(Election)
-class ElectionAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class ElectionAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["__str__", "kind", "voting_unit", "mode", "agreement", "count_on", "latest_result"]
     list_filter = ["kind", "mode", "agreement", "case__region"]
     search_fields = ["case__number", "case__name"]
@@ -454,7 +455,7 @@ def votes_table(tally: Tally) -> str:
 
 
 @admin.register(Tally)
-class TallyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class TallyAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = TallyForm
     list_display = ["election", "revision", "prepared_at", "votes_against", "challenged", "result"]
     list_select_related = ["election__case"]
@@ -509,7 +510,7 @@ class TallyAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
 
 
 @admin.register(Notification)
-class NotificationAdmin(NoDeleteMixin, admin.ModelAdmin[Notification]):
+class NotificationAdmin(LocalTimeAdmin, NoDeleteMixin, admin.ModelAdmin[Notification]):
     list_display = ["subject", "recipient", "case", "created_at", "sent_at", "attempts", "failures"]
     list_filter = ["sent_at", "withheld_at", "failures"]
     search_fields = ["subject", "recipient__username", "key"]

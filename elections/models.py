@@ -316,6 +316,11 @@ class Appearance(models.Model):
         super().save(*args, **kwargs)
 
 
+# Where an election read with its tallies keeps them. Never a class attribute: the Prefetch would take a
+# default there for tallies read already.
+TALLIES_READ = "tallies_read"
+
+
 class Election(models.Model):
     class Kind(models.TextChoices):
         INITIAL = "initial", "Initial"
@@ -371,11 +376,24 @@ class Election(models.Model):
     def __str__(self) -> str:
         return f"{self.case.number} election {self.sequence} ({self.get_kind_display()})"
 
+    def tallies_in_order(self) -> list[Tally]:
+        """The tallies by revision: those the read that loaded the election brought (a
+        ``Prefetch("tallies", to_attr=TALLIES_READ)``, ``keep_tallies``, or a plain prefetch of ``tallies``),
+        else one query."""
+        read: list[Tally] | None = self.__dict__.get(TALLIES_READ)
+        if read is not None:
+            return read
+        return sorted(self.tallies.all(), key=lambda t: t.revision)
+
+    def keep_tallies(self, tallies: list[Tally]) -> None:
+        """Keeps the tallies, by revision, that a hand-written read brought, as the ``Prefetch`` would."""
+        self.__dict__[TALLIES_READ] = tallies
+
     @cached_property
     def latest_tally(self) -> Tally | None:
-        """The highest revision; uses prefetched tallies when the queryset brought them."""
-        tallies = list(self.tallies.all())
-        return max(tallies, key=lambda t: t.revision) if tallies else None
+        """The highest revision; uses the tallies the read brought when it brought them."""
+        tallies = self.tallies_in_order()
+        return tallies[-1] if tallies else None
 
 
 class Tally(models.Model):

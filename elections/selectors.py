@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, prefetch_related_objects
 
 from elections.models import (
+    TALLIES_READ,
     Appearance,
     Case,
     Election,
@@ -19,8 +20,8 @@ from elections.models import (
 
 def original_tally(election: Election) -> Tally | None:
     """The tally of ballots (revision 0): the objections period and the proceeding run from it, never from a
-    revision. Reads the election's prefetched tallies when it has them (one query otherwise)."""
-    return next((t for t in election.tallies.all() if t.revision == 0), None)
+    revision. Reads the tallies the election was read with when it has them (one query otherwise)."""
+    return next((t for t in election.tallies_in_order() if t.revision == 0), None)
 
 
 def cases_for(user: Any) -> QuerySet[Case]:
@@ -53,7 +54,9 @@ def elections_for(user: Any) -> QuerySet[Election]:
     return (
         scoped_to_cases_of(Election.objects.all(), user, case_id="case_id")
         .select_related("case")
-        .prefetch_related(Prefetch("tallies", queryset=Tally.objects.order_by("revision")))
+        .prefetch_related(
+            Prefetch("tallies", queryset=Tally.objects.order_by("revision"), to_attr=TALLIES_READ)
+        )
         .annotate(challenges_pending=Count("challenges", filter=Q(challenges__status="pending")))
         .annotate(latest_revision=Subquery(_latest_revision))
         .annotate(

@@ -493,7 +493,12 @@ def tally_record(
     challenged: int = 0,
     actor: Actor = None,
 ) -> Tally:
-    """Record the tally of ballots (revision 0) or, later, a revised tally (revision 1, 2, …)."""
+    """Record the tally of ballots (revision 0) or, later, a revised tally (revision 1, 2, …).
+
+    Before it is written, ``events.tally_to_record`` asks the apps above whether the ladder allows it: the
+    proceedings app refuses (409) a revised tally once the election is certified (29 CFR 102.69(b)-(c)) and
+    any tally while a blocking charge holds the election (103.20), ``proceedings.receivers.refuse_tally``.
+    After it, ``events.tally_recorded`` opens the objections period and sets the deadlines."""
     require_staff(actor, "record a tally")
     election = Election.objects.select_for_update().select_related("case").get(pk=election.pk)
     latest = election.tallies.order_by("-revision").first()
@@ -516,6 +521,7 @@ def tally_record(
         challenged=challenged,
         recorded_by=acting_user(actor),
     )
+    events.tally_to_record.send(sender=Tally, tally=tally)
     stamp(tally, actor)
     tally.save()
     events.tally_recorded.send(sender=Tally, tally=tally, actor=actor)
@@ -680,9 +686,9 @@ def tallies_add(
     announce: bool = True,
 ) -> list[Tally]:
     """Record tallies (each the next revision of its election) in one insert, each checked by
-    ``_tally_check`` exactly as ``tally_record`` checks it. ``announce`` sends ``tally_recorded`` for each
-    (the objections period and the deadlines follow); the import leaves it off for closed cases, whose
-    periods have all run."""
+    ``_tally_check`` exactly as ``tally_record`` checks it. ``announce`` asks ``tally_to_record`` (the
+    ladder's refusals) and sends ``tally_recorded`` for each (the objections period and the deadlines
+    follow); the import leaves it off for closed cases, whose periods have all run."""
     require_staff(actor, "record tallies")
     batch = list(tallies)
     if not batch:
@@ -710,6 +716,9 @@ def tallies_add(
         )
         latest[election.pk] = tally
         new.append(tally)
+    if announce:
+        for tally in new:
+            events.tally_to_record.send(sender=Tally, tally=tally)
     if new:
         bulk_create_with_history(new, Tally, batch_size=2000, default_user=user)
     if announce:

@@ -18,6 +18,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from core import admin_kit, clock
 from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin
+from core.admin_local_time import LocalTimeAdmin
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from filings import services
@@ -71,7 +72,7 @@ class DocumentInline(admin.TabularInline[Document, Filing]):
 
 
 @admin.register(Filing)
-class FilingAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class FilingAdmin(LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "__str__",
         "case_number",

@@ -18,6 +18,7 @@ from django.template.response import TemplateResponse
 from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin_kit import NoDeleteMixin
+from core.admin_local_time import LocalTimeAdmin
 from elections.law.local_time import local_time
 from elections.models import Case
 from notes import history
@@ -26,7 +27,7 @@ from proceedings.admin import CASE_HISTORY_PAGES
 
 
 @admin.register(Note)
-class NoteAdmin(NoDeleteMixin, SimpleHistoryAdmin):
+class NoteAdmin(LocalTimeAdmin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["id", "case", "subject_type", "visibility", "author", "revision", "updated_at"]
     list_filter = ["visibility"]
     search_fields = ["body", "case__number"]

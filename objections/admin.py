@@ -27,6 +27,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from core import admin_kit
 from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin, saved_as
+from core.admin_local_time import LocalTimeAdmin
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.local_time import local_time
@@ -34,7 +35,7 @@ from elections.models import Election, Party
 from objections import selectors, services
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT
-from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
+from objections.models import LEVEL_CHOICES, MAX_NUMBER, MAX_STATEMENT, OBJECTS_TO_CHOICES, Objection, Ruling
 
 MAX_BATCH = 500
 DISPOSITION_CHOICES = [(d, rules.DISPOSITION_LABELS[d]) for d in rules.ALL_DISPOSITIONS]
@@ -108,7 +109,10 @@ class FilingForm(forms.Form):
         label="Filing party",
     )
     number = forms.IntegerField(
-        min_value=1, max_value=32767, required=False, help_text="Leave blank for the party's next number."
+        min_value=1,
+        max_value=MAX_NUMBER,
+        required=False,
+        help_text="Leave blank for the party's next number.",
     )
     category = forms.ChoiceField(choices=Objection.Category.choices)
     objects_to = forms.ChoiceField(
@@ -119,7 +123,9 @@ class FilingForm(forms.Form):
         help_text="Conduct objections are due with the tally of ballots' period (102.69(a)(8)); only an "
         "objection to a revised tally itself answers that tally's period (102.69(e)).",
     )
-    statement = forms.CharField(widget=forms.Textarea(attrs={"rows": 5, "cols": 80}), max_length=20000)
+    statement = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 5, "cols": 80}), max_length=MAX_STATEMENT
+    )
     filed_on = forms.DateField(widget=AdminDateWidget, label="Filed on")
     filed_time = forms.TimeField(
         widget=AdminTimeWidget, label="at", help_text="Local time of the regional office."
@@ -216,7 +222,7 @@ class WithdrawForm(forms.Form):
 
 
 @admin.register(Objection)
-class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "__str__",
         "case_number",
@@ -572,7 +578,7 @@ class ObjectionAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, Simple
 
 
 @admin.register(Ruling)
-class RulingAdmin(ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class RulingAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     """Every ruling, by level and date (a report's rulings side by side). Recorded through the objection
     actions; only the note can be corrected here."""
 

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 STATUS_CHOICES = [(status.value, status.value.replace("_", " ").capitalize()) for status in Status]
 OBJECTS_TO_CHOICES = [(CONDUCT, "The conduct of the election"), (REVISED_TALLY, "The revised tally")]
 LEVEL_CHOICES = [(level.value, levels.TITLES[level]) for level in LEVELS]
+# The most an objection's number may be: its column is a PositiveSmallIntegerField.
+MAX_NUMBER = 32767
+# The longest statement of the reasons for an objection (102.69(a)(8) asks for a short one).
+MAX_STATEMENT = 20_000
 
 
 class Objection(models.Model):

@@ -35,13 +35,11 @@ from elections.selectors import counsel_party_ids, original_tally
 from objections import events, notices
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT, OBJECTS_TO, NoRevisedTally
-from objections.models import Objection, Ruling
+from objections.models import MAX_NUMBER, MAX_STATEMENT, Objection, Ruling
 from objections.selectors import deadline_answered, ruling_facts
 
 # A client's clock may run a little ahead of ours; beyond this a filing time is "in the future".
 CLOCK_SKEW = timedelta(minutes=5)
-MAX_NUMBER = 32767  # PositiveSmallIntegerField
-MAX_STATEMENT = 20000
 
 
 def _aware(value: datetime, field: str) -> datetime:

@@ -27,6 +27,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from core import admin_kit, clock
 from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin, saved_as
+from core.admin_local_time import LocalTimeAdmin
 from elections.admin import CaseAdmin
 from elections.law import case_numbers
 from elections.models import Case
@@ -101,7 +102,7 @@ admin.site.register(Case, CaseWithLadderAdmin)
 
 
 @admin.register(CaseLadder)
-class CaseLadderAdmin(NoDeleteMixin, admin.ModelAdmin[CaseLadder]):
+class CaseLadderAdmin(LocalTimeAdmin, NoDeleteMixin, admin.ModelAdmin[CaseLadder]):
     """The case at a glance: open it from the case list, or from a case's page (see the lead's note)."""
 
     list_display = ["number", "name", "status", "rule_set", "petition_filed_on"]
@@ -144,7 +145,7 @@ class VoidForm(forms.Form):
 
 
 @admin.register(ProceedingEvent)
-class ProceedingEventAdmin(ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class ProceedingEventAdmin(LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["occurred_on", "case_number", "election_sequence", "event", "voided", "recorded_by"]
     list_filter = [CaseNumberFilter, "event", "voided", "case__region"]
     search_fields = ["=case__number", "case__name"]
@@ -264,7 +265,7 @@ class MarkMetForm(forms.Form):
 
 
 @admin.register(Deadline)
-class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
+class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "due_on",
         "case_number",
@@ -406,7 +407,7 @@ class DeadlineAdmin(ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleH
 
 
 @admin.register(Reminder)
-class ReminderAdmin(NoDeleteMixin, admin.ModelAdmin[Reminder]):
+class ReminderAdmin(LocalTimeAdmin, NoDeleteMixin, admin.ModelAdmin[Reminder]):
     list_display = ["created_at", "user", "deadline", "threshold"]
     list_select_related = ["user", "deadline__case"]
     search_fields = ["user__username", "deadline__case__number"]
@@ -420,7 +421,7 @@ class ReminderAdmin(NoDeleteMixin, admin.ModelAdmin[Reminder]):
 
 
 @admin.register(CalendarFeed)
-class CalendarFeedAdmin(NoDeleteMixin, admin.ModelAdmin[CalendarFeed]):
+class CalendarFeedAdmin(LocalTimeAdmin, NoDeleteMixin, admin.ModelAdmin[CalendarFeed]):
     list_display = ["user", "created_at", "revoked_at", "token_start"]
     list_filter = ["revoked_at"]
     search_fields = ["user__username"]

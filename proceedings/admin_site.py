@@ -2,41 +2,29 @@
 
 ``config.settings`` installs ``StaffAdminConfig`` in place of ``django.contrib.admin``, so ``admin.site``
 (what every app's ``admin.py`` registers with) is a ``StaffAdminSite``. It lives in the proceedings app, the
-top of the dependency chain, because the work queue reads every app.
+top of the dependency chain, because the work queue reads every app. It registers admins as Django does:
+each of our apps' admins has ``core.admin_local_time.LocalTimeAdmin`` as its first base, by name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.admin import AdminSite, ModelAdmin
+from django.contrib.admin import AdminSite
 from django.contrib.admin.apps import AdminConfig
-from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
+from core.admin_local_time import rendered_in
 from elections.law.local_time import DEFAULT_ZONE
 
 
 class StaffAdminSite(AdminSite):
     index_template = "admin/workqueue.html"
 
-    def register(
-        self,
-        model_or_iterable: type[Model] | Iterable[type[Model]],
-        admin_class: type[ModelAdmin[Any]] | None = None,
-        **options: Any,
-    ) -> None:
-        from proceedings.admin_local_time import with_local_time
-
-        super().register(model_or_iterable, with_local_time(admin_class or ModelAdmin), **options)
-
     def admin_view(self, view: Any, cacheable: bool = False) -> Any:
-        from proceedings.admin_local_time import rendered_in
-
         def in_default_zone(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            # Pages of one object switch to its case's zone inside (admin_local_time.LocalTimeAdmin).
+            # Pages of one object switch to its case's zone inside (core.admin_local_time.LocalTimeAdmin).
             return rendered_in(DEFAULT_ZONE, lambda: view(request, *args, **kwargs))
 
         in_default_zone.__name__ = getattr(view, "__name__", "view")

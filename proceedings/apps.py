@@ -15,6 +15,9 @@ class ProceedingsConfig(AppConfig):
         # A case's answers change when one of its deadlines falls due, with no write at all.
         conditional.register_time_bucket("deadlines", selectors.deadline_passed)
 
+        election_events.tally_to_record.connect(
+            receivers.refuse_tally, dispatch_uid="proceedings.refuse_tally"
+        )
         election_events.tally_recorded.connect(receivers.tally_recorded, dispatch_uid="proceedings.tally")
         election_events.elections_created.connect(
             receivers.elections_created, dispatch_uid="proceedings.elections"

@@ -1,6 +1,7 @@
 """Domain events of the apps below, received inside their transactions (what we write commits or rolls back
-with their change): the tally of ballots opens the objections period; objections filed, withdrawn or ruled on,
-and an offer of proof extended, change what the deadlines wait for."""
+with their change): a tally is refused where the ladder forbids it (asked before it is written); the tally of
+ballots opens the objections period; objections filed, withdrawn or ruled on, and an offer of proof
+extended, change what the deadlines wait for."""
 
 from __future__ import annotations
 
@@ -20,9 +21,14 @@ from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status
 from proceedings.models import Deadline, ProceedingEvent
 
 
-def tally_recorded(sender: Any, *, tally: Tally, actor: Any = None, **kwargs: Any) -> None:
+def refuse_tally(sender: Any, *, tally: Tally, **kwargs: Any) -> None:
+    """The ladder's answer to ``elections.events.tally_to_record``, asked by ``tally_record`` before the
+    tally is written."""
     _refuse_after_certification(tally)
     _refuse_while_blocked(tally)
+
+
+def tally_recorded(sender: Any, *, tally: Tally, actor: Any = None, **kwargs: Any) -> None:
     deadline_records.create_for_tally(tally, actor)
     deadline_records.refresh(tally.election)
 
@@ -30,8 +36,7 @@ def tally_recorded(sender: Any, *, tally: Tally, actor: Any = None, **kwargs: An
 def _refuse_after_certification(tally: Tally) -> None:
     """A certified election's count is settled (29 CFR 102.69(b)-(c)): a revised tally recorded after the
     certification could leave the record certifying an election it now calls undetermined. Staff void the
-    certification first (the ladder's void), then record the revision. Raised inside the tally's own
-    transaction, so nothing of it is written."""
+    certification first (the ladder's void), then record the revision. Raised before the tally is written."""
     if tally.revision == 0:
         return
     certification = (
@@ -56,7 +61,7 @@ def _refuse_after_certification(tally: Tally) -> None:
 
 def _refuse_while_blocked(tally: Tally) -> None:
     """A blocking charge holds the election (29 CFR 103.20): no tally, so no period runs, until the block
-    is lifted. Raised inside the tally's own transaction, so nothing of it is written."""
+    is lifted. Raised before the tally is written."""
     last = (
         ProceedingEvent.objects.filter(
             election_id=tally.election_id,

@@ -25,7 +25,7 @@ from proceedings.models import Deadline, ProceedingEvent
 
 
 def elections_of(case: Case) -> list[Election]:
-    """The case's elections, oldest first, with their tallies (``election.tallies.all()``, by revision): one
+    """The case's elections, oldest first, with their tallies (``election.tallies_in_order()``): one
     query, a LEFT JOIN with a row per tally, written by hand because the ORM would need a second query for the
     tallies (the prefetch), which measured slower.
 
@@ -61,11 +61,7 @@ def elections_of(case: Case) -> list[Election]:
         tally.election = election
         tallies_of[election.pk].append(tally)
     for election in elections.values():
-        # ``election.tallies.all()`` answers from the rows read, as it would after a prefetch.
-        tallies = election.tallies.all()
-        tallies._result_cache = tallies_of[election.pk]
-        tallies._prefetch_done = True  # type: ignore[attr-defined]
-        election._prefetched_objects_cache = {"tallies": tallies}  # type: ignore[attr-defined]
+        election.keep_tallies(tallies_of[election.pk])
     return list(elections.values())
 
 
@@ -251,7 +247,7 @@ def replay(
     # (a revised tally changes what comes next, never the steps already taken).
     in_force = [
         t
-        for t in election.tallies.all()
+        for t in election.tallies_in_order()
         if period.ends_on is None or local_date(t.prepared_at, zone) <= period.ends_on
     ]
     at_close = max(in_force, key=lambda t: t.revision) if in_force else tally

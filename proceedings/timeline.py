@@ -89,7 +89,7 @@ def case_timeline(case: Case) -> list[dict[str, Any]]:
     ]
     tally_days: dict[int, date] = {}
     for election in elections:
-        for tally in election.tallies.all():
+        for tally in election.tallies_in_order():
             items.append(_tally(tally, election.sequence, zone))
             if tally.revision == 0:
                 tally_days[election.pk] = local_date(tally.prepared_at, case.office_zone)

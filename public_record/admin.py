@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from core.admin_kit import NoDeleteMixin, refusal_text
+from core.admin_local_time import LocalTimeAdmin
 from core.errors import DomainError
 from elections.law import case_numbers
 from elections.models import Case
@@ -34,7 +35,7 @@ RUN_FIELDS = [
 
 
 @admin.register(ImportRun)
-class ImportRunAdmin(NoDeleteMixin, admin.ModelAdmin[ImportRun]):
+class ImportRunAdmin(LocalTimeAdmin, NoDeleteMixin, admin.ModelAdmin[ImportRun]):
     """Add one to import a case by number from the configured file (NLRB_DATA_PATH)."""
 
     list_display = ["number", "status", "outcome", "requested_by", "created_at", "finished_at"]
@@ -81,7 +82,7 @@ class ImportRequestForm(forms.ModelForm[ImportRun]):
 
 
 @admin.register(ImportedCase)
-class ImportedCaseAdmin(NoDeleteMixin, admin.ModelAdmin[ImportedCase]):
+class ImportedCaseAdmin(LocalTimeAdmin, NoDeleteMixin, admin.ModelAdmin[ImportedCase]):
     list_display = ["case", "snapshot", "imported_at", "updated_at"]
     search_fields = ["=case__number", "case__number", "case__name"]
     list_select_related = ["case"]

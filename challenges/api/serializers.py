@@ -10,7 +10,8 @@ from rest_framework import serializers
 from challenges.models import BOARD_AGENT, LEVEL_CHOICES, Challenge
 from challenges.services import MAX_COUNT
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
-from core.api.office_time import InOfficeZone, OfficeDateTimeField
+from core.api.fields import CaseDateField, CaseDateTimeField, ChoiceField, TextField, WholeNumberField
+from core.api.office_time import InOfficeZone
 from core.api.scoping import MAX_ID
 
 CHALLENGER_SCHEMA = {
@@ -122,16 +123,16 @@ CHALLENGE_COLUMNS = (
 
 
 class ChallengeInputSerializer(serializers.Serializer[Any]):
-    voter_name = serializers.CharField(max_length=VOTER_NAME_MAX)
-    voter_identifier = serializers.CharField(
+    voter_name = TextField(max_length=VOTER_NAME_MAX)
+    voter_identifier = TextField(
         max_length=VOTER_IDENTIFIER_MAX, required=False, allow_blank=True, default=""
     )
-    job_classification = serializers.CharField(
+    job_classification = TextField(
         max_length=JOB_CLASSIFICATION_MAX, required=False, allow_blank=True, default=""
     )
     challenged_by = ChallengerField()
-    ground = serializers.ChoiceField(choices=Challenge.Ground.choices)
-    reason = serializers.CharField(
+    ground = ChoiceField(choices=Challenge.Ground.choices)
+    reason = TextField(
         max_length=REASON_MAX, required=False, allow_blank=True, default="", trim_whitespace=True
     )
 
@@ -151,26 +152,26 @@ class ChallengeImportResultSerializer(serializers.Serializer[Any]):
 
 
 class ChallengeResolveInputSerializer(serializers.Serializer[Any]):
-    outcome = serializers.ChoiceField(
+    outcome = ChoiceField(
         choices=[(Challenge.Status.SUSTAINED, "Sustained"), (Challenge.Status.OVERRULED, "Overruled")]
     )
-    method = serializers.ChoiceField(choices=Challenge.Method.choices)
-    decided_on = serializers.DateField()
-    level = serializers.ChoiceField(choices=LEVEL_CHOICES, required=False, allow_blank=True, default="")
+    method = ChoiceField(choices=Challenge.Method.choices)
+    decided_on = CaseDateField()
+    level = ChoiceField(choices=LEVEL_CHOICES, required=False, allow_blank=True, default="")
 
 
 class ChallengeWithdrawInputSerializer(serializers.Serializer[Any]):
-    withdrawn_on = serializers.DateField(required=False, allow_null=True, default=None)
+    withdrawn_on = CaseDateField(required=False, allow_null=True, default=None)
 
 
 class OpenAndCountInputSerializer(serializers.Serializer[Any]):
     votes_for = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT),
+        child=WholeNumberField(min_value=0, max_value=MAX_COUNT),
         help_text="{union name: votes found in the opened ballots}, one per union on the ballot",
     )
-    votes_against = serializers.IntegerField(min_value=0, max_value=MAX_COUNT)
-    void = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
-    prepared_at = OfficeDateTimeField(
+    votes_against = WholeNumberField(min_value=0, max_value=MAX_COUNT)
+    void = WholeNumberField(min_value=0, max_value=MAX_COUNT, default=0)
+    prepared_at = CaseDateTimeField(
         required=False,
         allow_null=True,
         default=None,

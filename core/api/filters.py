@@ -8,7 +8,7 @@ import django_filters
 from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework.exceptions import ValidationError
 
-from core.api.strict_types import choices_text
+from core.api.fields import choices_text
 
 
 class StrictFilterBackend(DjangoFilterBackend):

@@ -29,7 +29,7 @@ class Pagination(PageNumberPagination):
     """``results``, ``next``, ``previous`` and ``count``; ``page_size`` from 1 to 500 on request.
 
     A ``page_size`` that is not such a number is a 400 naming it (DRF would silently use the default, so a
-    client asking for 1,000 rows would never learn it got 50)."""
+    client asking for 1,000 rows would never learn it got 50); so is an empty ``page``."""
 
     django_paginator_class = CountingPaginator
     page_size_query_param = "page_size"
@@ -47,6 +47,16 @@ class Pagination(PageNumberPagination):
                 {self.page_size_query_param: [f"Give a whole number from 1 to {self.max_page_size}."]}
             )
         return int(value)
+
+    def get_page_number(self, request: Request, paginator: Any) -> Any:
+        """An empty or repeated ``page`` is a 400 naming it (DRF would answer the first page). A number past
+        the end, or not a number, stays DRF's 404 (``Invalid page.``)."""
+        values = request.query_params.getlist(self.page_query_param)
+        if len(values) > 1:
+            raise ValidationError({self.page_query_param: ["Give page once."]})
+        if values and not values[0].strip():
+            raise ValidationError({self.page_query_param: ["Give a page number from 1, or leave page out."]})
+        return super().get_page_number(request, paginator)
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)

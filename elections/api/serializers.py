@@ -8,7 +8,15 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.office_time import InOfficeZone, OfficeDateTimeField, PartyIdField
+from core.api.fields import (
+    CaseDateField,
+    CaseDateTimeField,
+    ChoiceField,
+    PartyIdField,
+    TextField,
+    WholeNumberField,
+)
+from core.api.office_time import InOfficeZone
 from elections.law import case_numbers
 from elections.law.tally import MAX_COUNT
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
@@ -232,16 +240,16 @@ class ElectionSerializer(serializers.ModelSerializer[Election]):
 
 
 class PartyInputSerializer(serializers.Serializer[Any]):
-    role = serializers.ChoiceField(choices=Party.Role.choices)
-    name = serializers.CharField(max_length=300)
+    role = ChoiceField(choices=Party.Role.choices)
+    name = TextField(max_length=300)
 
 
 class CaseInputSerializer(serializers.Serializer[Any]):
-    number = serializers.CharField(max_length=20)
-    name = serializers.CharField(max_length=300)
-    petition_filed_on = serializers.DateField()
-    unit_description = serializers.CharField(required=False, allow_blank=True, default="")
-    status = serializers.ChoiceField(choices=Case.Status.choices, required=False, default=Case.Status.OPEN)
+    number = TextField(max_length=20)
+    name = TextField(max_length=300)
+    petition_filed_on = CaseDateField()
+    unit_description = TextField(required=False, allow_blank=True, default="")
+    status = ChoiceField(choices=Case.Status.choices, required=False, default=Case.Status.OPEN)
     parties = PartyInputSerializer(many=True, required=False, default=list)
 
     def validate_number(self, value: str) -> str:
@@ -263,28 +271,28 @@ class CasePatchSerializer(CaseInputSerializer):
 class AppearanceInputSerializer(serializers.Serializer[Any]):
     user = serializers.SlugRelatedField(slug_field="username", queryset=get_user_model().objects.all())
     party = PartyIdField(min_value=1, max_value=2**62)
-    capacity = serializers.ChoiceField(choices=Appearance.Capacity.choices)
+    capacity = ChoiceField(choices=Appearance.Capacity.choices)
 
 
 class ElectionInputSerializer(serializers.Serializer[Any]):
-    case = serializers.CharField(max_length=20)
-    sequence = serializers.IntegerField(min_value=1, max_value=99, required=False)
-    kind = serializers.ChoiceField(choices=Election.Kind.choices, default=Election.Kind.INITIAL)
-    mode = serializers.ChoiceField(choices=Election.Mode.choices, default=Election.Mode.MANUAL)
+    case = TextField(max_length=20)
+    sequence = WholeNumberField(min_value=1, max_value=99, required=False)
+    kind = ChoiceField(choices=Election.Kind.choices, default=Election.Kind.INITIAL)
+    mode = ChoiceField(choices=Election.Mode.choices, default=Election.Mode.MANUAL)
     choices = serializers.ListField(
-        child=serializers.CharField(max_length=300),
+        child=TextField(max_length=300),
         min_length=1,
         max_length=3,
         help_text="Union names on the ballot, in ballot order",
     )
-    eligibility_date = serializers.DateField(required=False, allow_null=True)
-    voting_opens_on = serializers.DateField(required=False, allow_null=True)
-    voting_closes_on = serializers.DateField(required=False, allow_null=True)
-    count_on = serializers.DateField(required=False, allow_null=True)
-    approx_eligible_voters = serializers.IntegerField(
+    eligibility_date = CaseDateField(required=False, allow_null=True)
+    voting_opens_on = CaseDateField(required=False, allow_null=True)
+    voting_closes_on = CaseDateField(required=False, allow_null=True)
+    count_on = CaseDateField(required=False, allow_null=True)
+    approx_eligible_voters = WholeNumberField(
         min_value=0, max_value=MAX_COUNT, required=False, allow_null=True
     )
-    agreement = serializers.ChoiceField(
+    agreement = ChoiceField(
         choices=Election.Agreement.choices,
         required=False,
         allow_null=True,
@@ -292,7 +300,7 @@ class ElectionInputSerializer(serializers.Serializer[Any]):
         "Regional Director's decision is final, no Board review (102.69(c)(2)); stipulated (102.62(b)) or "
         "directed (102.67); null when unknown",
     )
-    voting_unit = serializers.CharField(
+    voting_unit = TextField(
         max_length=8, required=False, default="A", help_text="The unit that votes: A, B, …"
     )
 
@@ -306,21 +314,21 @@ class ElectionPatchSerializer(ElectionInputSerializer):
 
 
 class TallyInputSerializer(serializers.Serializer[Any]):
-    prepared_at = OfficeDateTimeField(help_text="Without a UTC offset: read on the regional office's clock")
-    void = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
+    prepared_at = CaseDateTimeField(help_text="Without a UTC offset: read on the regional office's clock")
+    void = WholeNumberField(min_value=0, max_value=MAX_COUNT, default=0)
     votes_for = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT),
+        child=WholeNumberField(min_value=0, max_value=MAX_COUNT),
         help_text="{union name: votes}, one per union on the ballot",
     )
-    votes_against = serializers.IntegerField(
+    votes_against = WholeNumberField(
         min_value=0,
         max_value=MAX_COUNT,
         required=False,
         help_text="Required, except on a runoff between two unions, whose ballot has no 'against' choice "
         "(102.70(c)): there it is left out or 0",
     )
-    challenged = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, default=0)
-    election = serializers.IntegerField(
+    challenged = WholeNumberField(min_value=0, max_value=MAX_COUNT, default=0)
+    election = WholeNumberField(
         required=False, min_value=1, max_value=2**62, help_text="Optional; must match the path"
     )
-    case = serializers.CharField(required=False, help_text="Optional; must be the election's case")
+    case = TextField(required=False, help_text="Optional; must be the election's case")

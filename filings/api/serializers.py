@@ -8,10 +8,17 @@ from zoneinfo import ZoneInfo
 
 from rest_framework import serializers
 
+from core.api.fields import (
+    CaseDateField,
+    CaseDateTimeField,
+    ChoiceField,
+    PatternTextField,
+    TextField,
+    WholeNumberField,
+)
 from core.api.scoping import MAX_ID
 from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Ruling, ServiceMethod
 from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, Document, Filing
-from objections.api.serializers import AwareDateTimeField
 
 
 class DocumentSerializer(serializers.ModelSerializer[Document]):
@@ -130,56 +137,48 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
         return data
 
 
-def _choice(values: list[str], what: str, **options: Any) -> serializers.ChoiceField:
-    """A choice whose refusal lists the valid choices."""
-    message = f'"{{input}}" is not {what}; allowed: {", ".join(values)}.'
-    return serializers.ChoiceField(
-        choices=[(v, v) for v in values], error_messages={"invalid_choice": message}, **options
-    )
-
-
 class FilingInputSerializer(serializers.Serializer[Any]):
-    kind = _choice(list(KIND_LABELS), "a kind of filing")
-    party = serializers.IntegerField(
+    kind = ChoiceField(choices=list(KIND_LABELS))
+    party = WholeNumberField(
         min_value=1, max_value=MAX_ID, help_text="The filing party's id (cases/{number}/parties/)"
     )
-    title = serializers.CharField(max_length=300)
-    election = serializers.IntegerField(
+    title = TextField(max_length=300)
+    election = WholeNumberField(
         min_value=1,
         max_value=MAX_ID,
         required=False,
         allow_null=True,
         help_text="Default: the live proceeding",
     )
-    filed_at = AwareDateTimeField(required=False, allow_null=True, help_text="The time stated; default: now")
-    confirmation_number = serializers.CharField(
+    filed_at = CaseDateTimeField(required=False, allow_null=True, help_text="The time stated; default: now")
+    confirmation_number = TextField(
         max_length=60, required=False, allow_blank=True, default="", help_text="The agency's e-filing number"
     )
     served_on = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        child=WholeNumberField(min_value=1, max_value=MAX_ID),
         required=False,
         default=list,
         max_length=100,
         help_text="Ids of the parties served",
     )
-    service_method = _choice(
-        [m.value for m in ServiceMethod], "a method of service", required=False, allow_blank=True, default=""
+    service_method = ChoiceField(
+        choices=[m.value for m in ServiceMethod], required=False, allow_blank=True, default=""
     )
-    answers = serializers.IntegerField(
+    answers = WholeNumberField(
         min_value=1,
         max_value=MAX_ID,
         required=False,
         allow_null=True,
         help_text="The deadline it meets (default: found from the kind); required for an extension request",
     )
-    relates_to = serializers.IntegerField(
+    relates_to = WholeNumberField(
         min_value=1,
         max_value=MAX_ID,
         required=False,
         allow_null=True,
         help_text="The filing a response concerns",
     )
-    unforeseeable_grounds = serializers.CharField(
+    unforeseeable_grounds = TextField(
         max_length=5000,
         required=False,
         allow_blank=True,
@@ -190,21 +189,19 @@ class FilingInputSerializer(serializers.Serializer[Any]):
 
 
 class FilingRulingInputSerializer(serializers.Serializer[Any]):
-    ruling = _choice([r.value for r in Ruling], "a ruling")
-    decided_on = serializers.DateField()
-    by = _choice(list(RULING_LEVELS), "who rules on a motion")
-    until = serializers.DateField(
-        required=False, allow_null=True, help_text="A granted extension: the new due date"
-    )
+    ruling = ChoiceField(choices=[r.value for r in Ruling])
+    decided_on = CaseDateField()
+    by = ChoiceField(choices=list(RULING_LEVELS))
+    until = CaseDateField(required=False, allow_null=True, help_text="A granted extension: the new due date")
 
 
 class DocumentInputSerializer(serializers.Serializer[Any]):
     file = serializers.FileField(help_text="A PDF (checked by its content), at most the configured limit")
     # A multipart form sends text: the filing's id as digits.
-    filing = serializers.RegexField(
+    filing = PatternTextField(
         r"^[1-9][0-9]{0,17}$",
         max_length=18,
         help_text="The filing's id",
         error_messages={"invalid": "Give the filing's id (digits)."},
     )
-    title = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    title = TextField(max_length=300, required=False, allow_blank=True, default="")

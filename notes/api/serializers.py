@@ -7,7 +7,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.office_time import InOfficeZone, PartyIdField
+from core.api.fields import ChoiceField, PartyIdField, TextField, WholeNumberField
+from core.api.office_time import InOfficeZone
 from core.api.scoping import MAX_ID
 from elections.law.local_time import in_zone
 from notes.models import BODY_MAX, Note, Visibility
@@ -69,8 +70,8 @@ class NoteSerializer(InOfficeZone, serializers.ModelSerializer[Note]):
 
 
 class NoteInputSerializer(serializers.Serializer[Any]):
-    body = serializers.CharField(max_length=BODY_MAX, trim_whitespace=True)
-    visibility = serializers.ChoiceField(
+    body = TextField(max_length=BODY_MAX, trim_whitespace=True)
+    visibility = ChoiceField(
         choices=Visibility.choices,
         help_text="`side`: your party's work product (your party's people only; not staff). `staff`: Board "
         "staff only (staff write them). `case`: everyone on the case.",
@@ -84,8 +85,8 @@ class NoteInputSerializer(serializers.Serializer[Any]):
 
 
 class NotePatchSerializer(serializers.Serializer[Any]):
-    body = serializers.CharField(max_length=BODY_MAX, trim_whitespace=True)
-    revision = serializers.IntegerField(
+    body = TextField(max_length=BODY_MAX, trim_whitespace=True)
+    revision = WholeNumberField(
         required=False,
         min_value=0,
         max_value=MAX_ID,

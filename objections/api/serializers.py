@@ -14,15 +14,19 @@ from zoneinfo import ZoneInfo
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.api.office_time import OfficeDateTimeField, PartyIdField
+from core.api.fields import (
+    CaseDateField,
+    CaseDateTimeField,
+    ChoiceField,
+    PartyIdField,
+    TextField,
+    WholeNumberField,
+)
 from core.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections import selectors
 from objections.law import rulings as rules
-from objections.models import LEVEL_CHOICES, OBJECTS_TO_CHOICES, Objection, Ruling
-
-# A time without a UTC offset is read on the regional office's clock, and the answer says so.
-AwareDateTimeField = OfficeDateTimeField
+from objections.models import LEVEL_CHOICES, MAX_NUMBER, MAX_STATEMENT, OBJECTS_TO_CHOICES, Objection, Ruling
 
 
 @extend_schema_field(
@@ -46,7 +50,7 @@ class ObjectionStatusField(serializers.CharField):
     },
     component_name="RulingLevel",
 )
-class RulingLevelField(serializers.ChoiceField):
+class RulingLevelField(ChoiceField):
     """A ruling's level, documented under its own name (challenges have levels of their own)."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -175,36 +179,36 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
 
 class ObjectionInputSerializer(serializers.Serializer[Any]):
     filed_by = PartyIdField(min_value=1, max_value=MAX_ID, help_text="Party id in this case")
-    number = serializers.IntegerField(
+    number = WholeNumberField(
         min_value=1,
-        max_value=32767,
+        max_value=MAX_NUMBER,
         required=False,
         allow_null=True,
         help_text="Optional; the filing party's next number in this election when left out",
     )
-    category = serializers.ChoiceField(choices=Objection.Category.choices)
-    objects_to = serializers.ChoiceField(
+    category = ChoiceField(choices=Objection.Category.choices)
+    objects_to = ChoiceField(
         choices=OBJECTS_TO_CHOICES,
         required=False,
         help_text="conduct (default: due with the tally of ballots' period, 102.69(a)(8)) or revised_tally "
         "(an objection to the latest revised tally itself, due in its 102.69(e) period)",
     )
-    statement = serializers.CharField(
-        max_length=20000,
+    statement = TextField(
+        max_length=MAX_STATEMENT,
         error_messages={"blank": "State the objection: a short statement of the reasons (102.69(a)(8))."},
     )
-    filed_at = AwareDateTimeField(required=False, allow_null=True, help_text="Default: now")
-    offer_of_proof_filed_at = AwareDateTimeField(required=False, allow_null=True)
+    filed_at = CaseDateTimeField(required=False, allow_null=True, help_text="Default: now")
+    offer_of_proof_filed_at = CaseDateTimeField(required=False, allow_null=True)
 
 
 class ObjectionRulingInputSerializer(serializers.Serializer[Any]):
     level = RulingLevelField()
-    disposition = serializers.CharField(
+    disposition = TextField(
         max_length=40,
         help_text="; ".join(f"{level}: {', '.join(ds)}" for level, ds in rules.DISPOSITIONS.items()),
     )
-    decided_on = serializers.DateField()
-    note = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
+    decided_on = CaseDateField()
+    note = TextField(max_length=5000, required=False, allow_blank=True, default="")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -215,15 +219,15 @@ class ObjectionRulingInputSerializer(serializers.Serializer[Any]):
 
 
 class ObjectionWithdrawInputSerializer(serializers.Serializer[Any]):
-    withdrawn_at = AwareDateTimeField(required=False, allow_null=True, help_text="Default: now")
+    withdrawn_at = CaseDateTimeField(required=False, allow_null=True, help_text="Default: now")
 
 
 _GOOD_CAUSE = "Give the good cause for extending the offer of proof (29 CFR 102.69(a)(8))."
 
 
 class OfferOfProofExtendInputSerializer(serializers.Serializer[Any]):
-    until = AwareDateTimeField(help_text="The offer of proof's new due time")
-    reason = serializers.CharField(
+    until = CaseDateTimeField(help_text="The offer of proof's new due time")
+    reason = TextField(
         max_length=2000,
         help_text="The good cause (29 CFR 102.69(a)(8))",
         error_messages={
@@ -234,7 +238,7 @@ class OfferOfProofExtendInputSerializer(serializers.Serializer[Any]):
 
 
 class OfferOfProofFileInputSerializer(serializers.Serializer[Any]):
-    filed_at = AwareDateTimeField(required=False, allow_null=True, help_text="Default: now")
+    filed_at = CaseDateTimeField(required=False, allow_null=True, help_text="Default: now")
 
 
 class ObjectionConfirmFilingInputSerializer(serializers.Serializer[Any]):

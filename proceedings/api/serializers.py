@@ -8,6 +8,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api.fields import CaseDateField, ChoiceField, PatternTextField, TextField, WholeNumberField
 from core.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
 from elections.law.local_time import in_zone
@@ -70,9 +71,9 @@ class ProceedingEventSerializer(serializers.ModelSerializer[ProceedingEvent]):
 
 
 class ProceedingEventInputSerializer(serializers.Serializer[Any]):
-    event = serializers.ChoiceField(choices=[e.value for e in ladder.Event])
-    occurred_on = serializers.DateField()
-    election = serializers.IntegerField(
+    event = ChoiceField(choices=[e.value for e in ladder.Event])
+    occurred_on = CaseDateField()
+    election = WholeNumberField(
         min_value=1,
         max_value=MAX_ID,
         required=False,
@@ -93,7 +94,7 @@ class ProceedingEventInputSerializer(serializers.Serializer[Any]):
 
 
 class VoidInputSerializer(serializers.Serializer[Any]):
-    reason = serializers.CharField(max_length=2000)
+    reason = TextField(max_length=2000)
 
 
 # --- deadlines ------------------------------------------------------------------------------------------
@@ -182,21 +183,19 @@ class NextDeadlineSerializer(DeadlineSerializer):
 
 
 class DeadlineInputSerializer(serializers.Serializer[Any]):
-    code = serializers.RegexField(
+    code = PatternTextField(
         r"^[a-z][a-z0-9_]{1,39}$",
         max_length=40,
         help_text="e.g. exceptions, offer_of_proof, hearing, or a code of your own for a date set by order",
     )
-    label = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")  # type: ignore[assignment]
-    due_on = serializers.DateField()
-    reason = serializers.CharField(
-        max_length=2000, help_text="The order (and its date), or why it is entered"
-    )
-    source = serializers.ChoiceField(  # type: ignore[assignment]
+    label = TextField(max_length=200, required=False, allow_blank=True, default="")  # type: ignore[assignment]
+    due_on = CaseDateField()
+    reason = TextField(max_length=2000, help_text="The order (and its date), or why it is entered")
+    source = ChoiceField(  # type: ignore[assignment]
         choices=[Source.ORDER.value, Source.MANUAL.value], default=Source.ORDER.value
     )
-    election = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
-    party = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
+    election = WholeNumberField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
+    party = WholeNumberField(min_value=1, max_value=MAX_ID, required=False, allow_null=True)
 
 
 # --- status ---------------------------------------------------------------------------------------------

@@ -5,11 +5,12 @@ from typing import Any
 from django.urls import reverse
 from rest_framework import serializers
 
+from core.api.fields import TextField
 from public_record.models import ImportRun
 
 
 class ImportRequestSerializer(serializers.Serializer[Any]):
-    number = serializers.CharField(max_length=20, help_text="The case to import, e.g. 10-RC-269250")
+    number = TextField(max_length=20, help_text="The case to import, e.g. 10-RC-269250")
 
 
 class ImportRunSerializer(serializers.ModelSerializer[ImportRun]):

@@ -111,3 +111,47 @@ def test_every_admin_that_goes_through_a_service_shows_its_refusals() -> None:
             f"{type(model_admin).__name__} names no refusals: a refusal would be a 500"
         )
         assert all(issubclass(r, DomainError) for r in model_admin.refusals)
+
+
+# --- local time, by name -------------------------------------------------------------------------------
+
+OUR_APPS = {"core", "access", "elections", "challenges", "objections", "proceedings", "filings", "notes"}
+OUR_APPS |= {"public_record", "desk"}
+
+
+def _registered() -> list[tuple[type, type]]:
+    return [(model, type(model_admin)) for model, model_admin in admin.site._registry.items()]
+
+
+def test_every_admin_of_our_apps_has_local_time_as_its_first_base() -> None:
+    from core.admin_local_time import LocalTimeAdmin
+
+    ours = [(m, a) for m, a in _registered() if a.__module__.split(".")[0] in OUR_APPS]
+    assert len(ours) >= 20
+    wrong = [
+        f"{m._meta.label}: {a.__module__}.{a.__qualname__}"
+        for m, a in ours
+        if LocalTimeAdmin not in a.__mro__
+        or a.__mro__.index(LocalTimeAdmin) > a.__mro__.index(admin.ModelAdmin)
+    ]
+    assert wrong == []
+
+
+def test_the_site_registers_each_admin_as_it_is_written() -> None:
+    """No class made at registration: the admin registered is the one its module defines, and a third-party
+    admin (auth, celery beat) is left as its app wrote it."""
+    from core.admin_local_time import LocalTimeAdmin
+
+    for model, admin_class in _registered():
+        module = __import__(admin_class.__module__, fromlist=["_"])
+        assert getattr(module, admin_class.__name__, None) is admin_class, model._meta.label
+        if admin_class.__module__.split(".")[0] not in OUR_APPS:
+            assert not issubclass(admin_class, LocalTimeAdmin), model._meta.label
+
+    from django.contrib.admin.models import LogEntry
+
+    from proceedings.admin_site import StaffAdminSite
+
+    site = StaffAdminSite(name="probe")
+    site.register(LogEntry, admin.ModelAdmin)
+    assert type(site._registry[LogEntry]) is admin.ModelAdmin

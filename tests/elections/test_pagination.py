@@ -45,3 +45,19 @@ def test_a_page_that_is_not_one_is_a_404(world: World, as_staff: Any, page: str)
     fill(world, 3)
     response = as_staff.get(URL, {"page_size": 2, "page": page})
     assert (response.status_code, response.json()) == (404, {"detail": "Invalid page."})
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("page=", "Give a page number from 1, or leave page out."),
+        ("page=%20", "Give a page number from 1, or leave page out."),
+        ("page=1&page=2", "Give page once."),
+    ],
+)
+@pytest.mark.parametrize("url", [URL, "/api/v1/elections/"])
+def test_an_empty_or_repeated_page_is_a_400_naming_it(
+    as_staff: Any, url: str, query: str, message: str
+) -> None:
+    response = as_staff.get(f"{url}?{query}")
+    assert (response.status_code, response.json()) == (400, {"page": [message]})

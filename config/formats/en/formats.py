@@ -1,7 +1,7 @@
 """How Django formats a date-time for a person: with the zone named ("April 7, 2022, 11:59 p.m. EDT").
 
 The same shape as ``elections.law.local_time.local_time``; the admin activates the regional office's zone
-(``proceedings.admin_local_time``), so ``T`` names it.
+(``core.admin_local_time``), so ``T`` names it.
 """
 
 DATETIME_FORMAT = "F j, Y, g:i a T"

@@ -1,14 +1,16 @@
 """Every date-time the admin shows, in the regional office's zone with the zone named.
 
-Two halves, both applied to every model admin by ``proceedings.admin_site.StaffAdminSite.register``:
+``LocalTimeAdmin`` is the first base of every model admin of our apps (``tests/core/test_admin_kit.py``
+checks it); third-party admins (auth, celery beat) are left as their apps register them. Two halves:
 
-- **list columns**: a date-time column becomes a column that formats each row in its own case's zone
-  (``elections.law.local_time.local_time``) — one list may hold cases of Seattle and of New York;
+- **list columns**: a date-time column becomes a column that formats each row in its own case's zone — one
+  list may hold cases of Seattle and of New York;
 - **pages of one object** (the change form, read-only fields, the history): rendered with the object's zone
-  activated, and ``config/formats/en/formats.py`` names the zone in every date-time Django formats.
+  activated.
 
-The page of no object (the work queue, an add form) uses ``DEFAULT_ZONE``; a date-time input says which
-zone it is read in.
+``config/formats/en/formats.py`` names the zone in every date-time Django formats. A row or page of no case
+(the work queue, an add form, a user) keeps the zone already active: the site's (``StaffAdminSite``
+renders every page in the Agency's default zone). A date-time input says which zone it is read in.
 """
 
 from __future__ import annotations
@@ -21,9 +23,7 @@ from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.http import HttpRequest, HttpResponse
 from django.template.response import SimpleTemplateResponse
-from django.utils import timezone
-
-from elections.law.local_time import DEFAULT_ZONE, local_time
+from django.utils import formats, timezone
 
 # How to reach the case from a row: the first attribute path that leads to something with ``office_zone``.
 _PATHS_TO_CASE: Sequence[tuple[str, ...]] = (
@@ -39,7 +39,7 @@ _PATHS_TO_CASE: Sequence[tuple[str, ...]] = (
 
 
 def zone_of(obj: Any) -> str:
-    """The zone of the regional office of the case ``obj`` belongs to (``DEFAULT_ZONE`` if none)."""
+    """The zone of the regional office of the case ``obj`` belongs to (the active zone if none)."""
     for path in _PATHS_TO_CASE:
         target = obj
         for name in path:
@@ -51,7 +51,7 @@ def zone_of(obj: Any) -> str:
         zone = getattr(target, "office_zone", None)
         if isinstance(zone, str) and zone:
             return zone
-    return DEFAULT_ZONE
+    return timezone.get_current_timezone_name()
 
 
 def rendered_in(zone: str, view: Callable[[], HttpResponse]) -> HttpResponse:
@@ -69,7 +69,7 @@ def _local_column(model: type[models.Model], name: str) -> Callable[[Any], str]:
 
     def column(obj: Any) -> str:
         value = getattr(obj, name, None)
-        return local_time(value, zone_of(obj)) if value is not None else "—"
+        return formats.localize(value.astimezone(ZoneInfo(zone_of(obj)))) if value is not None else "—"
 
     column.short_description = str(getattr(field, "verbose_name", name))  # type: ignore[attr-defined]
     column.admin_order_field = name  # type: ignore[attr-defined]
@@ -88,26 +88,30 @@ def _is_datetime_field(model: type[models.Model], name: Any) -> bool:
 
 
 class LocalTimeAdmin:
-    """Mixed into every model admin (see the module docstring)."""
+    """The first base of every model admin of our apps (see the module docstring)."""
 
-    model: type[models.Model]
+    # ``parent`` and ``me`` are typed Any: this mixin comes before the model admin it is mixed into, whose
+    # methods and ``model`` it uses.
 
-    def get_list_display(self, request: HttpRequest) -> Sequence[Any]:
-        names = super().get_list_display(request)  # type: ignore[misc]
+    def get_list_display(self, request: HttpRequest) -> Any:
+        parent: Any = super()
+        me: Any = self
+        names = parent.get_list_display(request)
         columns: dict[str, Callable[[Any], str]] | None = getattr(self, "_local_columns", None)
         if columns is None:
             columns = {}
             self._local_columns = columns
         shown = []
         for name in names:
-            if _is_datetime_field(self.model, name):
-                shown.append(columns.setdefault(name, _local_column(self.model, name)))
+            if _is_datetime_field(me.model, name):
+                shown.append(columns.setdefault(name, _local_column(me.model, name)))
             else:
                 shown.append(name)
         return shown
 
     def get_list_display_links(self, request: HttpRequest, list_display: Sequence[Any]) -> Any:
-        links = super().get_list_display_links(request, list_display)  # type: ignore[misc]
+        parent: Any = super()
+        links = parent.get_list_display_links(request, list_display)
         columns = getattr(self, "_local_columns", {})
         if links is None:
             return None
@@ -116,7 +120,8 @@ class LocalTimeAdmin:
     def formfield_for_dbfield(
         self, db_field: models.Field[Any, Any], request: HttpRequest, **kwargs: Any
     ) -> Any:
-        formfield = super().formfield_for_dbfield(db_field, request, **kwargs)  # type: ignore[misc]
+        parent: Any = super()
+        formfield = parent.formfield_for_dbfield(db_field, request, **kwargs)
         if formfield is not None and isinstance(db_field, models.DateTimeField):
             zone = timezone.get_current_timezone_name()
             note = f"Local time of {zone}."
@@ -125,10 +130,11 @@ class LocalTimeAdmin:
 
     def _object_zone(self, request: HttpRequest, object_id: str | None) -> str:
         if not object_id:
-            return DEFAULT_ZONE
+            return timezone.get_current_timezone_name()
         # A malformed or unknown id is None here (ModelAdmin.get_object): Django's own view answers it.
-        obj = self.get_object(request, object_id)  # type: ignore[attr-defined]
-        return zone_of(obj) if obj is not None else DEFAULT_ZONE
+        me: Any = self
+        obj = me.get_object(request, object_id)
+        return zone_of(obj) if obj is not None else timezone.get_current_timezone_name()
 
     def changeform_view(
         self,
@@ -137,22 +143,17 @@ class LocalTimeAdmin:
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        parent = super().changeform_view  # type: ignore[misc]
+        parent: Any = super()
         return rendered_in(
-            self._object_zone(request, object_id), lambda: parent(request, object_id, form_url, extra_context)
+            self._object_zone(request, object_id),
+            lambda: parent.changeform_view(request, object_id, form_url, extra_context),
         )
 
     def history_view(
         self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        parent = super().history_view  # type: ignore[misc]
+        parent: Any = super()
         return rendered_in(
-            self._object_zone(request, object_id), lambda: parent(request, object_id, extra_context)
+            self._object_zone(request, object_id),
+            lambda: parent.history_view(request, object_id, extra_context),
         )
-
-
-def with_local_time(admin_class: type[Any]) -> type[Any]:
-    """``admin_class`` with ``LocalTimeAdmin`` mixed in (once)."""
-    if issubclass(admin_class, LocalTimeAdmin):
-        return admin_class
-    return type(admin_class.__name__, (LocalTimeAdmin, admin_class), {"__module__": admin_class.__module__})
