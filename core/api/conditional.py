@@ -63,10 +63,15 @@ def register_time_bucket(name: str, bucket: TimeBucket) -> None:
     _time_buckets[name] = bucket
 
 
-def time_buckets(**filters: Any) -> dict[str, Subquery]:
-    """The registered buckets as subqueries to annotate or aggregate (``bucket_<name>``)."""
-    now = clock.now()
+def time_buckets(*, at: datetime | None = None, **filters: Any) -> dict[str, Subquery]:
+    """The registered buckets as subqueries to annotate or aggregate (``bucket_<name>``), as of ``at`` (now)."""
+    now = clock.now() if at is None else at
     return {f"bucket_{name}": Subquery(bucket(now, filters)[:1]) for name, bucket in _time_buckets.items()}
+
+
+def bucket_names() -> tuple[str, ...]:
+    """The annotations ``time_buckets`` makes, in the order of ``bucket_values``."""
+    return tuple(f"bucket_{name}" for name in sorted(_time_buckets))
 
 
 def bucket_values(record: Any) -> tuple[Any, ...]:
