@@ -626,6 +626,8 @@ def main() -> int:
         "requests_per_line": n,
         "in_process": [],
         "http": [],
+        # The machine is shared: what else it was doing, as the 1-, 5- and 15-minute load averages.
+        "load_average": {"start": list(os.getloadavg())},
     }
     stack_samples: list[float] = []
     for label, (token, path_for), floor, target in rows:
@@ -687,6 +689,8 @@ def main() -> int:
         print()
         print(markdown_table(results, levels))
 
+    results["load_average"]["end"] = list(os.getloadavg())
+    print("\nload average: start {start}, end {end}".format(**results["load_average"]))
     out: Path = (
         args.json or ROOT / "bench" / "results" / f"bench-{args.scale}-{datetime.now():%Y%m%dT%H%M%S}.json"
     )
