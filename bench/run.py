@@ -9,9 +9,9 @@ API in-process through Django's full request stack (middleware, token auth, DRF,
 p50/p95/max in milliseconds, each next to its floor: the same data read by one hand-written SQL query and
 serialized with ``json``, in the same run. The first line is the stack floor (``bench/stack_floor.py``): an
 authenticated GET that reads nothing, what every call pays for the framework itself; each call is also
-printed less that line. Each read is timed three ways on the same paths, interleaved: cold (its cache entry
-dropped first: the tag, the body built and kept), warm (the body from the cache under its tag) and 304 (the
-tag sent back as ``If-None-Match``); cold and warm sit beside the read's floor, the 304 beside the stack
+printed less that line. Each read is timed three ways on the same paths, in rounds of ten paths: cold (its
+cache entry dropped first: the tag, the body built and kept), warm (the body from the cache under its tag)
+and 304 (the tag sent back as ``If-None-Match``); cold and warm sit beside the read's floor, the 304 beside the stack
 floor (core/api/conditional.py). In process the cache is process memory (the embedded default); over HTTP
 the workers share ``--http-cache`` (production's Redis; default ``BENCH_CACHE_URL``, else each worker keeps
 its own). Finally it runs the 10,000-row challenge import benchmark
@@ -374,35 +374,44 @@ def api_call(client: Client, token: str, path_for: Callable[[], str]) -> Callabl
     return call
 
 
+ROUND = 10  # paths per round of the conditional reads
+
+
 def conditional_calls(
     client: Client, token: str, path_for: Callable[[], str], calls: int
 ) -> dict[str, list[float]]:
-    """The read timed cold, warm and 304 on the same paths: for each sample an untimed request learns the
-    path's tag and drops its cache entry; then the cold request builds and keeps the body, the warm one reads
-    it from the cache, and the third sends the tag back and gets a 304."""
+    """The read timed cold, warm and 304 on the same paths, in rounds of ``ROUND`` paths: untimed requests
+    learn each path's tag; then each path is read cold (its entry dropped first: the body built and kept),
+    then each warm (the body from the cache), then each with its tag in ``If-None-Match`` (a 304). A round
+    keeps the three modes under the same load; reading the paths mode by mode keeps one mode's work from
+    being charged to the next (a warm read right after a cold one pays for the caches and the scheduler's
+    share that the cold one used up)."""
     from django.core.cache import cache
 
     from core.api.conditional import cache_key
 
     auth: dict[str, Any] = {"HTTP_AUTHORIZATION": f"Token {token}"}
     samples: dict[str, list[float]] = {"cold": [], "warm": [], "not_modified": []}
-    for i in range(calls + min(10, calls)):
-        path = path_for()
-        tag = client.get(path, **auth)["ETag"]
-        cache.delete(cache_key(tag))
-        conditional: dict[str, Any] = {"HTTP_IF_NONE_MATCH": tag}
-        for mode, headers, expected in (
-            ("cold", {}, 200),
-            ("warm", {}, 200),
-            ("not_modified", conditional, 304),
-        ):
-            start = time.perf_counter()
-            response = client.get(path, **auth, **headers)
-            elapsed = (time.perf_counter() - start) * 1000
-            if response.status_code != expected or response["ETag"] != tag:
-                raise SystemExit(f"{response.status_code} ({mode}) for {path}: {response.content[:300]!r}")
-            if i >= min(10, calls):  # the first ten warm connections and caches
-                samples[mode].append(elapsed)
+    warmup = min(10, calls)
+    done = 0
+    while done < calls + warmup:
+        paths = [path_for() for _ in range(min(ROUND, calls + warmup - done))]
+        tags = [client.get(path, **auth)["ETag"] for path in paths]
+        for mode, expected in (("cold", 200), ("warm", 200), ("not_modified", 304)):
+            for index, (path, tag) in enumerate(zip(paths, tags, strict=True)):
+                if mode == "cold":  # dropped before each cold read: a round may hold one path several times
+                    cache.delete(cache_key(tag))
+                headers: dict[str, Any] = {"HTTP_IF_NONE_MATCH": tag} if mode == "not_modified" else {}
+                start = time.perf_counter()
+                response = client.get(path, **auth, **headers)
+                elapsed = (time.perf_counter() - start) * 1000
+                if response.status_code != expected or response["ETag"] != tag:
+                    raise SystemExit(
+                        f"{response.status_code} ({mode}) for {path}: {response.content[:300]!r}"
+                    )
+                if done + index >= warmup:  # the first ten warm connections and caches
+                    samples[mode].append(elapsed)
+        done += len(paths)
     return samples
 
 
@@ -626,6 +635,8 @@ def main() -> int:
         "requests_per_line": n,
         "in_process": [],
         "http": [],
+        # The machine is shared: what else it was doing, as the 1-, 5- and 15-minute load averages.
+        "load_average": {"start": list(os.getloadavg())},
     }
     stack_samples: list[float] = []
     for label, (token, path_for), floor, target in rows:
@@ -687,6 +698,8 @@ def main() -> int:
         print()
         print(markdown_table(results, levels))
 
+    results["load_average"]["end"] = list(os.getloadavg())
+    print("\nload average: start {start}, end {end}".format(**results["load_average"]))
     out: Path = (
         args.json or ROOT / "bench" / "results" / f"bench-{args.scale}-{datetime.now():%Y%m%dT%H%M%S}.json"
     )

@@ -332,6 +332,9 @@ API_TOKEN_CACHE_SECONDS = env.int("API_TOKEN_CACHE_SECONDS", default=60)
 # How long a rendered answer is kept in the cache under its tag (core/api/conditional.py). Never invalidated:
 # a write makes a new tag; an entry nobody asks for again is dropped after this long.
 READ_CACHE_SECONDS = env.int("READ_CACHE_SECONDS", default=60 * 60)
+# The code's revision in the read cache's tags (a git revision baked in at build); unset, a digest of the
+# source files' names, sizes and times stands for it (core/api/conditional.py).
+CODE_REVISION = env("CODE_REVISION", default="")
 # Largest request body read at all (a CSV import is at most 5 MB; multipart adds a little).
 MAX_REQUEST_BYTES = env.int("DJANGO_MAX_REQUEST_BYTES", default=6 * 1024 * 1024)
 # Paths whose body may be larger: the document upload (the file plus the multipart envelope).

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 from collections.abc import Callable
 from datetime import datetime
 from functools import lru_cache
@@ -63,10 +64,15 @@ def register_time_bucket(name: str, bucket: TimeBucket) -> None:
     _time_buckets[name] = bucket
 
 
-def time_buckets(**filters: Any) -> dict[str, Subquery]:
-    """The registered buckets as subqueries to annotate or aggregate (``bucket_<name>``)."""
-    now = clock.now()
+def time_buckets(*, at: datetime | None = None, **filters: Any) -> dict[str, Subquery]:
+    """The registered buckets as subqueries to annotate or aggregate (``bucket_<name>``), as of ``at`` (now)."""
+    now = clock.now() if at is None else at
     return {f"bucket_{name}": Subquery(bucket(now, filters)[:1]) for name, bucket in _time_buckets.items()}
+
+
+def bucket_names() -> tuple[str, ...]:
+    """The annotations ``time_buckets`` makes, in the order of ``bucket_values``."""
+    return tuple(f"bucket_{name}" for name in sorted(_time_buckets))
 
 
 def bucket_values(record: Any) -> tuple[Any, ...]:
@@ -81,19 +87,34 @@ def scope_of(user: Any) -> str:
 
 @lru_cache(maxsize=1)
 def code_revision() -> str:
-    """A digest of the tracker's source: a deploy that changes how an answer is rendered makes new tags
-    (the cache in Redis outlives a process)."""
+    """What identifies the tracker's code: a deploy that changes how an answer is rendered makes new tags (the
+    cache in Redis outlives a process). ``CODE_REVISION`` when the deploy names it (a git revision baked into
+    the image); else a digest of the name, size and modification time of every module of the apps and of
+    every template beside them — read once per process (``config/wsgi.py`` asks at start-up), no file read.
+    No conditional read renders a template today (JSON only); they are in the digest so that one may."""
+    if settings.CODE_REVISION:
+        return str(settings.CODE_REVISION)
     digest = hashlib.sha256()
     root = Path(settings.BASE_DIR)
-    packages = [
-        top
-        for top in sorted(root.iterdir())
-        if (top / "__init__.py").is_file() and top.name not in {"tests", "bench", "tools"}
-    ]  # the apps and config, never the virtualenv beside them
-    for path in sorted(p for top in packages for p in top.rglob("*.py") if "migrations" not in p.parts):
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(path.read_bytes())
+    for path in _source_files(root):
+        stat = path.stat()
+        digest.update(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()[:16]
+
+
+def _source_files(root: Path) -> list[Path]:
+    """The apps' and config's modules (never the virtualenv beside them, nor migrations) and templates."""
+    found: list[Path] = []
+    for top in sorted(root.iterdir()):
+        if not (top / "__init__.py").is_file() or top.name in {"tests", "bench", "tools"}:
+            continue
+        for folder, subfolders, files in os.walk(top):
+            subfolders[:] = sorted(name for name in subfolders if name not in {"migrations", "__pycache__"})
+            in_templates = "templates" in Path(folder).relative_to(root).parts
+            found.extend(
+                Path(folder) / name for name in sorted(files) if in_templates or name.endswith(".py")
+            )
+    return found
 
 
 def make_tag(request: Request, parts: tuple[Any, ...]) -> str:

@@ -3,14 +3,18 @@ caller's cases before any permission check, so that another party's case is a 40
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cached_property
 from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Sum
+from django.db.models.sql import Query
 from django.http import Http404
 
+from core import clock
 from core.api import conditional
 from core.api.scoping import ScopedObjectMixin, ScopedRecord, found_or_404
+from core.api.tag_query import TagQuery
 from elections.law import case_numbers
 from elections.models import Case, Election, scoped_to_cases_of
 
@@ -24,10 +28,60 @@ def visible_case_or_404(user: Any, number: str, **annotations: Any) -> Case:
     return found_or_404((cases.annotate(**annotations) if annotations else cases).first())
 
 
+# The tag queries (core/api/tag_query.py): built from the same querysets as every other scoped read, compiled
+# once per connection, so that a warm read spends no time building and compiling them.
+_CASE_FIELDS = tuple(field.attname for field in Case._meta.concrete_fields)
+
+
+def _versioned_case_query(user: Any, number: str, now: datetime) -> Any:
+    buckets = conditional.time_buckets(at=now, case_id=OuterRef("pk"))
+    cases = Case.objects.visible_to(user).filter(number=number).order_by()
+    return cases.annotate(**buckets).values_list(*_CASE_FIELDS, *sorted(buckets))[:1]
+
+
+def _all_cases_query(timed: bool, now: datetime | None = None) -> Query:
+    """Staff see every case, and versions only grow and cases are never deleted, so the count and the sum of
+    the versions change with every write."""
+    query = Case.objects.order_by().query.chain()
+    query.default_cols = False
+    query.add_annotation(Count("pk"), "cases")
+    query.add_annotation(Sum("version"), "versions")
+    if timed:
+        for name, bucket in sorted(conditional.time_buckets(at=now).items()):
+            query.add_annotation(Max(bucket), name)
+    return query
+
+
+def _my_cases_query(user: Any, timed: bool, now: datetime | None = None) -> Any:
+    """Anyone else: their cases' ids and versions (a handful), which also changes when an appearance begins
+    or ends; with the latest moment passed across all their cases, evaluated once (not once per case)."""
+    cases = Case.objects.visible_to(user).order_by("pk")
+    if not timed:
+        return cases.values_list("pk", "version")
+    buckets = conditional.time_buckets(at=now, case_id__in=Case.objects.visible_to(user).values("pk"))
+    return cases.annotate(**buckets).values_list("pk", "version", *sorted(buckets))
+
+
+VERSIONED_CASE = TagQuery(_versioned_case_query)
+ALL_CASES = TagQuery(_all_cases_query)
+MY_CASES = TagQuery(_my_cases_query)
+
+
 def versioned_case(user: Any, number: str) -> Case:
     """The visible case (or a 404) with what a conditional read's tag needs of it: its version and, annotated,
     its time buckets (core/api/conditional.py). One query, the same as the plain lookup."""
-    return visible_case_or_404(user, number, **conditional.time_buckets(case_id=OuterRef("pk")))
+    try:
+        normalized = case_numbers.normalize_typed(number)
+    except case_numbers.InvalidCaseNumber:
+        raise Http404 from None
+    found = VERSIONED_CASE.rows(
+        shape=conditional.bucket_names(), user=user, number=normalized, now=clock.now()
+    )
+    row = found_or_404(found[0] if found else None)
+    case = Case.from_db("default", _CASE_FIELDS, [row[name] for name in _CASE_FIELDS])
+    for name in conditional.bucket_names():
+        setattr(case, name, row[name])
+    return case
 
 
 def case_parts(case: Case) -> tuple[Any, ...]:
@@ -47,21 +101,14 @@ def case_filter_parts(user: Any, value: str | None) -> tuple[Any, ...] | None:
 
 def scope_parts(user: Any, *, timed: bool = False) -> tuple[Any, ...]:
     """For a list across the caller's cases: the versions of every case the caller may see, in one query
-    (with the time buckets when ``timed``). Staff see every case, and versions only grow and cases are never
-    deleted, so the count and the sum of the versions change with every write; anyone else gets the list of
-    their cases' ids and versions (a handful), which also changes when an appearance begins or ends."""
+    (with the time buckets when ``timed``)."""
+    shape = conditional.bucket_names()
+    moment = {"now": clock.now()} if timed else {}
     if conditional.scope_of(user) == "staff":
-        latest = {k: Max(v) for k, v in conditional.time_buckets().items()} if timed else {}
-        found = Case.objects.aggregate(cases=Count("pk"), versions=Sum("version"), **latest)
+        (found,) = ALL_CASES.rows(shape=shape, timed=timed, **moment)
         return ("all", tuple(found[k] for k in sorted(found)))
-    cases = Case.objects.visible_to(user).order_by("pk")
-    names = ["pk", "version"]
-    if timed:
-        # The latest moment passed across all their cases, evaluated once (not once per case): it moves
-        # whenever one of their deadlines falls due.
-        buckets = conditional.time_buckets(case_id__in=Case.objects.visible_to(user).values("pk"))
-        cases, names = cases.annotate(**buckets), names + sorted(buckets)
-    return ("mine", tuple(cases.values_list(*names)))
+    rows = MY_CASES.rows(shape=shape, user=user, timed=timed, **moment)
+    return ("mine", tuple(tuple(row.values()) for row in rows))
 
 
 def visible_election(user: Any, pk: int) -> Election | None:
