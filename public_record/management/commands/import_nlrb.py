@@ -43,7 +43,10 @@ class Command(BaseCommand):
             "--since",
             type=_date,
             metavar="DATE",
-            help="Only cases filed on or after DATE (YYYY-MM-DD or MM/DD/YYYY)",
+            help=(
+                "Only cases the source changed on or after DATE (YYYY-MM-DD or MM/DD/YYYY): the filing's "
+                "updated_at, or the newest created_at of its rows; for a nightly update"
+            ),
         )
         parser.add_argument("--dry-run", action="store_true", help="Check and report; write nothing")
         parser.add_argument("--report", metavar="FILE", help="Also write the report as CSV to FILE")
