@@ -9,7 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from public_record import mapping
-from public_record.importer import ImportStopped, import_public_record
+from public_record.importer import ImportStopped
+from public_record.services import import_file
 from public_record.source import SourceError
 
 
@@ -53,8 +54,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            report = import_public_record(
-                options["path"],
+            report = import_file(
+                path=options["path"],
                 numbers=options["cases"],
                 since=options["since"],
                 dry_run=options["dry_run"],
