@@ -140,7 +140,9 @@ def test_the_bulk_path_writes_what_the_orm_path_wrote(
     if connection.vendor == "postgresql":  # COPY goes past Django's query log: no INSERT of the rows is in it
         assert 'INSERT INTO "elections_tally"' not in writes
         assert 'INSERT INTO "proceedings_docketentry"' not in writes
-    assert 'INSERT INTO "elections_historicaltally" ("id", ' in writes and '"history_user_id") SELECT' in writes
+    assert (
+        'INSERT INTO "elections_historicaltally" ("id", ' in writes and '"history_user_id") SELECT' in writes
+    )
 
 
 def test_a_rerun_skips_the_unchanged_in_one_query_a_batch_and_takes_the_changed(tmp_path: Path) -> None:
