@@ -110,7 +110,7 @@ def _rows(fields: list[Any]) -> Callable[[models.Model], tuple[Any, ...]]:
     read = attrgetter(*(f.attname for f in fields))
     prepared = [(at, field) for at, field in enumerate(fields) if field.get_internal_type() not in plain]
     if not prepared:
-        return read  # type: ignore[return-value]
+        return read
 
     def row(obj: models.Model) -> tuple[Any, ...]:
         values = list(read(obj))
@@ -178,11 +178,12 @@ def _record_created(
     sources = [_quote(model._meta.get_field(f.name).column) for f in tracked]  # type: ignore[union-attr]
     pk = model._meta.pk
     assert pk is not None and not hasattr(history, "history_relation")
+    key: list[Any]
     if connection.vendor == "sqlite":
         # The ids were drawn as one run after the highest: the range holds exactly them.
         where, key = f"{_quote(pk.column)} BETWEEN %s AND %s", [ids[0], ids[-1]]
     else:
-        where, key = f"{_quote(pk.column)} = ANY(%s)", [ids]
+        where, key = f"{_quote(pk.column)} = ANY(%s)", [ids]  # one array parameter
     sql = (
         f"INSERT INTO {_quote(history._meta.db_table)} ({', '.join(targets)}) "
         f"SELECT {', '.join(sources)}, %s, %s, %s, %s FROM {_quote(model._meta.db_table)} WHERE {where}"

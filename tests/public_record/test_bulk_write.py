@@ -6,6 +6,7 @@ written; the run's row counts as it goes. Run on SQLite and on PostgreSQL (``DAT
 
 from __future__ import annotations
 
+import runpy
 import sqlite3
 from collections.abc import Sequence
 from contextlib import closing
@@ -19,7 +20,6 @@ from django.db import DatabaseError, connection, models
 from django.test.utils import CaptureQueriesContext
 from simple_history.utils import bulk_create_with_history
 
-from bench.import_nlrb import generate  # the full-size file's generator, used small
 from core import bulk_insert
 from elections import services
 from elections.models import Case, Counsel, Election, Party, Tally
@@ -30,6 +30,9 @@ from tests.conftest import FrozenClock
 from tests.public_record.conftest import BROKEN, MULTI, THREE, sample
 
 pytestmark = pytest.mark.django_db
+
+# The full-size file's generator (bench/import_nlrb.py), used small; read by path, as the bench is a script.
+generate = runpy.run_path(str(Path(__file__).resolve().parents[2] / "bench" / "import_nlrb.py"))["generate"]
 
 RECORD: list[type[models.Model]] = [
     Case,
