@@ -1,13 +1,15 @@
-"""Import labordata's nlrb.db (or its CSV folder) into the tracker, case by case, through the services.
+"""Import labordata's nlrb.db (or its CSV folder) into the tracker through the services, a batch of cases at
+a time.
 
-Each case is one transaction: it lands whole or not at all, and a case that fails is reported with its
-number and reason while the others go on. A case is written in a constant number of queries (the batch
-services of ``elections.services`` and ``proceedings.services``), and the existing cases of each chunk of
-the file are read in one query, so the whole public file takes minutes.
+The transaction is the batch of cases new to the tracker (``CHUNK``), written by the services' batch
+functions in a few statements (COPY on PostgreSQL, ``core.bulk_insert``), and the case for a case the
+tracker holds already. A batch in which a case is refused is rolled back whole and written again in
+halves, so the refused case fails alone, reported with its number and reason, and nothing of it stays.
 
-Running it again adds nothing twice: a case whose source rows are unchanged (``ImportedCase.fingerprint``)
-is skipped; a changed one gains what is new. A case entered by staff is never overwritten, nor a field of an
-imported case that staff edited since: the differences are reported instead.
+Running it again adds nothing twice: a case whose source rows are unchanged (``ImportedCase.fingerprint``,
+read for the whole batch in one query) is counted and skipped without being planned again; a changed one
+gains what is new. A case entered by staff is never overwritten, nor a field of an imported case that staff
+edited since: the differences are reported instead.
 """
 
 from __future__ import annotations
