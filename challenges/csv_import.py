@@ -252,7 +252,8 @@ def parse(
         )
         ground = _checked(problems, _ground, "ground", values["ground"])
         reason = _checked(problems, clean_text, "reason", values.get("reason", ""), REASON_MAX)
-        row_errors.extend(f"line {line}, {p.field}: {p.message}" for p in problems)
+        if problems:
+            row_errors.extend(f"line {line}, {p.field}: {p.message}" for p in problems)
         challenger: Challenger | None = None
         try:
             challenger = resolve(values["challenged_by"])
