@@ -112,7 +112,7 @@ def import_file(
     if dry_run:
         return import_public_record(path, numbers=numbers, since=since, dry_run=True, progress=progress)
     run = ImportRun.objects.create(
-        number=numbers[0] if len(numbers) == 1 else "",
+        number=_one_number(numbers),
         status=ImportRun.Status.RUNNING,
         started_at=clock.now(),
         requested_by=acting_user(actor),
@@ -133,6 +133,17 @@ def import_file(
         raise
     _finish(run, ImportRun.Status.DONE, report.as_dict() | _progress(report, report.read, report.read), "")
     return report
+
+
+def _one_number(numbers: Sequence[str]) -> str:
+    """The run's case: the one case asked for, normalized; blank for several, for the whole file, or for a
+    number that is not one (the import reports it as not found)."""
+    if len(numbers) != 1:
+        return ""
+    try:
+        return case_numbers.normalize(numbers[0], representation_only=False)
+    except case_numbers.InvalidCaseNumber:
+        return ""
 
 
 def _progress(report: Report, done: int, total: int) -> dict[str, object]:

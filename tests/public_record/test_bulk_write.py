@@ -264,6 +264,9 @@ def test_the_run_row_counts_as_the_import_goes(tmp_path: Path, monkeypatch: pyte
     assert str(finished) == "Import of the public record file (done)"
     run(path, "--dry-run")
     assert ImportRun.objects.count() == 1  # a dry run writes nothing, not even its run
+    number = _numbers(path)[0]
+    run(path, "--case", number.lower())
+    assert ImportRun.objects.order_by("-pk").values_list("number", "status")[0] == (number, "done")
 
 
 def test_the_case_version_moves_with_every_bulk_write(tmp_path: Path) -> None:
