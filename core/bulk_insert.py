@@ -33,7 +33,7 @@ from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 
 BATCH = 5_000
-"""Rows per ``executemany`` call on SQLite (COPY streams them all)."""
+"""Rows per ``executemany`` call (COPY streams them all)."""
 
 # Fields whose Python value the driver stores as the ORM would (``get_db_prep_save`` returns it unchanged).
 _AS_THEY_ARE = {
@@ -59,10 +59,9 @@ _AS_THEY_ARE = {
 _AS_THEY_ARE_POSTGRESQL = _AS_THEY_ARE | {"DateField", "DateTimeField"}
 
 
-def available() -> bool:
-    """SQLite, or PostgreSQL through psycopg 3 (whose cursor has ``copy``)."""
-    if connection.vendor == "sqlite":
-        return True
+def _can_copy() -> bool:
+    """PostgreSQL through psycopg 3, whose cursor has ``copy`` (Django would also run on psycopg2, and
+    there the rows go by ``executemany``, as on SQLite)."""
     if connection.vendor != "postgresql":
         return False
     from django.db.backends.postgresql.psycopg_any import is_psycopg3  # imports psycopg: PostgreSQL only
@@ -146,7 +145,7 @@ def insert(
     columns = ", ".join(_quote(f.column) for f in fields)
     row = _rows(fields)
     with connection.cursor() as cursor:
-        if connection.vendor == "sqlite":
+        if not _can_copy():
             sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
             rows = map(row, objs)
             while batch := list(islice(rows, BATCH)):

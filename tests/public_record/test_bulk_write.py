@@ -148,6 +148,21 @@ def test_the_bulk_path_writes_what_the_orm_path_wrote(
     )
 
 
+def test_without_copy_the_rows_go_by_executemany_and_are_the_same(
+    tmp_path: Path, frozen_clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL through psycopg2 (no COPY) the writer sends the same rows by ``executemany``."""
+    frozen_clock.at("2024-07-01")
+    path = sample().write_db(tmp_path / "nlrb.db")
+    monkeypatch.setattr(bulk_insert, "_can_copy", lambda: False)
+    run(path)
+    written = every_row()
+    wipe()
+    monkeypatch.setattr(bulk_insert, "insert", the_orm_path)
+    run(path)
+    assert every_row() == written and written["elections.Tally"]
+
+
 def test_a_rerun_skips_the_unchanged_in_one_query_a_batch_and_takes_the_changed(tmp_path: Path) -> None:
     small, large = generated(tmp_path), tmp_path / "large.db"
     generate(large, 3 * 40)
