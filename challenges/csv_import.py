@@ -117,7 +117,7 @@ def _records(text: str) -> list[tuple[int, list[str]]]:
     try:
         for fields in reader:
             start, last_line = last_line + 1, reader.line_num
-            if not any(f.strip() for f in fields):
+            if not "".join(fields).strip():  # blank: no field holds anything but white space
                 continue
             records.append((start, fields))
             if len(records) > MAX_ROWS + 1:  # the header, then MAX_ROWS rows
@@ -179,6 +179,26 @@ def _checked(
         return ""
 
 
+def _resolver(parties: Mapping[int, str], case_number: str) -> Callable[[str], Challenger]:
+    """``resolve_challenger`` once per distinct value: a ledger names the same few challengers on every row,
+    and matching a name compares it with every party's."""
+    known: dict[str, Challenger | FieldProblem] = {}
+
+    def resolve(value: str) -> Challenger:
+        answer = known.get(value)
+        if answer is None:
+            try:
+                answer = resolve_challenger(value, parties, case_number=case_number)
+            except FieldProblem as problem:
+                answer = problem
+            known[value] = answer
+        if isinstance(answer, FieldProblem):
+            raise FieldProblem(answer.field, answer.message)
+        return answer
+
+    return resolve
+
+
 def parse(
     data: bytes,
     *,
@@ -203,6 +223,7 @@ def parse(
         raise CsvRejected(["the file has a header row but no challenges"])
 
     width = len(columns)
+    resolve = _resolver(parties, case_number)
     errors: list[str] = []
     rows: list[CsvRow] = []
     seen: dict[str, int] = {}
@@ -231,10 +252,11 @@ def parse(
         )
         ground = _checked(problems, _ground, "ground", values["ground"])
         reason = _checked(problems, clean_text, "reason", values.get("reason", ""), REASON_MAX)
-        row_errors.extend(f"line {line}, {p.field}: {p.message}" for p in problems)
+        if problems:
+            row_errors.extend(f"line {line}, {p.field}: {p.message}" for p in problems)
         challenger: Challenger | None = None
         try:
-            challenger = resolve_challenger(values["challenged_by"], parties, case_number=case_number)
+            challenger = resolve(values["challenged_by"])
         except FieldProblem as problem:
             row_errors.append(f"line {line}, {problem.field}: {problem.message}")
         if challenger is not None and own_party_ids is not None and challenger.party_id not in own_party_ids:

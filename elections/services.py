@@ -15,9 +15,9 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
-from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+from simple_history.utils import bulk_update_with_history
 
-from core import clock
+from core import bulk_insert, clock
 from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections import events
@@ -530,9 +530,12 @@ def tally_record(
 
 # --- batches: the public-record import writes many cases in a few statements ---------------------------
 #
-# Each function applies the same rules as its one-record counterpart above, reads what it needs in one
-# query and writes with one bulk insert (and one for the history rows), whatever the number of cases,
-# parties, elections and tallies. They take no savepoint of their own: called inside a larger transaction,
+# Each function applies the same rules as its one-record counterpart above, to each record in Python, reads
+# what it needs in one query and writes with one bulk insert (``core.bulk_insert``: COPY on PostgreSQL) and
+# one ``INSERT … SELECT`` for the history rows, whatever the number of cases, parties, elections and tallies.
+# This is still the one path for every write: the importer hands these services what it read, they check
+# every record by the same rules as the one-record services and refuse the batch if any is refused; only
+# the row-writing is done in bulk, by the writer they call. They take no savepoint of their own: called inside a larger transaction,
 # a refusal rolls the whole of it back (the importer's unit is the case, or a chunk of new cases).
 
 _batch = transaction.atomic(savepoint=False)
@@ -565,7 +568,7 @@ def cases_create(*, cases: Iterable[Mapping[str, Any]], actor: Actor = None) -> 
     if taken:
         raise RuleViolation("number", f"Case {taken[0]} is already on the tracker.")
     if new:
-        bulk_create_with_history(new, Case, batch_size=2000, default_user=acting_user(actor))
+        bulk_insert.insert(new, history_user=acting_user(actor))
     return new
 
 
@@ -593,7 +596,7 @@ def parties_add(
         on_case[(case.pk, union_key(name))] = party
         new.append(party)
     if new:
-        bulk_create_with_history(new, Party, batch_size=2000, default_user=acting_user(actor))
+        bulk_insert.insert(new, history_user=acting_user(actor))
     return on_case
 
 
@@ -629,7 +632,7 @@ def counsel_sync(
                 changed.append(current)
     user = acting_user(actor)
     if new:
-        bulk_create_with_history(new, Counsel, batch_size=2000, default_user=user)
+        bulk_insert.insert(new, history_user=user)
     if changed:
         bulk_update_with_history(changed, Counsel, ["firm", "address", "phone"], default_user=user)
     return len(new), len(changed)
@@ -671,10 +674,9 @@ def elections_add(
         _check_dates_in_order(fields)
         last[case.pk] = before + 1
         new.append(Election(case=case, sequence=before + 1, **fields))
-    bulk_create_with_history(new, Election, batch_size=2000, default_user=acting_user(actor))
-    for election in new:
-        if election.sequence == 1:  # what was recorded before a case's first election moves onto it
-            events.elections_created.send(sender=Election, elections=[election], actor=actor)
+    bulk_insert.insert(new, history_user=acting_user(actor))
+    # What was recorded before a case's first election moves onto it: one query for the whole batch.
+    events.elections_created.send(sender=Election, elections=new, actor=actor)
     return new
 
 
@@ -720,7 +722,7 @@ def tallies_add(
         for tally in new:
             events.tally_to_record.send(sender=Tally, tally=tally)
     if new:
-        bulk_create_with_history(new, Tally, batch_size=2000, default_user=user)
+        bulk_insert.insert(new, history_user=user)
     if announce:
         for tally in new:
             events.tally_recorded.send(sender=Tally, tally=tally, actor=actor)

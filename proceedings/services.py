@@ -20,7 +20,7 @@ from typing import Any
 from django.db import transaction
 
 from challenges.selectors import ledger_state
-from core import clock
+from core import bulk_insert, clock
 from core.actors import Actor, acting_user, require_staff, stamp
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
@@ -981,6 +981,6 @@ def docket_entries_sync(*, entries: list[tuple[Case, dict[str, Any]]]) -> tuple[
         elif current.url != entry["url"]:
             current.url = entry["url"]
             changed.append(current)
-    DocketEntry.objects.bulk_create(new, batch_size=5000)
+    bulk_insert.insert(new)
     DocketEntry.objects.bulk_update(changed, ["url"], batch_size=1000)
     return len(new), len(changed)

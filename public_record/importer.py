@@ -1,13 +1,15 @@
-"""Import labordata's nlrb.db (or its CSV folder) into the tracker, case by case, through the services.
+"""Import labordata's nlrb.db (or its CSV folder) into the tracker through the services, a batch of cases at
+a time.
 
-Each case is one transaction: it lands whole or not at all, and a case that fails is reported with its
-number and reason while the others go on. A case is written in a constant number of queries (the batch
-services of ``elections.services`` and ``proceedings.services``), and the existing cases of each chunk of
-the file are read in one query, so the whole public file takes minutes.
+The transaction is the batch of cases new to the tracker (``CHUNK``), written by the services' batch
+functions in a few statements (COPY on PostgreSQL, ``core.bulk_insert``), and the case for a case the
+tracker holds already. A batch in which a case is refused is rolled back whole and written again in
+halves, so the refused case fails alone, reported with its number and reason, and nothing of it stays.
 
-Running it again adds nothing twice: a case whose source rows are unchanged (``ImportedCase.fingerprint``)
-is skipped; a changed one gains what is new. A case entered by staff is never overwritten, nor a field of an
-imported case that staff edited since: the differences are reported instead.
+Running it again adds nothing twice: a case whose source rows are unchanged (``ImportedCase.fingerprint``,
+read for the whole batch in one query) is counted and skipped without being planned again; a changed one
+gains what is new. A case entered by staff is never overwritten, nor a field of an imported case that staff
+edited since: the differences are reported instead.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from itertools import islice
@@ -23,6 +25,7 @@ from typing import Any, TextIO
 
 from django.db import DatabaseError, connection, transaction
 
+from core import bulk_insert
 from core.actors import Actor
 from core.errors import DomainError, RuleViolation
 from elections import services as election_services
@@ -77,37 +80,29 @@ def import_public_record(
     dry_run: bool = False,
     actor: Actor = None,
     progress: TextIO | None = None,
+    on_batch: Callable[[Report, int, int], None] | None = None,
 ) -> Report:
-    """Import every case of the file (or ``numbers``, or those filed ``since``). Raises
-    ``source.SchemaError`` before writing anything if the file is not labordata's schema, and
+    """Import every case of the file (or ``numbers``, or those changed in the source ``since`` a day).
+    Raises ``source.SchemaError`` before writing anything if the file is not labordata's schema, and
     ``source.SourceError`` when reading meets a damaged part of the file (the cases before it are imported,
-    each whole; a run again imports the rest once the file is mended)."""
+    each whole; a run again imports the rest once the file is mended). ``on_batch(report, done, total)`` is
+    called after each batch of cases (the import run's counts)."""
     started = time.monotonic()
     db = source.open_source(path)
     report = Report(source=str(path), dry_run=dry_run)
     wanted = _source_numbers(numbers)
+    bar = None
     try:
-        bar = Progress(db.count_cases(wanted), progress) if progress is not None else None
+        total = db.count_cases(wanted)
+        bar = Progress(total, progress) if progress is not None else None
+        done = 0
         for chunk in _chunks(db.read_cases(wanted), CHUNK):
-            on_tracker = _tracker_cases(chunk)
-            plans = []
-            for case_rows in chunk:
-                if bar is not None:
-                    bar.advance()
-                if since is not None and (mapping.filed_on(case_rows) or date.min) < since:
-                    continue
-                report.read += 1
-                plan = _plan(case_rows, report)
-                if plan is not None:
-                    plans.append(plan)
-            fresh = [p for p in plans if p.number not in on_tracker]
-            one_by_one = [p for p in plans if p.number in on_tracker]
-            if len(fresh) > 1 and not _write_new_cases(fresh, report, actor=actor, dry_run=dry_run):
-                one_by_one += fresh  # someone in the chunk was refused: each case on its own, to find who
-            elif len(fresh) == 1:
-                one_by_one += fresh
-            for plan in one_by_one:
-                _write_one_case(plan, on_tracker.get(plan.number), report, actor=actor, dry_run=dry_run)
+            _import_chunk(chunk, report, since=since, actor=actor, dry_run=dry_run)
+            done += len(chunk)
+            if bar is not None:
+                bar.advance(len(chunk))
+            if on_batch is not None:
+                on_batch(report, done, total)
     except source.SourceError as exc:
         if not report.read:
             raise
@@ -119,6 +114,39 @@ def import_public_record(
         bar.finish()
     report.seconds = time.monotonic() - started
     return report
+
+
+def _import_chunk(
+    chunk: list[source.SourceCase], report: Report, *, since: date | None, actor: Actor, dry_run: bool
+) -> None:
+    """One chunk of the file: the unchanged cases counted (one query for the whole chunk), the new ones
+    written together (``_write_new_cases``), the changed ones each in its own transaction."""
+    if since is not None:
+        chunk = [c for c in chunk if (mapping.changed_on(c) or date.max) >= since]
+    numbers = {c.number: _normalized(c.number) for c in chunk}
+    imported = _imported(n for n in numbers.values() if n)
+    plans = []
+    for case_rows in chunk:
+        report.read += 1
+        number = numbers[case_rows.number]
+        if number is not None and not case_numbers.parse(number, representation_only=False).is_representation:
+            report.add("cases", "skipped")
+            report.skips.append((number, "not a representation case"))
+            continue
+        fingerprint = mapping.fingerprint(case_rows)
+        known = imported.get(number or "")
+        if known is not None and known.fingerprint == fingerprint:
+            _unchanged(report, known, case_rows)
+            continue
+        plan = _plan(case_rows, report, fingerprint)
+        if plan is not None:
+            plans.append(plan)
+    on_tracker = _tracker_cases([p.number for p in plans])
+    fresh = [p for p in plans if p.number not in on_tracker]
+    _write_new_cases(fresh, report, actor=actor, dry_run=dry_run)
+    for plan in plans:
+        if plan.number in on_tracker:
+            _write_one_case(plan, on_tracker[plan.number], report, actor=actor, dry_run=dry_run)
 
 
 def _source_numbers(numbers: Sequence[str]) -> list[str]:
@@ -144,19 +172,41 @@ def _normalized(number: str) -> str | None:
         return None
 
 
-def _tracker_cases(chunk: list[source.SourceCase]) -> dict[str, Case]:
-    numbers = [n for n in (_normalized(c.number) for c in chunk) if n]
+@dataclass(frozen=True)
+class _Known:
+    fingerprint: str
+    elections: int
+    tallies: int
+
+
+def _imported(numbers: Iterable[str]) -> dict[str, _Known]:
+    """The fingerprint of each case of the chunk that came from the public record, in one query, with how
+    many elections and tallies it brought (what an unchanged case reports without being planned again)."""
+    rows = ImportedCase.objects.filter(case__number__in=list(numbers)).values_list(
+        "case__number", "fingerprint", "keys"
+    )
+    return {
+        number: _Known(fingerprint, len(keys.get("elections", ())), len(keys.get("tallies", ())))
+        for number, fingerprint, keys in rows
+    }
+
+
+def _unchanged(report: Report, known: _Known, case_rows: source.SourceCase) -> None:
+    report.add("cases", "unchanged")
+    report.add("elections", "unchanged", known.elections)
+    report.add("tallies", "unchanged", known.tallies)
+    report.add("docket entries", "unchanged", mapping.docket_count(case_rows))
+
+
+def _tracker_cases(numbers: list[str]) -> dict[str, Case]:
+    if not numbers:
+        return {}
     return {c.number: c for c in Case.objects.filter(number__in=numbers).select_related("public_record")}
 
 
-def _plan(case_rows: source.SourceCase, report: Report) -> CasePlan | None:
-    number = _normalized(case_rows.number)
-    if number is not None and not case_numbers.parse(number, representation_only=False).is_representation:
-        report.add("cases", "skipped")
-        report.skips.append((number, "not a representation case"))
-        return None
+def _plan(case_rows: source.SourceCase, report: Report, fingerprint: str) -> CasePlan | None:
     try:
-        plan = mapping.plan_case(case_rows)
+        plan = mapping.plan_case(case_rows, digest=fingerprint)
     except BadCase as exc:
         _failed(report, case_rows.number, str(exc), None)
         return None
@@ -190,9 +240,16 @@ def _transaction(dry_run: bool) -> Iterator[None]:
         pass
 
 
-def _write_new_cases(plans: list[CasePlan], report: Report, *, actor: Actor, dry_run: bool) -> bool:
-    """Write a chunk of cases new to the tracker in one transaction, a few statements in all. False (and
-    nothing written) if any of them is refused: the caller then writes them one by one."""
+def _write_new_cases(plans: list[CasePlan], report: Report, *, actor: Actor, dry_run: bool) -> None:
+    """Cases new to the tracker, a batch in one transaction and a few statements in all. A batch in which
+    the services refuse a case is rolled back whole and written again in two halves, down to the case
+    itself, which is then reported with the rule it breaks: one refused case costs a few retries of its
+    neighbours, never a half-written case."""
+    if not plans:
+        return
+    if len(plans) == 1:
+        _write_one_case(plans[0], None, report, actor=actor, dry_run=dry_run)
+        return
     counts = _Counts()
     try:
         with _transaction(dry_run):
@@ -201,13 +258,15 @@ def _write_new_cases(plans: list[CasePlan], report: Report, *, actor: Actor, dry
             _write_contents(list(zip(plans, cases, records, strict=True)), counts, actor=actor)
             for plan, record in zip(plans, records, strict=True):
                 _stamp(record, plan, plan.case_fields())
-            ImportedCase.objects.bulk_create(records, batch_size=2000)
+            bulk_insert.insert(records)
     except _REFUSALS as exc:
-        logger.debug("public record: a chunk of %s new cases goes one by one: %s", len(plans), exc)
-        return False
+        logger.debug("public record: a batch of %s new cases goes in halves: %s", len(plans), exc)
+        half = len(plans) // 2
+        _write_new_cases(plans[:half], report, actor=actor, dry_run=dry_run)
+        _write_new_cases(plans[half:], report, actor=actor, dry_run=dry_run)
+        return
     counts.add("cases", "imported", len(plans))
     counts.merge_into(report)
-    return True
 
 
 def _write_one_case(

@@ -202,18 +202,43 @@ def fingerprint(source: SourceCase) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def filed_on(source: SourceCase) -> date | None:
-    try:
-        return parse_date(source.filing.get("date_filed"))
-    except BadCase:
-        return None
+def changed_on(source: SourceCase) -> date | None:
+    """The last day the source changed the case: its filing row's ``updated_at``, or the ``created_at`` of
+    its newest row (a docket line, a tally, a participant added later leaves the filing row as it was).
+    None if no row says."""
+    rows = [
+        source.filing,
+        *source.sought_units,
+        *source.participants,
+        *source.docket,
+        *source.voting_units,
+        *(e.row for e in source.elections),
+        *(e.result for e in source.elections if e.result),
+        *(o for e in source.elections for o in e.options),
+    ]
+    days = []
+    for row in rows:
+        for column in ("updated_at", "created_at"):
+            try:
+                day = parse_date(row.get(column))
+            except BadCase:
+                continue  # an unreadable stamp says nothing; the other rows may
+            if day is not None:
+                days.append(day)
+    return max(days, default=None)
+
+
+def docket_count(source: SourceCase) -> int:
+    """How many docket lines ``plan_case`` makes of the case's rows (those with a date and a document)."""
+    return sum(1 for row in source.docket if tidy(row.get("date")) and tidy(row.get("document")))
 
 
 # --- the case ---------------------------------------------------------------------------------------------
 
 
-def plan_case(source: SourceCase) -> CasePlan:
-    """The whole case, or ``BadCase`` saying why it cannot be imported."""
+def plan_case(source: SourceCase, *, digest: str | None = None) -> CasePlan:
+    """The whole case, or ``BadCase`` saying why it cannot be imported. ``digest``: its ``fingerprint``, if the caller
+    has computed it already."""
     try:
         number = str(case_numbers.parse(source.number))
     except case_numbers.InvalidCaseNumber as exc:
@@ -240,7 +265,7 @@ def plan_case(source: SourceCase) -> CasePlan:
             tidy(r.get("unit_sought")) for r in source.sought_units if tidy(r.get("unit_sought"))
         ),
         snapshot=tidy(filing.get("last_checked_at") or filing.get("updated_at"))[:40],
-        fingerprint=fingerprint(source),
+        fingerprint=digest or fingerprint(source),
     )
     _plan_parties(plan, source.participants)
     zone = ZoneInfo(region_office(case_numbers.parse(number).region).zone)

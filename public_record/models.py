@@ -29,7 +29,9 @@ class ImportedCase(models.Model):
 
 
 class ImportRun(models.Model):
-    """One case imported on request of staff (API or admin), run by a Celery task."""
+    """One case imported on request of staff (API or admin), run by a Celery task; or a run of
+    ``manage.py import_nlrb`` (``number`` blank for the whole file), whose counts its ``report`` holds as
+    the run goes (``progress``: cases done of the total)."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -53,4 +55,4 @@ class ImportRun(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"Import of {self.number} ({self.status})"
+        return f"Import of {self.number or 'the public record file'} ({self.status})"

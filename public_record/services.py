@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from collections.abc import Sequence
+from datetime import date, timedelta
+from typing import TextIO
 
 from django.conf import settings
 from django.db import transaction
@@ -14,8 +16,9 @@ from core import clock
 from core.actors import Actor, acting_user
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
-from public_record.importer import import_public_record
+from public_record.importer import ImportStopped, import_public_record
 from public_record.models import ImportRun
+from public_record.report import Report
 from public_record.selectors import data_path
 from public_record.source import SourceError
 
@@ -90,4 +93,67 @@ def import_runs_fail_stale(*, older_than_seconds: int | None = None, actor: Acto
             "worker died or failed. Nothing of this case is half written (each case is one transaction); "
             "ask for the import again."
         ),
+    )
+
+
+def import_file(
+    *,
+    path: str,
+    numbers: Sequence[str] = (),
+    since: date | None = None,
+    dry_run: bool = False,
+    actor: Actor = None,
+    progress: TextIO | None = None,
+) -> Report:
+    """Import the file (``manage.py import_nlrb``), recorded as an import run: its counts are written to the
+    run's row after each batch (committed at once: staff follow a long import in the admin), the whole
+    report at the end. A dry run writes nothing, not even its run. Raises what ``import_public_record``
+    raises, the run marked failed."""
+    if dry_run:
+        return import_public_record(path, numbers=numbers, since=since, dry_run=True, progress=progress)
+    run = ImportRun.objects.create(
+        number=_one_number(numbers),
+        status=ImportRun.Status.RUNNING,
+        started_at=clock.now(),
+        requested_by=acting_user(actor),
+    )
+
+    def counted(report: Report, done: int, total: int) -> None:
+        ImportRun.objects.filter(pk=run.pk).update(report=_progress(report, done, total))
+
+    try:
+        report = import_public_record(
+            path, numbers=numbers, since=since, actor=actor, progress=progress, on_batch=counted
+        )
+    except ImportStopped as exc:
+        _finish(run, ImportRun.Status.FAILED, exc.report.as_dict(), str(exc))
+        raise
+    except SourceError as exc:
+        _finish(run, ImportRun.Status.FAILED, {}, str(exc))
+        raise
+    _finish(run, ImportRun.Status.DONE, report.as_dict() | _progress(report, report.read, report.read), "")
+    return report
+
+
+def _one_number(numbers: Sequence[str]) -> str:
+    """The run's case: the one case asked for, normalized; blank for several, for the whole file, or for a
+    number that is not one (the import reports it as not found)."""
+    if len(numbers) != 1:
+        return ""
+    try:
+        return case_numbers.normalize(numbers[0], representation_only=False)
+    except case_numbers.InvalidCaseNumber:
+        return ""
+
+
+def _progress(report: Report, done: int, total: int) -> dict[str, object]:
+    return {
+        "progress": {"done": done, "total": total},
+        "counts": {kind: dict(outcomes) for kind, outcomes in report.counts.items()},
+    }
+
+
+def _finish(run: ImportRun, status: str, report: dict[str, object], error: str) -> None:
+    ImportRun.objects.filter(pk=run.pk).update(
+        status=status, report=report, error=error, finished_at=clock.now()
     )

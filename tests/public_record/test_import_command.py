@@ -429,7 +429,7 @@ def test_a_union_to_certify_the_arithmetic_does_not_elect_is_reported(tmp_path: 
     assert "union_to_certify theirs UFCW Local 1625, ours none (no_representative)" in out
 
 
-def test_case_and_since_choose_the_cases_and_dry_run_writes_nothing(nlrb_db: Path) -> None:
+def test_case_chooses_the_cases_and_dry_run_writes_nothing(nlrb_db: Path) -> None:
     out = run(nlrb_db, "--dry-run")
     assert out.startswith("DRY RUN — nothing written.")
     assert "cases:          3 imported" in out
@@ -438,9 +438,24 @@ def test_case_and_since_choose_the_cases_and_dry_run_writes_nothing(nlrb_db: Pat
     run(nlrb_db, "--case", "05-rc-300002")
     assert list(Case.objects.values_list("number", flat=True)) == [THREE]
 
-    run(nlrb_db, "--since", "01/01/2021")  # MULTI was filed in 2020
+
+def test_since_takes_the_cases_the_source_changed_since_that_day(tmp_path: Path) -> None:
+    """The nightly update: a case counts as changed when its filing row was updated or a row of it was
+    added on or after the day (a new docket line leaves the filing row as it was); the filing date does
+    not matter."""
+    f = sample()
+    for table in f.tables.values():
+        for row in table:
+            row["created_at"] = "2024-01-01 00:00:00"
+    f.tables["filing"][1]["updated_at"] = "06/02/2024"  # THREE: the filing row itself changed
+    f.docket(BROKEN, "2024-06-01", "Letter", "Regional Director")
+    f.tables["docket"][-1]["created_at"] = "2024-06-02 03:00:00"  # BROKEN: a line added that night
+    path = f.write_db(tmp_path / "nlrb.db")
+
+    out = run(path, "--since", "2024-06-02")
     assert set(Case.objects.values_list("number", flat=True)) == {THREE, BROKEN}
-    run(nlrb_db, "--since", "2020-11-20")
+    assert "2 cases read" in out.splitlines()[0]
+    run(path, "--since", "2024-01-01")
     assert set(Case.objects.values_list("number", flat=True)) == {THREE, BROKEN, MULTI}
 
 

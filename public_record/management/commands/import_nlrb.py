@@ -9,7 +9,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from public_record import mapping
-from public_record.importer import ImportStopped, import_public_record
+from public_record.importer import ImportStopped
+from public_record.services import import_file
 from public_record.source import SourceError
 
 
@@ -43,15 +44,18 @@ class Command(BaseCommand):
             "--since",
             type=_date,
             metavar="DATE",
-            help="Only cases filed on or after DATE (YYYY-MM-DD or MM/DD/YYYY)",
+            help=(
+                "Only cases the source changed on or after DATE (YYYY-MM-DD or MM/DD/YYYY): the filing's "
+                "updated_at, or the newest created_at of its rows; for a nightly update"
+            ),
         )
         parser.add_argument("--dry-run", action="store_true", help="Check and report; write nothing")
         parser.add_argument("--report", metavar="FILE", help="Also write the report as CSV to FILE")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            report = import_public_record(
-                options["path"],
+            report = import_file(
+                path=options["path"],
                 numbers=options["cases"],
                 since=options["since"],
                 dry_run=options["dry_run"],
