@@ -1,27 +1,9 @@
 """An end of a case recorded before it has any election (a withdrawal, a dismissal and its review, a block, a
-transfer): proceeding events and the deadlines they open may have no election."""
-
-from typing import Any
+transfer): proceeding events and the deadlines they open may have no election. SQLite rebuilds both
+tables; core.sqlite_backend keeps the case-version triggers through the rebuild."""
 
 import django.db.models.deletion
 from django.db import migrations, models
-
-from core.case_version import CaseVersioned
-
-
-class CaseVersionDropped(CaseVersioned):
-    """The case-version triggers taken off while their tables are altered: SQLite alters a column by copying
-    the table and renaming the copy, which drops the table's own triggers and fails on a trigger of another
-    table that names it (the reminders'). ``CaseVersioned`` puts them back after."""
-
-    def database_forwards(self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any) -> None:
-        super().database_backwards(app_label, schema_editor, from_state, to_state)
-
-    def database_backwards(self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any) -> None:
-        super().database_forwards(app_label, schema_editor, from_state, to_state)
-
-
-VERSIONED = (("Reminder", "deadline__case"), ("ProceedingEvent", "case"), ("Deadline", "case"))
 
 
 class Migration(migrations.Migration):
@@ -31,7 +13,6 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        *(CaseVersionDropped(model, path) for model, path in VERSIONED),
         migrations.AlterField(
             model_name="deadline",
             name="election",
@@ -54,5 +35,4 @@ class Migration(migrations.Migration):
                 to="elections.election",
             ),
         ),
-        *(CaseVersioned(model, path) for model, path in VERSIONED),
     ]
