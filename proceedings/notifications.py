@@ -23,7 +23,7 @@ from core import clock, outbox
 from core.links import desk_url
 from elections import recipients
 from elections.law import calendar
-from elections.models import Appearance
+from elections.models import Appearance, Case
 from proceedings.deadline_records import with_effective_status
 from proceedings.due_words import due_words
 from proceedings.event_details import detail_lines
@@ -43,66 +43,66 @@ def what_is_due(deadlines: Iterable[Deadline]) -> list[str]:
     return ["What this makes due:", *lines] if lines else ["It opens no deadline."]
 
 
-def event_recorded(event: ProceedingEvent) -> list[int]:
-    case = event.case
-    opened = Deadline.objects.filter(trigger_event=event).exclude(status=Status.SUPERSEDED)
+def _to_counsel(case: Case, *, key: str, subject: str, lines: list[str]) -> list[int]:
+    """A notice to the case's counsel of record: the case's name above the lines, its desk page below."""
     body = [
         f"{case.number} — {case.name}",
         "",
-        f"{event.event_label}: {event.occurred_on.isoformat()} ({event.on_election}).",
-        *(f"  {line}" for line in detail_lines(event)),
-        "",
-        *what_is_due(opened),
+        *lines,
         "",
         f"The case, its ladder and deadlines: {desk_url(case.number)}",
     ]
     return outbox.notify(
         recipients=recipients.counsel_of_record(case),
-        key=f"proceeding:{event.pk}:recorded",
-        subject=f"{case.number}: {event.event_label} ({event.occurred_on.isoformat()})",
+        key=key,
+        subject=subject,
         body="\n".join(body),
         case=case,
     )
 
 
+def event_recorded(event: ProceedingEvent) -> list[int]:
+    case = event.case
+    opened = Deadline.objects.filter(trigger_event=event).exclude(status=Status.SUPERSEDED)
+    return _to_counsel(
+        case,
+        key=f"proceeding:{event.pk}:recorded",
+        subject=f"{case.number}: {event.event_label} ({event.occurred_on.isoformat()})",
+        lines=[
+            f"{event.event_label}: {event.occurred_on.isoformat()} ({event.on_election}).",
+            *(f"  {line}" for line in detail_lines(event)),
+            "",
+            *what_is_due(opened),
+        ],
+    )
+
+
 def event_voided(event: ProceedingEvent) -> list[int]:
     case = event.case
-    body = [
-        f"{case.number} — {case.name}",
-        "",
-        f"The {event.event_label.lower()} of {event.occurred_on.isoformat()} was voided: {event.void_reason}",
-        "The ladder and its deadlines have been recomputed without it.",
-        "",
-        f"The case, its ladder and deadlines: {desk_url(case.number)}",
-    ]
-    return outbox.notify(
-        recipients=recipients.counsel_of_record(case),
+    return _to_counsel(
+        case,
         key=f"proceeding:{event.pk}:voided",
         subject=f"{case.number}: {event.event_label} of {event.occurred_on.isoformat()} voided",
-        body="\n".join(body),
-        case=case,
+        lines=[
+            f"The {event.event_label.lower()} of {event.occurred_on.isoformat()} was voided: {event.void_reason}",
+            "The ladder and its deadlines have been recomputed without it.",
+        ],
     )
 
 
 def recommended_order_took_effect(order: ProceedingEvent, lapsed_on: date) -> list[int]:
     """A judge's recommended order that became the Board's with no exceptions filed (29 CFR 102.48(a))."""
     case = order.case
-    body = [
-        f"{case.number} — {case.name}",
-        "",
-        f"The {order.event_label.lower()} of {order.occurred_on.isoformat()}, recommended by the "
-        f"administrative law judge, is now the Board's order: no exceptions were filed by "
-        f"{lapsed_on.isoformat()} (29 CFR 102.48(a)).",
-        "The case is closed.",
-        "",
-        f"The case, its ladder and deadlines: {desk_url(case.number)}",
-    ]
-    return outbox.notify(
-        recipients=recipients.counsel_of_record(case),
+    return _to_counsel(
+        case,
         key=f"proceeding:{order.pk}:took_effect",
         subject=f"{case.number}: {order.event_label} took effect ({lapsed_on.isoformat()})",
-        body="\n".join(body),
-        case=case,
+        lines=[
+            f"The {order.event_label.lower()} of {order.occurred_on.isoformat()}, recommended by the "
+            f"administrative law judge, is now the Board's order: no exceptions were filed by "
+            f"{lapsed_on.isoformat()} (29 CFR 102.48(a)).",
+            "The case is closed.",
+        ],
     )
 
 
