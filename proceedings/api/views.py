@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import schema
+from core.api.inputs import NoInput
 from core.api.permissions import StaffWritesOnly
 from core.api.scoping import bounded_id
 from elections.api.scoping import CaseConditionalRead, CaseScopedMixin, ListConditionalRead
@@ -195,10 +196,11 @@ class CalendarRotateView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=None,
+        request=NoInput,
         responses=schema.writing(CalendarFeedSerializer),
     )
     def post(self, request: Request) -> Response:
+        NoInput(data=request.data).is_valid(raise_exception=True)  # a body says nothing here
         feed = services.calendar_feed_rotate(user=request.user)
         return Response(CalendarFeedSerializer(_feed(feed)).data, status=status.HTTP_201_CREATED)
 
