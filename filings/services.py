@@ -409,9 +409,10 @@ def filing_file(
 
 
 @transaction.atomic
-def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False) -> Filing:
+def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False, notify: bool = True) -> Filing:
     """Staff settle a counsel-stated filing time received after the period closed: confirm it (timely) or
-    record the paper as late (``elections.law.filing_time``). Already settled → 409."""
+    record the paper as late (``elections.law.filing_time``). Counsel of record are told either way.
+    Already settled → 409."""
     require_staff(actor, "confirm a filing time")
     filing = (
         Filing.objects.select_for_update(of=("self",)).select_related("answers", "case").get(pk=filing.pk)
@@ -429,6 +430,8 @@ def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False) -> Filin
         proceeding_services.deadline_met_by_filing(
             deadline=deadline, filed_on=local_date(filing.filed_at, deadline.zone), actor=actor
         )
+    if notify:
+        notices.filing_time_settled(filing, late=late, zone=filing.case.office_zone)
     return filing
 
 

@@ -196,6 +196,14 @@ class FilingRulingInputSerializer(InputSerializer):
     until = CaseDateField(required=False, allow_null=True, help_text="A granted extension: the new due date")
 
 
+class FilingConfirmFilingInputSerializer(InputSerializer):
+    late = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true records the paper as late (timely false) instead of confirming the stated time",
+    )
+
+
 class DocumentInputSerializer(InputSerializer):
     file = serializers.FileField(help_text="A PDF (checked by its content), at most the configured limit")
     # A multipart form sends text: the filing's id as digits.
