@@ -24,9 +24,14 @@ $(STAMP): requirements.lock
 # manage.py and Celery default to production settings; these targets ask for the laptop's.
 run worker beat: export DJANGO_SETTINGS_MODULE ?= config.settings.local
 
+# The periodic tasks (reminders, 102.48(a) lapses, the outbox sweep) run beside the server in one process of
+# their own, started and stopped with it (the trap; and run_schedule stops when this shell is gone): no broker,
+# no beat, nothing else to start.
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	SITE_URL=$(SITE_URL) $(BIN)/python manage.py load_demo
+	SITE_URL=$(SITE_URL) $(BIN)/python manage.py run_schedule --stop-with $$$$ & scheduler=$$!; \
+	trap 'kill $$scheduler 2>/dev/null' EXIT INT TERM; \
 	SITE_URL=$(SITE_URL) $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # The browser tests drive Debian's Chromium (Playwright never downloads a browser): installed here when

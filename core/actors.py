@@ -23,6 +23,11 @@ def is_staff(actor: Actor) -> bool:
     return bool(getattr(actor, "is_authenticated", False) and getattr(actor, "is_staff", False))
 
 
+def is_staff_or_system(actor: Actor) -> bool:
+    """Board staff, or the system itself (``actor=None``: a command, the demo, a task)."""
+    return actor is None or is_staff(actor)
+
+
 def stamp(instance: Any, actor: Actor) -> None:
     """Make the next history row of ``instance`` name ``actor`` (commands, tasks and tests have no request)."""
     user = acting_user(actor)
@@ -33,5 +38,5 @@ def stamp(instance: Any, actor: Actor) -> None:
 def require_staff(actor: Actor, doing: str) -> None:
     """The staff-only steps: Board staff, or the system itself (``actor=None``: a command, the demo, a task).
     Raised inside the service, so that the API, the admin and the tasks refuse alike."""
-    if actor is not None and not is_staff(actor):
+    if not is_staff_or_system(actor):
         raise NotPermitted(f"Only Board staff may {doing}.")

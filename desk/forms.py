@@ -12,11 +12,29 @@ from django import forms
 
 from challenges.models import BOARD_AGENT, Challenge
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
+from core.api.inputs import UNKNOWN
 from elections.models import Election, Party
 from notes.models import BODY_MAX, Visibility
 from objections.models import Objection
 
 Choices = Sequence[tuple[Any, str]]
+
+# What a desk page posts besides a form's fields: the CSRF token.
+NOT_FIELDS = frozenset({"csrfmiddlewaretoken"})
+
+
+class KnownFields(forms.Form):
+    """A form that refuses what it does not define, as the API does (core/api/inputs.py): a key posted that
+    is none of its fields is a form error naming it and the fields there are, never dropped in silence."""
+
+    def clean(self) -> dict[str, Any] | None:
+        cleaned = super().clean()
+        if self.is_bound:
+            known = sorted(self.fields)
+            for key in self.data:
+                if key not in NOT_FIELDS and key not in self.fields:
+                    self.add_error(None, f"{key}: {UNKNOWN.format(fields=', '.join(known))}")
+        return cleaned
 
 
 def election_choices(elections: Sequence[Election]) -> Choices:
@@ -72,7 +90,7 @@ class BatchHeader(forms.Form):
         _choices(self, "challenged_by", challengers)
 
 
-class ChallengeForm(BatchHeader, BallotFields):
+class ChallengeForm(KnownFields, BatchHeader, BallotFields):
     """Log one challenged ballot: the batch's header and one ballot."""
 
     field_order = ["election", "challenged_by"]
@@ -92,7 +110,7 @@ BallotRows = forms.formset_factory(BallotRow, extra=5, max_num=200, absolute_max
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 
 
-class ObjectionForm(forms.Form):
+class ObjectionForm(KnownFields):
     """File objections to the conduct of the election (29 CFR 102.69(a))."""
 
     election = forms.TypedChoiceField(label="Election", coerce=int)
@@ -125,7 +143,7 @@ class ObjectionForm(forms.Form):
         return value.replace(tzinfo=None).replace(tzinfo=ZoneInfo(self.zone))
 
 
-class NoteForm(forms.Form):
+class NoteForm(KnownFields):
     body = forms.CharField(label="Note", max_length=BODY_MAX, widget=forms.Textarea(attrs={"rows": 4}))
     visibility = forms.ChoiceField(label="Who may read it")
 

@@ -58,6 +58,24 @@ def filing_filed(filing: Filing) -> None:
     )
 
 
+def filing_time_settled(filing: Filing, *, late: bool, zone: str) -> None:
+    """Staff confirmed a stated filing time that waited for them, or recorded the paper as late."""
+    case = filing.case
+    verdict = "recorded as late" if late else "confirmed as timely"
+    kind = filing.get_kind_display().lower()
+    notify(
+        recipients=counsel_of_record(case),
+        key=f"filing:{filing.pk}:filing-confirmed",
+        subject=f"{case.number}: filing time of {filing.party.name}'s {kind} {verdict}"[:MAX_SUBJECT],
+        body=(
+            f"Staff {verdict} the {kind} of {filing.party.name} ({filing.title}), stated as filed "
+            f"{local_time(filing.filed_at, zone)} and received by the tracker "
+            f"{local_time(filing.received_at, zone)}.\n\n{_link(filing)}"
+        ),
+        case=case,
+    )
+
+
 def filing_ruled(filing: Filing, *, order: Deadline | None, zone: str) -> None:
     """The ruling just recorded on ``filing``; ``order``: the deadline an extension granted moved."""
     case = filing.case

@@ -28,9 +28,9 @@ from django.core.files import File
 from django.db import transaction
 
 from core import clock
-from core.actors import Actor, acting_user, is_staff, require_staff, stamp
+from core.actors import Actor, acting_user, is_staff, is_staff_or_system, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
-from elections.law import calendar, levels
+from elections.law import calendar, filing_time, levels
 from elections.law.local_time import local_date, local_time
 from elections.models import Appearance, Case, Election, Party
 from elections.selectors import counsel_party_ids
@@ -238,14 +238,6 @@ def _late_message(deadline: Deadline, filed_at: datetime, what: str) -> str:
     )
 
 
-def _stated_time_stands(actor: Actor, stated_timely: bool | None, received_timely: bool | None) -> bool:
-    """Counsel's stated time inside the period on a filing received after it waits for staff (as for
-    objections); staff record what they hold."""
-    if actor is None or is_staff(actor):
-        return True
-    return not (stated_timely is True and received_timely is False)
-
-
 def _check_extension(
     deadline: Deadline | None, filed_at: datetime, grounds: str, *, timely: bool | None
 ) -> None:
@@ -334,7 +326,7 @@ def filing_file(
     elif kind == Kind.RESPONSE:
         raise RuleViolation("relates_to", "A response names the filing it answers (relates_to, a filing id).")
 
-    staff = actor is None or is_staff(actor)
+    staff = is_staff_or_system(actor)
     deadline = _deadline_of_case(case, answers)
     if kind != Kind.EXTENSION_REQUEST:
         deadline = _answered_deadline(case, chosen, kind, party, deadline)
@@ -357,9 +349,12 @@ def filing_file(
                     + message
                 )
             raise RuleViolation("filed_at", message)
-        confirmed = _stated_time_stands(actor, timely, calendar.is_timely(received_at, deadline.due_at))
-        if not confirmed:
-            timely = None
+        confirmed = filing_time.stated_time_stands(
+            by_staff=staff,
+            stated_timely=timely,
+            received_timely=calendar.is_timely(received_at, deadline.due_at),
+        )
+        timely = filing_time.timely_while_waiting(confirmed=confirmed, stated_timely=timely)
     if kind == Kind.EXTENSION_REQUEST:
         _check_extension(deadline, filed_at, grounds, timely=timely)
 
@@ -414,9 +409,10 @@ def filing_file(
 
 
 @transaction.atomic
-def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False) -> Filing:
+def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False, notify: bool = True) -> Filing:
     """Staff settle a counsel-stated filing time received after the period closed: confirm it (timely) or
-    record the paper as late. Already settled → 409."""
+    record the paper as late (``elections.law.filing_time``). Counsel of record are told either way.
+    Already settled → 409."""
     require_staff(actor, "confirm a filing time")
     filing = (
         Filing.objects.select_for_update(of=("self",)).select_related("answers", "case").get(pk=filing.pk)
@@ -425,7 +421,7 @@ def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False) -> Filin
         raise TransitionNotAllowed(
             f"The filing time of filing {filing.pk} is already settled; timely: {filing.timely}."
         )
-    filing.timely = not late
+    filing.timely = filing_time.timely_when_settled(late=late)
     filing.filing_confirmed = True
     stamp(filing, actor)
     filing.save(update_fields=["timely", "filing_confirmed"])
@@ -434,6 +430,8 @@ def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False) -> Filin
         proceeding_services.deadline_met_by_filing(
             deadline=deadline, filed_on=local_date(filing.filed_at, deadline.zone), actor=actor
         )
+    if notify:
+        notices.filing_time_settled(filing, late=late, zone=filing.case.office_zone)
     return filing
 
 

@@ -26,8 +26,9 @@ from django.db import transaction
 from django.db.models import Max
 
 from core import clock
-from core.actors import Actor, acting_user, is_staff, require_staff, stamp
+from core.actors import Actor, acting_user, is_staff, is_staff_or_system, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
+from elections.law import filing_time
 from elections.law.calendar import is_timely
 from elections.law.local_time import local_date, local_time
 from elections.models import Election, Party
@@ -118,15 +119,6 @@ def offer_of_proof_authorize_file(*, objection: Objection, actor: Actor) -> None
 # --- filing --------------------------------------------------------------------------------------------
 
 
-def _stated_time_stands(actor: Actor, stated_timely: bool | None, received_timely: bool | None) -> bool:
-    """Whether a stated filing time is confirmed as recorded. Staff (and the system) record what they
-    hold. Counsel's stated time inside the period on a filing that reached the tracker after the period
-    closed is not taken on their word: it waits for staff to confirm it or record it as late."""
-    if actor is None or is_staff(actor):
-        return True
-    return not (stated_timely is True and received_timely is False)
-
-
 def _received(received_at: datetime | None, filed_at: datetime, actor: Actor) -> datetime:
     """When the filing reached the Region: now, or — for history staff enter after the fact — the time the
     record gives (never before the filing, never in the future)."""
@@ -202,9 +194,12 @@ def objection_file(
     if timely is False and not staff:
         raise RuleViolation("filed_at", deadline.late_message(filed_at))
     received_at = _received(received_at, filed_at, actor)
-    confirmed = _stated_time_stands(actor, timely, deadline.is_timely(received_at))
-    if not confirmed:
-        timely = None
+    confirmed = filing_time.stated_time_stands(
+        by_staff=is_staff_or_system(actor),
+        stated_timely=timely,
+        received_timely=deadline.is_timely(received_at),
+    )
+    timely = filing_time.timely_while_waiting(confirmed=confirmed, stated_timely=timely)
 
     if offer_of_proof_filed_at is not None:
         offer_of_proof_filed_at = _aware(offer_of_proof_filed_at, "offer_of_proof_filed_at")
@@ -253,8 +248,10 @@ def objection_file(
         filing_confirmed=confirmed,
         offer_of_proof_received_at=received_at if offer_of_proof_filed_at is not None else None,
         offer_of_proof_confirmed=offer_of_proof_filed_at is None
-        or _stated_time_stands(
-            actor, deadline.offer_is_timely(offer_of_proof_filed_at), deadline.offer_is_timely(received_at)
+        or filing_time.stated_time_stands(
+            by_staff=is_staff_or_system(actor),
+            stated_timely=deadline.offer_is_timely(offer_of_proof_filed_at),
+            received_timely=deadline.offer_is_timely(received_at),
         ),
         offer_of_proof_due_at=deadline.offer_of_proof_due_at,
         status=Objection.Status.PENDING,
@@ -315,7 +312,7 @@ def objection_confirm_filing(
     # Settle only what waits: an objection confirmed at filing keeps its ``timely`` when only its offer of
     # proof waited, and the reverse.
     if not objection.filing_confirmed:
-        objection.timely = not late
+        objection.timely = filing_time.timely_when_settled(late=late)
     if not objection.offer_of_proof_confirmed and late and objection.offer_of_proof_received_at is not None:
         # The stated time is not accepted: the offer counts as filed when the tracker received it, after
         # it was due (``offer_of_proof_timely`` is derived from the filing time).
@@ -643,8 +640,10 @@ def offer_of_proof_file(*, objection: Objection, filed_at: datetime, actor: Acto
     objection.offer_of_proof_filed_at = filed_at
     objection.offer_of_proof_received_at = clock.now()
     due = objection.offer_of_proof_due_at
-    objection.offer_of_proof_confirmed = due is None or _stated_time_stands(
-        actor, is_timely(filed_at, due), is_timely(objection.offer_of_proof_received_at, due)
+    objection.offer_of_proof_confirmed = due is None or filing_time.stated_time_stands(
+        by_staff=is_staff_or_system(actor),
+        stated_timely=is_timely(filed_at, due),
+        received_timely=is_timely(objection.offer_of_proof_received_at, due),
     )
     if objection.offer_of_proof_timely is False and not is_staff(actor):
         due = objection.offer_of_proof_due_at

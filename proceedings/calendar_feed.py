@@ -4,25 +4,35 @@ Each open deadline of the user's cases is an all-day event on its due date (cale
 at the top of the day, where a filing deadline belongs); the 11:59 p.m. cutoff, its zone, the citation and the
 explanation are in the description. The UID is stable per deadline, so a moved (superseded) date disappears and
 its replacement appears on the next refresh of the subscription.
+
+Each event carries its case's desk page (``URL``, and the last line of the description) and three alarms
+(``VALARM``), as the e-mailed reminders count: at 9 a.m. in the office's zone 5 and 1 business days before the
+due date (``elections.law.calendar.business_days_before``, weekends, holidays and closures skipped) and on the
+morning of the due day. Their triggers are absolute moments in UTC, so a calendar in another zone rings at the
+office's 9 a.m., not its own.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.db.models import Q
-from icalendar import Calendar
+from icalendar import Alarm, Calendar
 from icalendar import Event as CalendarEvent
 
 from core import clock
-from core.links import url_of
+from core.links import desk_url, url_of
+from elections.law.calendar import business_days_before
 from proceedings import selectors
 from proceedings.due_words import due_words
 from proceedings.law.deadlines import SOURCE_LABELS, Status, flag
 from proceedings.models import Deadline
 
 MAX_EVENTS = 2000
+ALARM_BUSINESS_DAYS = (5, 1)  # and the morning of the due day
+ALARM_HOUR = time(9, 0)  # in the office's zone
 
 
 def feed_url(token: str) -> str:
@@ -57,8 +67,33 @@ def _description(deadline: Deadline) -> str:
         lines.append(
             "UNVERIFIED: the rule behind this date is not confirmed against a primary source; check it."
         )
-    lines += ["", deadline.explanation]
+    lines += ["", deadline.explanation, "", f"The case: {_link(deadline)}"]
     return "\n".join(lines)
+
+
+def _link(deadline: Deadline) -> str:
+    return desk_url(deadline.case.number, anchor=f"deadline-{deadline.pk}")
+
+
+def alarm_days(due_on: date) -> list[tuple[str, date]]:
+    """(how long before, the day) of each alarm of a deadline due on ``due_on``."""
+    days = [
+        (f"{n} business day{'s' if n > 1 else ''} before", business_days_before(due_on, n))
+        for n in ALARM_BUSINESS_DAYS
+    ]
+    return [*days, ("today", due_on)]
+
+
+def _alarms(deadline: Deadline, summary: str) -> list[Alarm]:
+    zone = ZoneInfo(deadline.zone)
+    alarms = []
+    for before, day in alarm_days(deadline.due_on):
+        alarm = Alarm()
+        alarm.add("action", "DISPLAY")
+        alarm.add("description", f"{summary} ({before})")
+        alarm.add("trigger", datetime.combine(day, ALARM_HOUR, tzinfo=zone).astimezone(UTC))
+        alarms.append(alarm)
+    return alarms
 
 
 def build(user: Any, *, now: datetime | None = None) -> bytes:
@@ -79,11 +114,13 @@ def build(user: Any, *, now: datetime | None = None) -> bytes:
         event.add("dtend", deadline.due_on + timedelta(days=1))
         shown = flag(source=deadline.source, verified=deadline.verified)
         due = "target date" if deadline.target_only else "due"
-        event.add(
-            "summary", f"{deadline.case.number}: {deadline.label} {due}{f' ({shown})' if shown else ''}"
-        )
+        summary = f"{deadline.case.number}: {deadline.label} {due}{f' ({shown})' if shown else ''}"
+        event.add("summary", summary)
         event.add("description", _description(deadline))
+        event.add("url", _link(deadline))
         event.add("categories", [deadline.code])
         event.add("transp", "TRANSPARENT")
+        for alarm in _alarms(deadline, summary):
+            event.add_component(alarm)
         cal.add_component(event)
     return bytes(cal.to_ical())

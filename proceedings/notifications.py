@@ -10,6 +10,7 @@ person, written in the transaction that caused it, delivered after commit — ne
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
@@ -125,6 +126,28 @@ def _due_line(deadline: Deadline) -> str:
     )
 
 
+# Any run of whitespace or control characters, line breaks of every kind included (CR, LF, NEL, U+2028/9).
+_NOT_ONE_LINE = re.compile(r"[\s\x00-\x1f\x7f-\x9f]+")
+MAX_SUBJECT = 300  # the outbox's subject column
+
+
+def one_line(text: str) -> str:
+    """``text`` as one header line: every break, tab or control character a party could type becomes a
+    space (a subject with a line break would be refused by the mail library, or worse, read as headers)."""
+    return _NOT_ONE_LINE.sub(" ", text).strip()
+
+
+def reminder_subject(deadlines: Sequence[Deadline]) -> str:
+    """A reminder's subject: the case, the item and the date of the soonest deadline, and how many more the
+    digest holds — ``10-RC-269250: Objections due Fri, April 16, 2021 (+1 more)``."""
+    first = min(deadlines, key=lambda d: (d.due_at, d.pk))
+    on = first.due_on
+    due = "target date" if first.target_only else "due"
+    more = len(deadlines) - 1
+    subject = f"{first.case.number}: {first.label} {due} {on:%a}, {on:%B} {on.day}, {on.year}"
+    return one_line(subject + (f" (+{more} more)" if more else ""))[:MAX_SUBJECT]
+
+
 def send_deadline_reminders(*, now: datetime | None = None, levels: Sequence[int] | None = None) -> int:
     """E-mail each counsel and paralegal one digest of their open deadlines due within the thresholds.
 
@@ -208,7 +231,7 @@ def _send_digest(user: Any, items: Sequence[tuple[Deadline, int]]) -> bool:
             outbox.notify(
                 recipients=[user],
                 key=key,
-                subject=f"Deadlines due soon: {len(deadlines)} in your cases",
+                subject=reminder_subject(list(deadlines.values())),
                 body="\n".join(
                     [
                         "These deadlines in your cases are due soon:",

@@ -229,6 +229,8 @@ MATRIX: dict[str, Row] = {
     A + "filings/": Row(None, GET=READ()),
     A + "filings/<int:filing_id>/": Row("filing", GET=READ()),
     A + "filings/<int:filing_id>/ruling/": Row("filing", POST=STAFF(400)),
+    # Staff recorded the own case's motion: its time is settled already.
+    A + "filings/<int:filing_id>/confirm-filing/": Row("filing", POST=STAFF(409)),
     A + "documents/": Row(None, body=_multipart, POST=COUNSEL(400)),
     A + "documents/<int:document_id>/": Row("document", GET=READ()),
     A + "documents/<int:document_id>/download/": Row("document", GET=READ()),

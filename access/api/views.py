@@ -13,6 +13,7 @@ from access.api.serializers import IssuedTokenSerializer
 from access.models import ApiToken, digest
 from access.tokens import token_max_age, token_rotate
 from core.api import schema
+from core.api.inputs import NoInput
 
 
 @extend_schema(tags=["auth"])
@@ -20,10 +21,11 @@ class TokenRotateView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=None,
+        request=NoInput,
         responses=schema.writing(IssuedTokenSerializer),
     )
     def post(self, request: Request) -> Response:
+        NoInput(data=request.data).is_valid(raise_exception=True)  # a body says nothing here
         presented = request.auth.key_digest if isinstance(request.auth, ApiToken) else None
         key = token_rotate(presented=presented, actor=request.user)
         token = ApiToken.objects.get(key_digest=digest(key))

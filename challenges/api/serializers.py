@@ -11,6 +11,7 @@ from challenges.models import BOARD_AGENT, LEVEL_CHOICES, Challenge
 from challenges.services import MAX_COUNT
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
 from core.api.fields import CaseDateField, CaseDateTimeField, ChoiceField, TextField, WholeNumberField
+from core.api.inputs import InputSerializer
 from core.api.office_time import InOfficeZone
 from core.api.scoping import MAX_ID
 
@@ -122,7 +123,7 @@ CHALLENGE_COLUMNS = (
 )
 
 
-class ChallengeInputSerializer(serializers.Serializer[Any]):
+class ChallengeInputSerializer(InputSerializer):
     voter_name = TextField(max_length=VOTER_NAME_MAX)
     voter_identifier = TextField(
         max_length=VOTER_IDENTIFIER_MAX, required=False, allow_blank=True, default=""
@@ -137,7 +138,7 @@ class ChallengeInputSerializer(serializers.Serializer[Any]):
     )
 
 
-class ChallengeImportSerializer(serializers.Serializer[Any]):
+class ChallengeImportSerializer(InputSerializer):
     file = serializers.FileField(
         help_text="CSV, UTF-8 (with or without BOM), header row: voter_name, voter_identifier, "
         "job_classification, challenged_by (party id, exact party name or board_agent), ground, reason"
@@ -151,7 +152,7 @@ class ChallengeImportResultSerializer(serializers.Serializer[Any]):
     by_ground = serializers.DictField(child=serializers.IntegerField())
 
 
-class ChallengeResolveInputSerializer(serializers.Serializer[Any]):
+class ChallengeResolveInputSerializer(InputSerializer):
     outcome = ChoiceField(
         choices=[(Challenge.Status.SUSTAINED, "Sustained"), (Challenge.Status.OVERRULED, "Overruled")]
     )
@@ -160,11 +161,11 @@ class ChallengeResolveInputSerializer(serializers.Serializer[Any]):
     level = ChoiceField(choices=LEVEL_CHOICES, required=False, allow_blank=True, default="")
 
 
-class ChallengeWithdrawInputSerializer(serializers.Serializer[Any]):
+class ChallengeWithdrawInputSerializer(InputSerializer):
     withdrawn_on = CaseDateField(required=False, allow_null=True, default=None)
 
 
-class OpenAndCountInputSerializer(serializers.Serializer[Any]):
+class OpenAndCountInputSerializer(InputSerializer):
     votes_for = serializers.DictField(
         child=WholeNumberField(min_value=0, max_value=MAX_COUNT),
         help_text="{union name: votes found in the opened ballots}, one per union on the ballot",

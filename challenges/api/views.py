@@ -29,6 +29,7 @@ from challenges.api.serializers import (
 )
 from challenges.models import Challenge
 from core.api import schema
+from core.api.inputs import NoInput
 from core.api.office_time import case_context, said_in_zone
 from core.api.parsers import SafeFormParser, SafeMultiPartParser
 from core.api.permissions import StaffOnly, is_staff
@@ -113,10 +114,11 @@ class ElectionMootView(ElectionScopedMixin, APIView):
     permission_classes = [StaffOnly]
 
     @extend_schema(
-        request=None,
+        request=NoInput,
         responses=schema.writing(ChallengeMootResultSerializer, status=200),
     )
     def post(self, request: Request, election_id: int) -> Response:
+        NoInput(data=request.data).is_valid(raise_exception=True)  # a body says nothing here
         result = services.challenges_mark_moot(election=self.election, actor=request.user)
         body = {
             "election": self.election.pk,

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import force_instance
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
 from core.api.conditional import ConditionalRead
+from core.api.inputs import InputSerializer
 
 Detail = inline_serializer("Detail", {"detail": serializers.CharField()})
 Conflict = inline_serializer(
@@ -125,7 +127,14 @@ IF_NONE_MATCH = {
 
 class TrackerAutoSchema(AutoSchema):
     """drf-spectacular's schema, and for a conditional read (core/api/conditional.py) its tag: the
-    `If-None-Match` header, the `ETag` of the answer and the 304."""
+    `If-None-Match` header, the `ETag` of the answer and the 304. A request body read by an
+    ``InputSerializer`` (core/api/inputs.py) is closed: `additionalProperties: false`, as the server is."""
+
+    def _map_serializer(self, serializer: Any, direction: Any, bypass_extensions: bool = False) -> Any:
+        mapped = super()._map_serializer(serializer, direction, bypass_extensions)
+        if direction == "request" and isinstance(force_instance(serializer), InputSerializer):
+            mapped["additionalProperties"] = False
+        return mapped
 
     def get_operation(self, *args: Any, **kwargs: Any) -> Any:
         operation = super().get_operation(*args, **kwargs)

@@ -16,6 +16,7 @@ from core.api.fields import (
     TextField,
     WholeNumberField,
 )
+from core.api.inputs import InputSerializer
 from core.api.office_time import InOfficeZone
 from elections.law import case_numbers
 from elections.law.tally import MAX_COUNT
@@ -239,12 +240,12 @@ class ElectionSerializer(serializers.ModelSerializer[Election]):
 # --- input ------------------------------------------------------------------------------------
 
 
-class PartyInputSerializer(serializers.Serializer[Any]):
+class PartyInputSerializer(InputSerializer):
     role = ChoiceField(choices=Party.Role.choices)
     name = TextField(max_length=300)
 
 
-class CaseInputSerializer(serializers.Serializer[Any]):
+class CaseInputSerializer(InputSerializer):
     number = TextField(max_length=20)
     name = TextField(max_length=300)
     petition_filed_on = CaseDateField()
@@ -268,13 +269,13 @@ class CasePatchSerializer(CaseInputSerializer):
         del self.fields["parties"]
 
 
-class AppearanceInputSerializer(serializers.Serializer[Any]):
+class AppearanceInputSerializer(InputSerializer):
     user = serializers.SlugRelatedField(slug_field="username", queryset=get_user_model().objects.all())
     party = PartyIdField(min_value=1, max_value=2**62)
     capacity = ChoiceField(choices=Appearance.Capacity.choices)
 
 
-class ElectionInputSerializer(serializers.Serializer[Any]):
+class ElectionInputSerializer(InputSerializer):
     case = TextField(max_length=20)
     sequence = WholeNumberField(min_value=1, max_value=99, required=False)
     kind = ChoiceField(choices=Election.Kind.choices, default=Election.Kind.INITIAL)
@@ -313,7 +314,7 @@ class ElectionPatchSerializer(ElectionInputSerializer):
             del self.fields[name]
 
 
-class TallyInputSerializer(serializers.Serializer[Any]):
+class TallyInputSerializer(InputSerializer):
     prepared_at = CaseDateTimeField(help_text="Without a UTC offset: read on the regional office's clock")
     void = WholeNumberField(min_value=0, max_value=MAX_COUNT, default=0)
     votes_for = serializers.DictField(

@@ -216,6 +216,18 @@ def add_business_days(start: date, n: int, closures: Sequence[Closure] = AGENCY_
     return day
 
 
+def business_days_before(day: date, n: int, closures: Sequence[Closure] = AGENCY_CLOSURES) -> date:
+    """The ``n``-th business day before ``day`` (``day`` itself is not counted): the day from which ``day`` is
+    ``n`` business days on (``add_business_days(business_days_before(d, n), n) == d`` for a business day d)."""
+    if n < 0:
+        raise ValueError(f"cannot count {n} business days")
+    while n:
+        day -= ONE_DAY
+        if is_business_day(day, closures):
+            n -= 1
+    return day
+
+
 def next_business_day(day: date, closures: Sequence[Closure] = AGENCY_CLOSURES) -> date:
     """``day`` if it is a business day, otherwise the first business day after it (102.2(a))."""
     while not is_business_day(day, closures):

@@ -53,6 +53,14 @@ OPERATIONS: dict[str, Doc] = {
         "kind of paper, or a second ruling, is a 409.",
         request={"ruling": "granted", "decided_on": "2023-01-19", "by": "board", "until": "2023-02-09"},
     ),
+    "filings_confirm_filing_create": Doc(
+        "Confirm a filing time (staff)",
+        "When counsel state a filing time inside the period but the tracker received the paper after the "
+        "period closed, the filing waits (`timely` null, `filing_confirmed` false). Staff confirm the stated "
+        'time (`timely` true: the deadline it answers is met) or record the paper as late with `{"late": '
+        "true}`; counsel of record are told either way. A time already settled is a 409.",
+        request={"late": False},
+    ),
     "documents_create": Doc(
         "Attach a document to a filing",
         "Upload a PDF (multipart: `file`, `filing`, `title`) to a filing of your own party (staff: any). The "

@@ -16,6 +16,7 @@ from core.api.fields import (
     TextField,
     WholeNumberField,
 )
+from core.api.inputs import InputSerializer
 from core.api.scoping import MAX_ID
 from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Ruling, ServiceMethod
 from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, Document, Filing
@@ -137,7 +138,7 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
         return data
 
 
-class FilingInputSerializer(serializers.Serializer[Any]):
+class FilingInputSerializer(InputSerializer):
     kind = ChoiceField(choices=list(KIND_LABELS))
     party = WholeNumberField(
         min_value=1, max_value=MAX_ID, help_text="The filing party's id (cases/{number}/parties/)"
@@ -188,14 +189,22 @@ class FilingInputSerializer(serializers.Serializer[Any]):
     )
 
 
-class FilingRulingInputSerializer(serializers.Serializer[Any]):
+class FilingRulingInputSerializer(InputSerializer):
     ruling = ChoiceField(choices=[r.value for r in Ruling])
     decided_on = CaseDateField()
     by = ChoiceField(choices=list(RULING_LEVELS))
     until = CaseDateField(required=False, allow_null=True, help_text="A granted extension: the new due date")
 
 
-class DocumentInputSerializer(serializers.Serializer[Any]):
+class FilingConfirmFilingInputSerializer(InputSerializer):
+    late = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true records the paper as late (timely false) instead of confirming the stated time",
+    )
+
+
+class DocumentInputSerializer(InputSerializer):
     file = serializers.FileField(help_text="A PDF (checked by its content), at most the configured limit")
     # A multipart form sends text: the filing's id as digits.
     filing = PatternTextField(

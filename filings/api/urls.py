@@ -7,6 +7,11 @@ urlpatterns = [
     path("filings/", views.FilingListView.as_view(), name="filing-list"),
     path("filings/<int:filing_id>/", views.FilingDetailView.as_view(), name="filing-detail"),
     path("filings/<int:filing_id>/ruling/", views.FilingRulingView.as_view(), name="filing-ruling"),
+    path(
+        "filings/<int:filing_id>/confirm-filing/",
+        views.FilingConfirmFilingView.as_view(),
+        name="filing-confirm-filing",
+    ),
     path("documents/", views.DocumentCreateView.as_view(), name="document-create"),
     path("documents/<int:document_id>/", views.DocumentDetailView.as_view(), name="document-detail"),
     path(

@@ -27,6 +27,7 @@ from filings.api.scoping import DocumentScopedMixin, FilingScopedMixin
 from filings.api.serializers import (
     DocumentInputSerializer,
     DocumentSerializer,
+    FilingConfirmFilingInputSerializer,
     FilingInputSerializer,
     FilingRulingInputSerializer,
     FilingSerializer,
@@ -130,6 +131,24 @@ class FilingRulingView(FilingScopedMixin, APIView):
         data = FilingRulingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         filing = services.filing_rule(filing=self.filing, actor=request.user, **data.validated_data)
+        return _fresh(request, filing)
+
+
+@extend_schema(tags=["filings"])
+class FilingConfirmFilingView(FilingScopedMixin, APIView):
+    """Staff settle a stated filing time that waits for them, as for objections (``confirm-filing/``)."""
+
+    permission_classes = [StaffOnly]
+
+    @extend_schema(
+        request=FilingConfirmFilingInputSerializer, responses=schema.writing(FilingSerializer, status=200)
+    )
+    def post(self, request: Request, filing_id: int) -> Response:
+        data = FilingConfirmFilingInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        filing = services.filing_confirm(
+            filing=self.filing, actor=request.user, late=data.validated_data["late"]
+        )
         return _fresh(request, filing)
 
 

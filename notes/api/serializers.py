@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.api.fields import ChoiceField, PartyIdField, TextField, WholeNumberField
+from core.api.inputs import InputSerializer
 from core.api.office_time import InOfficeZone
 from core.api.scoping import MAX_ID
 from elections.law.local_time import in_zone
@@ -69,7 +70,7 @@ class NoteSerializer(InOfficeZone, serializers.ModelSerializer[Note]):
         read_only_fields = fields
 
 
-class NoteInputSerializer(serializers.Serializer[Any]):
+class NoteInputSerializer(InputSerializer):
     body = TextField(max_length=BODY_MAX, trim_whitespace=True)
     visibility = ChoiceField(
         choices=Visibility.choices,
@@ -84,7 +85,7 @@ class NoteInputSerializer(serializers.Serializer[Any]):
     )
 
 
-class NotePatchSerializer(serializers.Serializer[Any]):
+class NotePatchSerializer(InputSerializer):
     body = TextField(max_length=BODY_MAX, trim_whitespace=True)
     revision = WholeNumberField(
         required=False,
@@ -93,13 +94,10 @@ class NotePatchSerializer(serializers.Serializer[Any]):
         help_text="The revision you edited: if the note changed since, 409 instead of overwriting",
     )
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        for fixed in ("visibility", "party", "subject"):
-            if fixed in self.initial_data:
-                raise serializers.ValidationError(
-                    {fixed: [f"A note's {fixed} is fixed when it is written; write a new note instead."]}
-                )
-        return attrs
+    not_taken = {
+        fixed: f"A note's {fixed} is fixed when it is written; write a new note instead."
+        for fixed in ("visibility", "party", "subject")
+    }
 
 
 class NoteVersionSerializer(serializers.Serializer[Any]):

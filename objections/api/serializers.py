@@ -22,6 +22,7 @@ from core.api.fields import (
     TextField,
     WholeNumberField,
 )
+from core.api.inputs import InputSerializer
 from core.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections import selectors
@@ -177,7 +178,7 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
 # --- input --------------------------------------------------------------------------------------
 
 
-class ObjectionInputSerializer(serializers.Serializer[Any]):
+class ObjectionInputSerializer(InputSerializer):
     filed_by = PartyIdField(min_value=1, max_value=MAX_ID, help_text="Party id in this case")
     number = WholeNumberField(
         min_value=1,
@@ -201,7 +202,7 @@ class ObjectionInputSerializer(serializers.Serializer[Any]):
     offer_of_proof_filed_at = CaseDateTimeField(required=False, allow_null=True)
 
 
-class ObjectionRulingInputSerializer(serializers.Serializer[Any]):
+class ObjectionRulingInputSerializer(InputSerializer):
     level = RulingLevelField()
     disposition = TextField(
         max_length=40,
@@ -218,14 +219,14 @@ class ObjectionRulingInputSerializer(serializers.Serializer[Any]):
         return attrs
 
 
-class ObjectionWithdrawInputSerializer(serializers.Serializer[Any]):
+class ObjectionWithdrawInputSerializer(InputSerializer):
     withdrawn_at = CaseDateTimeField(required=False, allow_null=True, help_text="Default: now")
 
 
 _GOOD_CAUSE = "Give the good cause for extending the offer of proof (29 CFR 102.69(a)(8))."
 
 
-class OfferOfProofExtendInputSerializer(serializers.Serializer[Any]):
+class OfferOfProofExtendInputSerializer(InputSerializer):
     until = CaseDateTimeField(help_text="The offer of proof's new due time")
     reason = TextField(
         max_length=2000,
@@ -237,11 +238,11 @@ class OfferOfProofExtendInputSerializer(serializers.Serializer[Any]):
     )
 
 
-class OfferOfProofFileInputSerializer(serializers.Serializer[Any]):
+class OfferOfProofFileInputSerializer(InputSerializer):
     filed_at = CaseDateTimeField(required=False, allow_null=True, help_text="Default: now")
 
 
-class ObjectionConfirmFilingInputSerializer(serializers.Serializer[Any]):
+class ObjectionConfirmFilingInputSerializer(InputSerializer):
     late = serializers.BooleanField(
         required=False,
         default=False,

@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.api.fields import CaseDateField, ChoiceField, PatternTextField, TextField, WholeNumberField
+from core.api.inputs import InputSerializer
 from core.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
 from elections.law.local_time import in_zone
@@ -70,7 +71,7 @@ class ProceedingEventSerializer(serializers.ModelSerializer[ProceedingEvent]):
         return data
 
 
-class ProceedingEventInputSerializer(serializers.Serializer[Any]):
+class ProceedingEventInputSerializer(InputSerializer):
     event = ChoiceField(choices=[e.value for e in ladder.Event])
     occurred_on = CaseDateField()
     election = WholeNumberField(
@@ -93,7 +94,7 @@ class ProceedingEventInputSerializer(serializers.Serializer[Any]):
     )
 
 
-class VoidInputSerializer(serializers.Serializer[Any]):
+class VoidInputSerializer(InputSerializer):
     reason = TextField(max_length=2000)
 
 
@@ -182,7 +183,7 @@ class NextDeadlineSerializer(DeadlineSerializer):
         read_only_fields = fields
 
 
-class DeadlineInputSerializer(serializers.Serializer[Any]):
+class DeadlineInputSerializer(InputSerializer):
     code = PatternTextField(
         r"^[a-z][a-z0-9_]{1,39}$",
         max_length=40,

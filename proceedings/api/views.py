@@ -10,15 +10,18 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import schema
+from core.api.inputs import NoInput
 from core.api.permissions import StaffWritesOnly
+from core.api.renderers import CSVRenderer
 from core.api.scoping import bounded_id
 from elections.api.scoping import CaseConditionalRead, CaseScopedMixin, ListConditionalRead
-from proceedings import calendar_feed, selectors, services
+from proceedings import calendar_feed, deadlines_csv, selectors, services
 from proceedings.api.filters import DeadlineFilter, ProceedingEventFilter
 from proceedings.api.serializers import (
     CalendarFeedSerializer,
@@ -143,18 +146,35 @@ class CaseDeadlineListView(CaseConditionalRead, generics.ListCreateAPIView[Deadl
 
 @extend_schema(tags=["deadlines"])
 class DeadlineListView(ListConditionalRead, generics.ListAPIView[Deadline]):
-    """Deadlines across the caller's cases, soonest first."""
+    """Deadlines across the caller's cases, soonest first; as CSV (every row) for ``Accept: text/csv``."""
 
     timed = True
 
     serializer_class = DeadlineSerializer
     filterset_class = DeadlineFilter
+    # ``Accept: text/csv`` (or ``?format=csv``) is the paralegal's spreadsheet, served rather than a 406.
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer, CSVRenderer]
 
     def get_queryset(self) -> Any:
         return selectors.deadlines_for(self.request.user)
 
-    @extend_schema(responses=schema.reading(DeadlineSerializer(many=True)))
-    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    @extend_schema(
+        responses={
+            **schema.reading(DeadlineSerializer(many=True)),
+            (200, "text/csv"): OpenApiResponse(
+                OpenApiTypes.STR,
+                description="Every deadline the filters select (no pages), one row each: case, case_name, "
+                "label, code, party, due_on, due (office local time), zone, status, citation, rule_set, "
+                "source, verified, desk. Each time is in its own case's office zone, named in the value.",
+            ),
+        }
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Any:  # a Response, or the streamed CSV
+        if isinstance(request.accepted_renderer, CSVRenderer):
+            shown = self.get_serializer()
+            return deadlines_csv.response(
+                self.filter_queryset(self.get_queryset()), lambda d: dict(shown.to_representation(d))
+            )
         return super().get(request, *args, **kwargs)
 
 
@@ -195,10 +215,11 @@ class CalendarRotateView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=None,
+        request=NoInput,
         responses=schema.writing(CalendarFeedSerializer),
     )
     def post(self, request: Request) -> Response:
+        NoInput(data=request.data).is_valid(raise_exception=True)  # a body says nothing here
         feed = services.calendar_feed_rotate(user=request.user)
         return Response(CalendarFeedSerializer(_feed(feed)).data, status=status.HTTP_201_CREATED)
 

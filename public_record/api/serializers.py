@@ -1,15 +1,14 @@
 from __future__ import annotations
 
-from typing import Any
-
 from django.urls import reverse
 from rest_framework import serializers
 
 from core.api.fields import TextField
+from core.api.inputs import InputSerializer
 from public_record.models import ImportRun
 
 
-class ImportRequestSerializer(serializers.Serializer[Any]):
+class ImportRequestSerializer(InputSerializer):
     number = TextField(max_length=20, help_text="The case to import, e.g. 10-RC-269250")
 
 

@@ -17,6 +17,7 @@ from elections.law.calendar import (
     ComputedDeadline,
     SkippedDay,
     add_business_days,
+    business_days_before,
     compute_deadline,
     due_at_cutoff,
     federal_holidays,
@@ -357,6 +358,17 @@ def test_add_business_days_skips_the_observed_fourth_of_july() -> None:
     assert add_business_days(date(2021, 7, 2), 0) == date(2021, 7, 2)
     with pytest.raises(ValueError):
         add_business_days(date(2021, 7, 2), -1)
+
+
+def test_business_days_before_counts_back_over_the_observed_fourth_of_july() -> None:
+    # Due Tue 2021-07-06: Mon 07-05 is Independence Day observed (the 4th a Sunday), 07-03/04 a weekend, so
+    # one business day before is Fri 07-02; five are 07-02 (1), 07-01, 06-30, 06-29, 06-28 (5).
+    assert business_days_before(date(2021, 7, 6), 1) == date(2021, 7, 2)
+    assert business_days_before(date(2021, 7, 6), 5) == date(2021, 6, 28)
+    assert business_days_before(date(2021, 7, 6), 0) == date(2021, 7, 6)
+    assert add_business_days(business_days_before(date(2021, 7, 6), 5), 5) == date(2021, 7, 6)
+    with pytest.raises(ValueError):
+        business_days_before(date(2021, 7, 6), -1)
 
 
 def test_next_business_day_keeps_a_business_day_and_rolls_a_holiday() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from icalendar import Calendar
 from rest_framework.test import APIClient
@@ -97,3 +98,33 @@ def test_an_inactive_users_feed_is_a_404(tallied: Any, as_paralegal: Any) -> Non
     tallied.paralegal.is_active = False
     tallied.paralegal.save()
     assert APIClient().get(path).status_code == 404
+
+
+def test_each_event_rings_5_and_1_business_days_before_and_the_morning_of_and_links_to_the_case(
+    tallied: Any, as_paralegal: Any
+) -> None:
+    calendar = Calendar.from_ical(APIClient().get(feed_path(as_paralegal)).content)
+    events = sorted(calendar.walk("VEVENT"), key=lambda e: (e.decoded("dtstart"), str(e["summary"])))
+    objections, hearing = events[0], events[2]
+    # Objections due Fri 2021-04-16. Counted back in business days: Apr 15 (1), 14 (2), 13 (3), 12 (4), the
+    # weekend of 10-11 skipped, Fri Apr 9 (5). Each alarm at 9 a.m. in Atlanta's office (EDT, UTC-4): 13:00Z.
+    utc = ZoneInfo("UTC")
+    assert [a.decoded("trigger") for a in objections.walk("VALARM")] == [
+        datetime(2021, 4, 9, 13, 0, tzinfo=utc),
+        datetime(2021, 4, 15, 13, 0, tzinfo=utc),
+        datetime(2021, 4, 16, 13, 0, tzinfo=utc),
+    ]
+    assert [str(a["action"]) for a in objections.walk("VALARM")] == ["DISPLAY"] * 3
+    assert str(objections.walk("VALARM")[0]["description"]) == (
+        "10-RC-269250: Objections and offer of proof due (UNVERIFIED) (5 business days before)"
+    )
+    # The hearing's target, Fri Apr 30: Apr 29 (1), 28, 27, 26, and Fri Apr 23 (5).
+    assert [a.decoded("trigger").date() for a in hearing.walk("VALARM")] == [
+        date(2021, 4, 23),
+        date(2021, 4, 29),
+        date(2021, 4, 30),
+    ]
+    deadline_id = str(objections["uid"]).removeprefix("deadline-").split("@")[0]
+    link = f"http://127.0.0.1:8000/desk/cases/10-RC-269250/#deadline-{deadline_id}"
+    assert str(objections["url"]) == link
+    assert str(objections["description"]).endswith(f"The case: {link}")

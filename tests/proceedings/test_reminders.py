@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from io import StringIO
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 
-from proceedings import tasks
+from proceedings import services, tasks
 from proceedings.models import Reminder
 from tests.factories import AppearanceFactory, UserFactory
 
@@ -33,7 +34,9 @@ def test_each_counsel_and_paralegal_get_one_digest_and_a_second_run_sends_nothin
         "ucounsel@example.org",
     ]
     digest = next(m for m in mail.outbox if m.to == ["para@example.org"])
-    assert digest.subject == "Deadlines due soon: 2 in your cases"
+    # The subject names the case, the soonest item and its date (issue 31): objections "within 5 business
+    # days after the tally" of Fri 04-09 (102.69(a)) — Apr 12, 13, 14, 15, 16 — Fri 2021-04-16.
+    assert digest.subject == "10-RC-269250: Objections and offer of proof due Fri, April 16, 2021 (+1 more)"
     assert (
         "- 10-RC-269250 Objections and offer of proof: due April 16, 2021, 11:59 p.m. EDT "
         "(29 CFR 102.69(a)(8))" in digest.body
@@ -123,3 +126,25 @@ def test_the_send_reminders_command_does_the_same_without_beat(
         "0 deadline(s) updated, 0 reminder digest(s) queued.",
     ]
     assert len(mail.outbox) == 3
+
+
+def test_a_reminder_subject_stays_one_line_whatever_a_label_holds(
+    tallied: Any, frozen_clock: Any, thresholds: list[int], django_capture_on_commit_callbacks: Any
+) -> None:
+    # A deadline set by order carries the label staff typed; a line break in it must not reach a header.
+    frozen_clock.at("2021-04-12")
+    services.deadline_set(
+        case=tallied.case,
+        code="position_statement",
+        label="Position statement\r\nBcc: everyone@example.org\u2028X-Evil: 1",
+        due_on=date(2021, 4, 13),  # the next business day: the soonest item of every digest
+        reason="Order of Apr 12",
+        actor=tallied.staff,
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.send_deadline_reminders.delay().get()
+    digest = next(m for m in mail.outbox if m.to == ["para@example.org"])
+    assert digest.subject == (
+        "10-RC-269250: Position statement Bcc: everyone@example.org X-Evil: 1 due Tue, April 13, 2021 (+2 more)"
+    )
+    assert digest.message().get_all("Bcc") is None and digest.message().get_all("X-Evil") is None
