@@ -20,6 +20,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("filings.api.urls")),
     path("", include("notes.api.urls")),
     path("", include("access.api.urls")),
+    path("", include("stats.api.urls")),
     path("", root.ApiRootView.as_view(), name="api-root"),
 ]
 

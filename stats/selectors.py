@@ -1,0 +1,112 @@
+"""Reads of the stored figures (one query each) and a case's outlook."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.db.models import QuerySet
+
+from core import clock
+from elections.models import Case
+from stats.law.stages import LEAVING, ORDER, Milestone, Share, Stage
+from stats.models import ShareFigure, StageFigure
+from stats.record import read_records
+
+EACH = "each"  # a filter's value asking for one row per value (``region=each``), not the total
+FILTERS = ("region", "fiscal_year", "rule_set", "case_type")
+
+
+def stage_figures(filters: dict[str, Any], *, stage: str | None = None) -> QuerySet[StageFigure]:
+    """The stored figures: each filter absent is "all" (the row's column is null), ``each`` one row per
+    value, any other value that value."""
+    rows = _filtered(StageFigure.objects.all(), filters)
+    if stage is not None:
+        rows = rows.filter(stage=stage)
+    return rows.order_by("stage", "region", "fiscal_year", "rule_set", "case_type")
+
+
+def share_figures(filters: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
+    """``{share: {share, n} or None}`` for the filters' group (none from fewer than five cases)."""
+    rows = _filtered(ShareFigure.objects.all(), {k: v for k, v in filters.items() if v != EACH})
+    found = {r.share: {"share": r.value, "n": r.n} for r in rows}
+    return {share.value: found.get(share.value) for share in Share}
+
+
+def _filtered(rows: QuerySet[Any], filters: dict[str, Any]) -> QuerySet[Any]:
+    for name in FILTERS:
+        value = filters.get(name)
+        if value is None:
+            rows = rows.filter(**{f"{name}__isnull": True})
+        elif value == EACH:
+            rows = rows.filter(**{f"{name}__isnull": False})
+        else:
+            rows = rows.filter(**{name: value})
+    return rows
+
+
+@dataclass(frozen=True)
+class Expectation:
+    stage: str
+    median_days: float | None
+    q1_days: float | None
+    q3_days: float | None
+    n: int | None
+    region: int | None  # the Region the figure is of; None: all Regions (too few cases in the case's own)
+
+
+@dataclass(frozen=True)
+class Outlook:
+    case: Case
+    region: int
+    stage: str | None  # the milestone the case stands at (None once it is closed)
+    stage_label: str
+    since: date | None
+    days_in_stage: int | None
+    next: list[Expectation]
+    to_close: Expectation
+    running_long: bool  # past the third quartile of every next stage
+
+
+def _expectation(stage: Stage, region: int, case_type: str) -> Expectation:
+    """The figure of the case's Region and case type, all years and rule sets; all Regions when the Region
+    has fewer than five such cases."""
+    rows = {
+        r.region: r
+        for r in StageFigure.objects.filter(
+            stage=stage.value, fiscal_year=None, rule_set=None, case_type=case_type, region__in=[region]
+        )
+        | StageFigure.objects.filter(
+            stage=stage.value, fiscal_year=None, rule_set=None, case_type=case_type, region=None
+        )
+    }
+    row = rows.get(region) or rows.get(None)
+    if row is None:
+        return Expectation(stage.value, None, None, None, None, region)
+    return Expectation(stage.value, row.median_days, row.q1_days, row.q3_days, row.n, row.region)
+
+
+def case_outlook(case: Case, *, today: date | None = None) -> Outlook:
+    """Where the case stands and how long cases like it took from there (its Region, its case type)."""
+    record = read_records([case.pk])[case.pk]
+    day = today or clock.today(record.zone)
+    to_close = _expectation(Stage.TALLY_TO_CLOSE, record.region, record.case_type)
+    reached = [m for m in ORDER if m in record.milestones]
+    if not record.is_open or Milestone.CLOSE in record.milestones or not reached:
+        return Outlook(case, record.region, None, "closed", None, None, [], to_close, False)
+    milestone = reached[-1]
+    since = record.milestones[milestone]
+    days = (day - since).days
+    nexts = [_expectation(stage, record.region, record.case_type) for stage in LEAVING[milestone]]
+    long = bool(nexts) and all(e.q3_days is not None and days > e.q3_days for e in nexts)
+    return Outlook(case, record.region, milestone.value, milestone.label, since, days, nexts, to_close, long)
+
+
+def running_long(region: int | None) -> list[Outlook]:
+    """The open cases of ``region`` (all Regions: None) past the third quartile of their next stage."""
+    cases = Case.objects.filter(status=Case.Status.OPEN).order_by("number")
+    if region is not None:
+        cases = cases.filter(region=region) | cases.filter(transferred_to=region)
+    outlooks = [case_outlook(case) for case in cases[:500]]
+    return sorted((o for o in outlooks if o.running_long), key=lambda o: -(o.days_in_stage or 0))
