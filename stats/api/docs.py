@@ -17,7 +17,7 @@ STAGE_EXAMPLE = {
 }
 
 OPERATIONS: dict[str, Doc] = {
-    "stats_stages_list": Doc(
+    "stats_stages_retrieve": Doc(
         "How long each stage takes, from the record",
         "Median and quartiles (linear interpolation, as PostgreSQL's percentile_cont) of the calendar days "
         "each stage took, per Region (after the 2012-2013 mergers), fiscal year (the one the stage ended "
