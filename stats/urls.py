@@ -1,0 +1,6 @@
+from django.urls import path
+
+from stats import views
+
+app_name = "stats"
+urlpatterns = [path("", views.expect, name="expect")]
