@@ -28,7 +28,9 @@ urlpatterns = [
     path("", RedirectView.as_view(url="/api/v1/docs/", permanent=False)),
     path("admin/", admin.site.urls),
     path("desk/", include("desk.urls")),
-    path("expect/", include("stats.urls")),  # what to expect: the figures' pictures, for anyone signed in  # the counsel desk: counsel and paralegals, in a browser
+    path(
+        "expect/", include("stats.urls")
+    ),  # what to expect: the figures' pictures, for anyone signed in  # the counsel desk: counsel and paralegals, in a browser
     path("api/v1/", include(api_v1)),
     # Any other path under /api/ is a JSON 404, not Django's HTML page: newlines included ('.' would stop
     # at a %0A in a segment and leave the path to Django's HTML 404).
