@@ -17,6 +17,7 @@ from elections.law.regions import office as region_office
 from elections.models import Case, Election, Tally
 from objections.models import Objection
 from proceedings.models import DocketEntry, ProceedingEvent
+from public_record.models import ImportedCase
 from stats.law.figures import merged_region
 from stats.law.stages import DOCKET_DOCUMENTS, EVENTS, Milestone, docket_milestone
 
@@ -36,6 +37,9 @@ class CaseRecord:
     zone: str
     milestones: dict[Milestone, date] = field(default_factory=dict)
     determinative: bool | None = None  # the first tally's challenges (None without a tally)
+    # Whether the record could show objections: the tracker's own cases, and imported cases with a public
+    # docket (the FOIA tallies hold none: their objections are unknown, not absent).
+    knows_objections: bool = True
     rerun: bool = False
     runoff: bool = False
     review_granted: bool | None = None  # None: no request for review decided by the Board
@@ -43,7 +47,7 @@ class CaseRecord:
 
 
 def read_records(case_ids: Iterable[int] | None = None) -> dict[int, CaseRecord]:
-    """Every case's record (or those of ``case_ids``): eight queries whatever the number of cases."""
+    """Every case's record (or those of ``case_ids``): ten queries whatever the number of cases."""
     ids = list(case_ids) if case_ids is not None else None
 
     def only(field_name: str) -> Q:
@@ -153,6 +157,20 @@ def read_records(case_ids: Iterable[int] | None = None) -> dict[int, CaseRecord]
         if event == "board_decision":
             board.setdefault(case_id, []).append((day, str((details or {}).get("outcome", ""))))
         dates[case_id].setdefault(_EVENT_MILESTONE[event], []).append(day)
+
+    imported = set(ImportedCase.objects.filter(only("case_id")).values_list("case_id", flat=True))
+    with_docket = (
+        set(
+            DocketEntry.objects.filter(only("case_id"), case_id__in=imported)
+            .values_list("case_id", flat=True)
+            .distinct()
+        )
+        if imported
+        else set()
+    )
+    for case_id in imported - with_docket:
+        if case_id in records:
+            records[case_id].knows_objections = False
 
     prefixes = [prefix for documents in DOCKET_DOCUMENTS.values() for prefix in documents]
     marked = reduce(or_, (Q(document__istartswith=prefix) for prefix in prefixes))

@@ -43,7 +43,9 @@ def observations(records: Iterable[CaseRecord]) -> Iterator[Observation]:
         tally = record.milestones.get(Milestone.TALLY)
         if tally is not None:
             traits = {
-                Share.OBJECTIONS_FILED: Milestone.OBJECTIONS in record.milestones,
+                Share.OBJECTIONS_FILED: Milestone.OBJECTIONS in record.milestones
+                if record.knows_objections
+                else None,
                 Share.CHALLENGES_DETERMINATIVE: record.determinative,
                 Share.RERUN_ORDERED: record.rerun,
                 Share.RUNOFF_HELD: record.runoff,

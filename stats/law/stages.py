@@ -150,7 +150,8 @@ SHARE_READING: Final[Mapping[Share, str]] = MappingProxyType(
     {
         Share.OBJECTIONS_FILED: (
             "Of the cases whose first initial election has a tally: those with an objection to it (as "
-            "tally_to_objections reads it). Fiscal year of the tally."
+            "tally_to_objections reads it). Fiscal year of the tally. A case imported without any public "
+            "docket line (the FOIA tallies) is left out: its objections are unknown, not absent."
         ),
         Share.CHALLENGES_DETERMINATIVE: (
             "Of the same cases: those whose first tally left enough challenged ballots unopened to change "

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
+from public_record.models import ImportedCase
 from stats import refresh
 from stats.models import Observation, ShareFigure, StageFigure
 from stats.refresh import figures_refresh
@@ -130,3 +131,13 @@ def test_postgresql_and_the_python_path_give_the_same_figures(figures: None) -> 
     refresh._aggregate_in_python()
     assert table() == in_sql
     assert len(in_sql) > 50
+
+
+def test_an_imported_case_without_a_docket_is_left_out_of_the_objections_share(db: None) -> None:
+    # Case c of Region 10 came from the FOIA tallies (imported, no public docket): whether it had objections
+    # is unknown. Left out: 2 of the 5 others -> 0.4.
+    cases = record.build()
+    ImportedCase.objects.create(case=cases["10-RC-200003"], fingerprint="x")
+    figures_refresh()
+    assert share("objections_filed", region=10) == (5, 2, 0.4)
+    assert stage("petition_to_tally", region=10) == (6, 22.5, 35, 47.5)  # its dates still count
