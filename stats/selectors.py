@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from core import clock
 from elections.models import Case
-from stats.law.stages import LEAVING, ORDER, Milestone, Share, Stage
+from stats.law.stages import LEAVING, ORDER, Milestone, Share, Stage, spans
 from stats.models import ShareFigure, StageFigure
 from stats.record import read_records
 
@@ -57,6 +57,16 @@ class Expectation:
 
 
 @dataclass(frozen=True)
+class Past:
+    """A stage the case completed, against the figure of cases like it."""
+
+    stage: str
+    stage_label: str
+    days: int
+    figure: Expectation
+
+
+@dataclass(frozen=True)
 class Outlook:
     case: Case
     region: int
@@ -67,6 +77,7 @@ class Outlook:
     next: list[Expectation]
     to_close: Expectation
     running_long: bool  # past the third quartile of every next stage
+    history: list[Past]  # the stages it completed, against its Region
 
 
 def _expectation(stage: Stage, region: int, case_type: str) -> Expectation:
@@ -92,15 +103,21 @@ def case_outlook(case: Case, *, today: date | None = None) -> Outlook:
     record = read_records([case.pk])[case.pk]
     day = today or clock.today(record.zone)
     to_close = _expectation(Stage.TALLY_TO_CLOSE, record.region, record.case_type)
+    history = [
+        Past(s.stage.value, s.stage.label, s.days, _expectation(s.stage, record.region, record.case_type))
+        for s in spans(record.milestones)
+    ]
     reached = [m for m in ORDER if m in record.milestones]
     if not record.is_open or Milestone.CLOSE in record.milestones or not reached:
-        return Outlook(case, record.region, None, "closed", None, None, [], to_close, False)
+        return Outlook(case, record.region, None, "closed", None, None, [], to_close, False, history)
     milestone = reached[-1]
     since = record.milestones[milestone]
     days = (day - since).days
     nexts = [_expectation(stage, record.region, record.case_type) for stage in LEAVING[milestone]]
     long = bool(nexts) and all(e.q3_days is not None and days > e.q3_days for e in nexts)
-    return Outlook(case, record.region, milestone.value, milestone.label, since, days, nexts, to_close, long)
+    return Outlook(
+        case, record.region, milestone.value, milestone.label, since, days, nexts, to_close, long, history
+    )
 
 
 def running_long(region: int | None) -> list[Outlook]:

@@ -68,6 +68,20 @@ OPERATIONS: dict[str, Doc] = {
                 "region": 10,
             },
             "running_long": False,
+            "history": [
+                {
+                    "stage": "petition_to_tally",
+                    "days": 140,
+                    "figure": {
+                        "stage": "petition_to_tally",
+                        "median_days": 24.0,
+                        "q1_days": 21.0,
+                        "q3_days": 31.0,
+                        "n": 92,
+                        "region": 10,
+                    },
+                }
+            ],
         },
     ),
 }

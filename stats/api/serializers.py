@@ -77,6 +77,12 @@ class ExpectationSerializer(serializers.Serializer):
     )
 
 
+class PastSerializer(serializers.Serializer):
+    stage = serializers.CharField()
+    days = serializers.IntegerField(help_text="Calendar days the case took")
+    figure = ExpectationSerializer(help_text="Cases like it: its Region and case type")
+
+
 class OutlookSerializer(serializers.Serializer):
     region = serializers.IntegerField(help_text="The case's Region after merger mapping")
     stage = serializers.CharField(
@@ -89,3 +95,4 @@ class OutlookSerializer(serializers.Serializer):
     next = ExpectationSerializer(many=True)
     to_close = ExpectationSerializer()
     running_long = serializers.BooleanField(help_text="Past the third quartile of every next stage")
+    history = PastSerializer(many=True, help_text="The stages the case completed, against cases like it")

@@ -128,3 +128,15 @@ def test_the_outlook_of_a_case_the_caller_cannot_see_is_a_404(figures: None, as_
 
 def test_stats_need_a_sign_in(api: Any) -> None:
     assert api.get("/api/v1/stats/stages/").status_code == 401
+
+
+def test_the_outlook_sets_the_stages_a_case_completed_against_its_region(
+    figures: None, as_staff: Any
+) -> None:
+    # Case 10-RC-200003 (tests/stats/record.py): petition to tally 30 days; Region 10's median 35 of 6 cases.
+    body = as_staff.get("/api/v1/cases/10-RC-200003/outlook/").json()
+    history = {p["stage"]: (p["days"], p["figure"]["median_days"], p["figure"]["n"]) for p in body["history"]}
+    assert history["petition_to_tally"] == (30, 35.0, 6)
+    # Closed on day 9 after the tally: 9 days against Region 10's median of 10.
+    assert history["tally_to_close"] == (9, 10.0, 6)
+    assert body["stage"] is None and body["next"] == []
