@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -13,7 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 from stats import charts
 from stats.law.stages import READING, Stage
 from stats.models import StageFigure
-from stats.selectors import EACH, stage_figures
+from stats.selectors import EACH, running_long, stage_figures
 
 
 @dataclass
@@ -61,4 +62,13 @@ def sections() -> list[StageSection]:
 
 @login_required
 def expect(request: HttpRequest) -> HttpResponse:
-    return render(request, "stats/expect.html", {"sections": sections()})
+    return render(request, "stats/expect.html", {"sections": sections(), "staff": request.user.is_staff})
+
+
+@staff_member_required
+def running_long_page(request: HttpRequest) -> HttpResponse:
+    """Staff: the open cases of a Region (``?region=10``; all without it) past the third quartile of their
+    next stage."""
+    text = request.GET.get("region", "")
+    region = int(text) if text.isdigit() and 0 < int(text) < 100 else None
+    return render(request, "stats/running_long.html", {"rows": running_long(region), "region": region})

@@ -13,6 +13,7 @@ from public_record.services import import_file
 from stats import charts
 from stats.models import Refresh, StageFigure
 from stats.refresh import figures_refresh
+from stats.selectors import running_long
 from tests.stats import record
 
 pytestmark = pytest.mark.django_db
@@ -89,3 +90,26 @@ def test_an_import_that_wrote_cases_refreshes_the_figures(
         import_file(path=str(sample), numbers=["10-RC-187957", "10-RC-190253"])
     assert Refresh.objects.count() == 1  # nothing changed: no refresh
     assert StageFigure.objects.count() == 0  # two cases: fewer than five, no figure
+
+
+def test_staff_see_their_regions_open_cases_running_long(
+    figures: None, world: Any, frozen_clock: Any
+) -> None:
+    # Bessemer (Region 10) stands at its petition of 2020-11-20; Region 10's third quartile from the petition
+    # is 47.5 days (both next stages). 2021-01-04 is day 45: not yet; 2021-01-07 is day 48: running long.
+    frozen_clock.at("2021-01-04")
+    assert [r.case.number for r in running_long(10)] == []
+    frozen_clock.at("2021-01-07")
+    assert [(r.case.number, r.days_in_stage) for r in running_long(10)] == [("10-RC-269250", 48)]
+    # Region 1's open cases stand at their tallies of 2018-03-01, far past the national third quartile from
+    # the tally to a closing (11.75 days: Region 1 has no closed case), the one next stage with a figure.
+    assert sorted(r.case.number for r in running_long(1)) == [
+        "01-RC-200011",
+        "01-RC-200012",
+        "01-RC-200013",
+        "01-RC-200014",
+        "34-RC-200015",
+    ]
+    page = signed_in(world.staff).get("/expect/running-long/?region=10").content.decode()
+    assert "10-RC-269250" in page and "<script" not in page
+    assert signed_in(world.union_counsel).get("/expect/running-long/").status_code == 302
