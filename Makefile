@@ -47,7 +47,7 @@ lint: install
 
 typecheck: install
 	$(BIN)/mypy elections/law proceedings/law objections/law challenges/law stats/law --strict
-	$(BIN)/mypy public_record/source.py public_record/mapping.py public_record/report.py public_record/progress.py --strict
+	$(BIN)/mypy public_record/source.py public_record/mapping.py public_record/report.py public_record/progress.py public_record/foia.py --strict
 	$(BIN)/mypy .
 
 check: lint typecheck test
