@@ -76,6 +76,12 @@ def observations(records: Iterable[CaseRecord]) -> Iterator[Observation]:
 def figures_refresh() -> Refresh:
     """Read the record, replace every observation and figure, and say when and how long it took."""
     started = time.monotonic()
+    if connection.vendor == "postgresql":
+        # One refresh at a time (an import's and beat's may meet): the second waits here, then reads and
+        # deletes what the first wrote. Reads go on meanwhile (EXCLUSIVE lets SELECT through).
+        with connection.cursor() as cursor:
+            tables = ", ".join(m._meta.db_table for m in (Observation, StageFigure, ShareFigure))
+            cursor.execute(f"LOCK TABLE {tables} IN EXCLUSIVE MODE")
     rows = list(observations(read_records().values()))
     Observation.objects.all().delete()
     StageFigure.objects.all().delete()
