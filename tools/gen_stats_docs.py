@@ -35,10 +35,12 @@ SAMPLE = ROOT / "public_record" / "samples" / "nlrb-foia-tallies-fy2017-2018.jso
 PAGE = ROOT / "docs" / "site" / "expect.md"
 
 
-def observations() -> tuple[dict[Stage, list[tuple[int, int, int]]], int, int]:
-    """Per stage: (Region, fiscal year, days) of every case; and how many cases were read and refused."""
+def observations() -> tuple[dict[Stage, list[tuple[int, int, int]]], int, int, list[date]]:
+    """Per stage: (Region, fiscal year, days) of every case; how many cases were read and refused; and the
+    tally days of the file."""
     found: dict[Stage, list[tuple[int, int, int]]] = defaultdict(list)
     read = refused = 0
+    days: list[date] = []
     with source.open_source(SAMPLE) as record:
         for case in record.read_cases():
             read += 1
@@ -56,9 +58,10 @@ def observations() -> tuple[dict[Stage, list[tuple[int, int, int]]], int, int]:
                 milestones[Milestone.ELECTION] = initial.count_on
                 if initial.tallies:
                     milestones[Milestone.TALLY] = initial.tallies[0].prepared_at.astimezone(zone).date()
+            days += [t.prepared_at.astimezone(zone).date() for e in plan.elections for t in e.tallies]
             for span in spans(milestones):
                 found[span.stage].append((merged_region(number.region), fiscal_year(span.end), span.days))
-    return found, read, refused
+    return found, read, refused, days
 
 
 def _as_the_services_check(plan: mapping.CasePlan) -> None:
@@ -101,7 +104,8 @@ def _grouped(values: list[tuple[int, int, int]], index: int) -> list[tuple[int, 
 
 
 def render() -> str:
-    found, read, refused = observations()
+    found, read, refused, days = observations()
+    first, last = min(days), max(days)
     out = [
         "# What to expect",
         "",
@@ -112,6 +116,10 @@ def render() -> str:
         "refused by the import as it refuses them). The tracker computes the same figures from whatever "
         "record it holds (`GET /api/v1/stats/stages/`, the `/expect/` pages, a case's outlook); this page "
         "shows them before anything is installed.",
+        "",
+        f"The release's tallies run from {first:%B} {first.day}, {first.year} to {last:%B} {last.day}, "
+        f"{last.year}: fiscal year {fiscal_year(first)} is there from {first:%B} only (it began on October 1, "
+        f"{fiscal_year(first) - 1}), and a stage ending later than the last tally is not in it.",
         "",
         f"Each figure gives the cases counted, the median and the quartiles (linear interpolation, as "
         f"PostgreSQL's `percentile_cont`); none comes from fewer than {MIN_CASES} cases. A case counts once "
