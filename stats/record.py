@@ -47,7 +47,7 @@ class CaseRecord:
 
 
 def read_records(case_ids: Iterable[int] | None = None) -> dict[int, CaseRecord]:
-    """Every case's record (or those of ``case_ids``): ten queries whatever the number of cases."""
+    """Every case's record (or those of ``case_ids``): eight queries at most (seven when none was imported), whatever the number of cases."""
     ids = list(case_ids) if case_ids is not None else None
 
     def only(field_name: str) -> Q:

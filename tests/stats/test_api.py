@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
+from elections.models import Case
+from public_record.models import ImportedCase
 from stats.refresh import figures_refresh
+from stats.selectors import case_outlook
 from tests.stats import record
 
 pytestmark = pytest.mark.django_db
@@ -140,3 +143,18 @@ def test_the_outlook_sets_the_stages_a_case_completed_against_its_region(
     # Closed on day 9 after the tally: 9 days against Region 10's median of 10.
     assert history["tally_to_close"] == (9, 10.0, 6)
     assert body["stage"] is None and body["next"] == []
+
+
+def test_an_outlook_reads_the_same_few_queries_however_far_the_case_went(
+    figures: None, django_assert_num_queries: Any
+) -> None:
+    # The case's record (stats.record): the case, elections, first tallies, objections, events, whether it
+    # was imported, docket lines; then the figures of its Region and type: eight. An imported case adds
+    # one (whether it has a docket).
+    for number in ("10-RC-269250", "10-RC-200001"):
+        case = Case.objects.get(number=number)
+        with django_assert_num_queries(8):
+            case_outlook(case)
+    ImportedCase.objects.create(case=case, fingerprint="x")
+    with django_assert_num_queries(9):
+        case_outlook(case)
