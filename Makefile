@@ -51,8 +51,8 @@ lint: install
 	$(BIN)/python tools/check_commits.py
 
 typecheck: install
-	$(BIN)/mypy elections/law proceedings/law objections/law challenges/law --strict
-	$(BIN)/mypy public_record/source.py public_record/mapping.py public_record/report.py public_record/progress.py --strict
+	$(BIN)/mypy elections/law proceedings/law objections/law challenges/law stats/law --strict
+	$(BIN)/mypy public_record/source.py public_record/mapping.py public_record/report.py public_record/progress.py public_record/foia.py --strict
 	$(BIN)/mypy .
 
 check: lint typecheck test

@@ -88,6 +88,7 @@ from elections.law.regions import ACTIVE_REGION_NUMBERS  # noqa: E402
 from elections.models import Appearance, Case, Election, Party, Tally  # noqa: E402
 from objections.models import Objection  # noqa: E402
 from proceedings.models import Deadline  # noqa: E402
+from stats.models import StageFigure  # noqa: E402
 
 REGIONS = sorted(ACTIVE_REGION_NUMBERS)
 GROUNDS = list(Challenge.Ground.values)
@@ -483,6 +484,14 @@ SELECT c.number, c.case_type, c.rule_set, c.petition_filed_on,
   (SELECT json_agg(d ORDER BY d.filed_on, d.id) FROM proceedings_docketentry d WHERE d.case_id = c.id) AS docket
 FROM elections_case c WHERE c.number = %s
 """
+# A Region's figures of "what to expect" (stats/stages/?region=N): the stored rows, one index scan.
+STAGES_FLOOR_SQL = """
+SELECT stage, region, fiscal_year, rule_set, case_type, n, median_days, q1_days, q3_days
+FROM stats_stagefigure WHERE region = %s AND fiscal_year IS NULL AND rule_set IS NULL AND case_type IS NULL
+ORDER BY stage
+"""
+# Reads with no tag (they follow the figures' refresh, not a case version): timed plainly beside their floor.
+PLAIN_READS = {"GET stats/stages/?region=N (staff)"}
 DEADLINES_FLOOR_SQL = """
 SELECT d.id, d.code, d.label, d.due_on, d.due_at, d.status, d.citation, d.verified FROM proceedings_deadline d
 WHERE d.case_id IN (SELECT p.case_id FROM elections_appearance a JOIN elections_party p ON p.id = a.party_id
@@ -570,6 +579,13 @@ def main() -> int:
     from django.contrib.auth import get_user_model
 
     counsel_id = get_user_model().objects.get(username="bench-counsel").pk
+    from stats.refresh import figures_refresh
+
+    refreshed = figures_refresh()  # what to expect: the whole record's figures, as beat refreshes them
+    print(f"stats refresh: {refreshed.observations:,} observations in {refreshed.seconds:.2f} s", flush=True)
+    regions = list(
+        StageFigure.objects.filter(region__isnull=False).values_list("region", flat=True).distinct()
+    ) or [10]
     rng = random.Random(1)
     numbers = list(Case.objects.values_list("number", flat=True)[: args.cases : max(1, args.cases // 2000)])
     client = Client()
@@ -623,6 +639,12 @@ def main() -> int:
             50,
         ),
         (
+            "GET stats/stages/?region=N (staff)",
+            (staff_token, lambda: f"/api/v1/stats/stages/?region={rng.choice(regions)}"),
+            sql_call(STAGES_FLOOR_SQL, lambda: [rng.choice(regions)]),
+            50,
+        ),
+        (
             "GET cases/{number}/timeline/ (staff)",
             (staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/timeline/"),
             sql_call(TIMELINE_FLOOR_SQL, lambda: [rng.choice(numbers)]),
@@ -637,12 +659,19 @@ def main() -> int:
         "http": [],
         # The machine is shared: what else it was doing, as the 1-, 5- and 15-minute load averages.
         "load_average": {"start": list(os.getloadavg())},
+        "stats_refresh": {"seconds": refreshed.seconds, "observations": refreshed.observations},
     }
     stack_samples: list[float] = []
     for label, (token, path_for), floor, target in rows:
         if not stack_samples:  # the stack floor: nothing to tag
             stack_samples = timed(label, n, api_call(client, token, path_for))
             results["in_process"].append(report(label, stack_samples, None, None))
+            continue
+        if label in PLAIN_READS:
+            samples = timed(label, n, api_call(client, token, path_for))
+            results["in_process"].append(
+                report(label, samples, timed(label, n, floor) if floor else None, target)
+            )
             continue
         modes = conditional_calls(client, token, path_for, n)
         floor_samples = timed(label, n, floor) if floor else None

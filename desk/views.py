@@ -44,6 +44,7 @@ from proceedings import selectors as proceedings_selectors
 from proceedings.due_words import due_when
 from proceedings.ladder_picture import ladder_picture
 from proceedings.models import STATUS_CHOICES as DEADLINE_STATUS_CHOICES
+from stats.selectors import case_outlook
 
 T = TypeVar("T")
 
@@ -155,6 +156,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "next_deadline": next_deadline,
             "next_due_text": due_when(next_deadline) if next_deadline else "",
             "ladders": ladder_picture(case, deadline_url=lambda d: f"#deadline-{d.pk}"),
+            "outlook": case_outlook(case),  # what to expect (stats/templates/stats/_outlook.html)
             "deadlines": deadlines,
             "challenges": [{"challenge": c, "by": _challenger(c)} for c in page.challenges],
             "objections": [

@@ -16,6 +16,7 @@ from core import clock
 from core.actors import Actor, acting_user
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
+from public_record.events import record_imported
 from public_record.importer import ImportStopped, import_public_record
 from public_record.models import ImportRun
 from public_record.report import Report
@@ -72,6 +73,7 @@ def import_run_execute(*, run_id: int) -> ImportRun | None:
             run.status, run.error = ImportRun.Status.FAILED, f"{run.number} is not in the public record file."
         else:
             run.status = ImportRun.Status.DONE
+            _announce(report)
     run.finished_at = clock.now()
     run.save(update_fields=["status", "error", "outcome", "report", "finished_at"])
     return run
@@ -132,7 +134,15 @@ def import_file(
         _finish(run, ImportRun.Status.FAILED, {}, str(exc))
         raise
     _finish(run, ImportRun.Status.DONE, report.as_dict() | _progress(report, report.read, report.read), "")
+    _announce(report)
     return report
+
+
+def _announce(report: Report) -> None:
+    """Tell the apps above that the record changed (``stats`` refreshes its figures), when it did."""
+    changed = report.counts["cases"]
+    if changed.get("imported") or changed.get("updated"):
+        record_imported.send(sender=import_file, report=report)
 
 
 def _one_number(numbers: Sequence[str]) -> str:

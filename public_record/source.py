@@ -1,4 +1,5 @@
-"""Reading labordata's ``nlrb.db`` (or the folder of its CSV files), one case at a time.
+"""Reading labordata's ``nlrb.db`` (or the folder of its CSV files, or the NLRB's FOIA tallies in JSON:
+``public_record.foia``), one case at a time.
 
 Both forms are read through SQLite: a CSV folder is copied row by row into a temporary SQLite file on disk
 first, so one reader serves both. Every table is read once, ordered by case number, and merged case by case
@@ -146,6 +147,10 @@ def open_source(path: str | Path) -> Source:
     path = Path(path)
     if path.is_dir():
         source = _stage_csv_folder(path)
+    elif path.is_file() and _is_foia(path):
+        from public_record import foia  # it builds on this module: a second source in the same tables
+
+        source = foia.stage_foia_json(path)
     elif path.is_file():
         source = Source(_open_sqlite(path), str(path))
     else:
@@ -157,6 +162,15 @@ def open_source(path: str | Path) -> Source:
         source.close()
         raise
     return source
+
+
+def _is_foia(path: Path) -> bool:
+    """The NLRB's FOIA tallies (a JSON list; ``public_record.foia``) rather than an SQLite file."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(64).lstrip().startswith(b"[")
+    except OSError:
+        return False
 
 
 def _open_sqlite(path: Path) -> sqlite3.Connection:

@@ -234,6 +234,11 @@ MATRIX: dict[str, Row] = {
     A + "documents/": Row(None, body=_multipart, POST=COUNSEL(400)),
     A + "documents/<int:document_id>/": Row("document", GET=READ()),
     A + "documents/<int:document_id>/download/": Row("document", GET=READ()),
+    # What to expect (issue 33): figures from the public record, for anyone signed in; a case's outlook as
+    # the case itself is read.
+    A + "stats/stages/": Row(None, GET=READ()),
+    A + "stats/shares/": Row(None, GET=READ()),
+    A + "cases/<str:number>/outlook/": Row("case", GET=READ()),
 }
 """Route pattern (as the URLconf spells it) → the object its path names and the policy of each method."""
 

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "filings",  # counsel's papers: filings, rulings on motions, documents; above proceedings
     "notes",  # imports the apps above; nothing imports it
     "public_record",  # imports labordata's nlrb.db; may import every app above
+    "stats",  # what to expect: stage durations from the record; reads every app above, below the desk
     "desk",  # the counsel desk (/desk/): pages over every app's selectors and services; nothing imports it
 ]
 
@@ -288,6 +289,12 @@ CELERY_BEAT_SCHEDULE = {
     "fail-stale-import-runs": {
         "task": "public_record.tasks.fail_stale_import_runs",
         "schedule": 300.0,
+    },
+    # The figures of "what to expect" follow the tracker's own cases too (objections, hearings, rulings),
+    # not only the imports, which refresh them when they finish.
+    "refresh-stage-figures": {
+        "task": "stats.tasks.refresh_figures",
+        "schedule": 6 * 3600.0,
     },
 }
 

@@ -4,10 +4,13 @@ It lives in the top-floor app because it loads every app's part of the story."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.module_loading import module_has_submodule
 
 from challenges import demo as challenges_demo
 from elections import demo as elections_demo
@@ -42,12 +45,15 @@ class Command(BaseCommand):
             loader(bessemer)
         proceedings_demo.load_jfk8(jfk8)
         live = demo_live.load()
+        above = [line for load in _demo_parts_above() for line in load()]
         site = settings.SITE_URL.rstrip("/")  # `make run` sets it to the host and port it serves
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo cases {bessemer.number} (history) and {live.number} (live, dated from today) are loaded."
             )
         )
+        for line in above:
+            self.stdout.write(line)
         self.stdout.write(f"Admin: {site}/admin/   API: {site}/api/v1/   API docs: {site}/api/v1/docs/\n")
         self.stdout.write(f"Counsel desk (counsel and paralegals sign in here): {site}/desk/\n")
         self.stdout.write(f"{'user':18} {'password':26} {'API token':42} role")
@@ -60,6 +66,16 @@ class Command(BaseCommand):
         self.stdout.write(
             f"The API guide's examples: docs/site/api.md, or docs/examples.sh (API={site}/api/v1 TOKEN=… STAFF_TOKEN=…)"
         )
+
+
+def _demo_parts_above() -> list[Any]:
+    """The demo parts of the apps above this one (``<app>.demo_record.load``, e.g. the public-record sample
+    and the figures of ``stats``), found by name: this command cannot import them."""
+    found = []
+    for config in apps.get_app_configs():
+        if module_has_submodule(config.module, "demo_record"):
+            found.append(import_module(f"{config.name}.demo_record").load)
+    return found
 
 
 def _app_loaders() -> list[Any]:
