@@ -27,10 +27,8 @@ api_v1: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("", RedirectView.as_view(url="/api/v1/docs/", permanent=False)),
     path("admin/", admin.site.urls),
-    path("desk/", include("desk.urls")),
-    path(
-        "expect/", include("stats.urls")
-    ),  # what to expect: the figures' pictures, for anyone signed in  # the counsel desk: counsel and paralegals, in a browser
+    path("desk/", include("desk.urls")),  # the counsel desk: counsel and paralegals, in a browser
+    path("expect/", include("stats.urls")),  # what to expect: the figures' pictures, for anyone signed in
     path("api/v1/", include(api_v1)),
     # Any other path under /api/ is a JSON 404, not Django's HTML page: newlines included ('.' would stop
     # at a %0A in a segment and leave the path to Django's HTML 404).

@@ -9,6 +9,7 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse_lazy
 from django.utils.safestring import SafeString, mark_safe
 
 from stats import charts
@@ -60,7 +61,7 @@ def sections() -> list[StageSection]:
     return list(found.values())
 
 
-@login_required
+@login_required(login_url=reverse_lazy("desk:sign-in"))  # the people's door is the desk's sign-in
 def expect(request: HttpRequest) -> HttpResponse:
     return render(request, "stats/expect.html", {"sections": sections(), "staff": request.user.is_staff})
 

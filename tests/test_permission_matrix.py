@@ -392,7 +392,8 @@ def _routes(
 
 
 ALL_ROUTES = dict(_routes())
-API_ROUTES = sorted(p for p in ALL_ROUTES if not p.startswith(("admin/", "desk/")))
+API_ROUTES = sorted(p for p in ALL_ROUTES if not p.startswith(("admin/", "desk/", "expect/")))
+EXPECT_ROUTES = sorted(p for p in ALL_ROUTES if p.startswith("expect/"))
 ADMIN_ROUTES = sorted(p for p in ALL_ROUTES if p.startswith("admin/"))
 DESK_ROUTES = sorted(p for p in ALL_ROUTES if p.startswith("desk/"))
 
@@ -604,6 +605,31 @@ def test_every_desk_page_answers_each_caller_as_the_api_would(matrix_world: Matr
                 leaked = [m for m in _forbidden_marks(matrix_world, role) if m in response.content.decode()]
                 if leaked:
                     wrong.append(f"GET {url} as {role}: the answer shows {leaked}")
+    assert wrong == [], "\n".join(wrong)
+
+
+def test_the_pictures_of_what_to_expect_answer_only_who_may_see_them(matrix_world: MatrixWorld) -> None:
+    """/expect/ (the figures' pictures) is for anyone signed in, sent to the desk's sign-in otherwise; the
+    Region's cases running long are staff's (the admin's sign-in for anyone else). No page shows case marks
+    to a caller who does not appear in the case."""
+    assert EXPECT_ROUTES == ["expect/", "expect/running-long/"]
+    clients = _session_clients(matrix_world, ROLES)
+    wrong = []
+    for pattern in EXPECT_ROUTES:
+        name = ALL_ROUTES[pattern]
+        staff_only = name == "stats:running-long"
+        for role, client in clients.items():
+            response = client.get(reverse(name))
+            if role == "staff" or (role != "anonymous" and not staff_only):
+                expected, login = 200, ""
+            else:
+                expected, login = 302, "/admin/login/" if staff_only else "/desk/sign-in/"
+            got = response.status_code
+            if got != expected or (got == 302 and not response["Location"].startswith(login)):
+                wrong.append(f"GET /{pattern} as {role}: {got}, expected {expected} {login}")
+            leaked = [m for m in _forbidden_marks(matrix_world, role) if m in response.content.decode()]
+            if leaked:
+                wrong.append(f"GET /{pattern} as {role}: the answer shows {leaked}")
     assert wrong == [], "\n".join(wrong)
 
 
