@@ -23,7 +23,7 @@ ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhos
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "proceedings.admin_site.StaffAdminConfig",  # django.contrib.admin with the work queue as its home
+    "staff.admin_site.StaffAdminConfig",  # django.contrib.admin with the work queue as its home
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "notes",  # imports the apps above; nothing imports it
     "public_record",  # imports labordata's nlrb.db; may import every app above
     "desk",  # the counsel desk (/desk/): pages over every app's selectors and services; nothing imports it
+    "staff",  # the staff desk (/admin/): the work queue and the pages that gather apps; nothing imports it
 ]
 
 MIDDLEWARE = [
