@@ -101,11 +101,13 @@ restore:
 	  echo "restored the documents of $(DOCUMENTS_FILE) into $(MEDIA_ROOT)/documents"; \
 	else echo "no documents file $(DOCUMENTS_FILE) beside the dump: documents left as they are"; fi
 
-# Re-pin every dependency after changing pyproject.toml.
+# Re-pin every dependency after changing pyproject.toml: requirements.lock (everything, for `make install`)
+# and requirements-runtime.lock (the image's: the runtime dependencies only, at the same pins).
 lock:
 	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
 	.lock-venv/bin/pip install --quiet --upgrade pip && .lock-venv/bin/pip install --quiet -e '.[dev]'
 	.lock-venv/bin/pip freeze --exclude-editable | grep -v '^-e' > requirements.lock
+	.lock-venv/bin/python tools/runtime_lock.py > requirements-runtime.lock
 	rm -rf .lock-venv
 
 clean:
