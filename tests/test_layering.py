@@ -1,6 +1,7 @@
 """The layering the architecture promises, read from the source with ``ast`` (nothing is imported).
 
-- ``core/`` is the shared kernel: it imports no app of ours.
+- ``core/`` is the shared kernel: it imports no app of ours, and names one app's model by its label (the
+  outbox row's case, ``elections.Case``).
 - every ``law/`` module is plain Python: no Django, no DRF, no Celery, and no app module outside ``law/``.
 - apps depend downhill only (ARCHITECTURE.md): a lower app never imports a higher one.
 - no app registers into a higher one's admin pages: each model's admin is registered once, in one place.
@@ -156,3 +157,16 @@ def test_no_module_checks_itself_with_an_assert_when_imported() -> None:
         if isinstance(node, ast.Assert)
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def test_core_names_one_model_of_an_app_by_its_label_and_no_other() -> None:
+    """A model reference by label ("app.Model") climbs as an import would; core has the one ARCHITECTURE.md
+    states (the notification's case), so that staff find a case's notices."""
+    labels = set()
+    for path in sources("core"):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                app, _, model = node.value.partition(".")
+                if app in APPS and app != "core" and model[:1].isupper() and model.isidentifier():
+                    labels.add(f"{path.relative_to(ROOT)}: {node.value}")
+    assert labels == {"core/models.py: elections.Case"}
