@@ -50,8 +50,8 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/python tools/check_commits.py
 
+# Every */law package is strict by pyproject's pattern ([[tool.mypy.overrides]] "*.law"), in the project's run.
 typecheck: install
-	$(BIN)/mypy elections/law proceedings/law objections/law challenges/law stats/law --strict
 	$(BIN)/mypy public_record/source.py public_record/mapping.py public_record/report.py public_record/progress.py public_record/foia.py --strict
 	$(BIN)/mypy .
 
@@ -106,11 +106,13 @@ restore:
 	  echo "restored the documents of $(DOCUMENTS_FILE) into $(MEDIA_ROOT)/documents"; \
 	else echo "no documents file $(DOCUMENTS_FILE) beside the dump: documents left as they are"; fi
 
-# Re-pin every dependency after changing pyproject.toml.
+# Re-pin every dependency after changing pyproject.toml: requirements.lock (everything, for `make install`)
+# and requirements-runtime.lock (the image's: the runtime dependencies only, at the same pins).
 lock:
 	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
 	.lock-venv/bin/pip install --quiet --upgrade pip && .lock-venv/bin/pip install --quiet -e '.[dev]'
 	.lock-venv/bin/pip freeze --exclude-editable | grep -v '^-e' > requirements.lock
+	.lock-venv/bin/python tools/runtime_lock.py > requirements-runtime.lock
 	rm -rf .lock-venv
 
 clean:

@@ -243,7 +243,7 @@ DISPOSITION_FIELDS = (
 RECORD_FIELDS = ("logged_by", "logged_at", "updated_at")
 
 
-@admin.register(Challenge)
+# Registered by the staff app (staff.admin), with its consequences said.
 class ChallengeAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = ChallengeAdminForm
     list_display = [
@@ -497,7 +497,7 @@ class OpenAndCountForm(forms.Form):
 OPEN_AND_COUNT_FIELDS = {"prepared_at": "prepared_on", "votes_for": "votes_for_0"}
 
 
-@admin.register(ElectionLedger)
+# Registered by the staff app (staff.admin), with its consequences said.
 class ElectionLedgerAdmin(
     LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, admin.ModelAdmin[ElectionLedger]
 ):

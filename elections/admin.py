@@ -113,7 +113,7 @@ def _save_party_or_related(request: HttpRequest, form: Any, case: Case) -> None:
         )
 
 
-@admin.register(Case)
+# Registered by the staff app (staff.admin), with the ladder, the docket and the case's history added.
 class CaseAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = ["number", "name", "region", "case_type", "rule_set", "status", "petition_filed_on"]
     list_filter = ["region", "case_type", "status", "rule_set"]
@@ -454,7 +454,7 @@ def votes_table(tally: Tally) -> str:
     )
 
 
-@admin.register(Tally)
+# Registered by the staff app (staff.admin), with its consequences said.
 class TallyAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     form = TallyForm
     list_display = ["election", "revision", "prepared_at", "votes_against", "challenged", "result"]

@@ -71,10 +71,6 @@ class Filing(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} of {self.party.name}: {self.title}"
 
-    @property
-    def awaits_ruling(self) -> bool:
-        return self.kind in ("motion", "extension_request") and not self.ruling
-
 
 def _document_path(instance: Any, filename: str) -> str:
     # Never the client's name: a random name under the case, so a path says nothing about the paper.

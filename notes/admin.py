@@ -23,7 +23,6 @@ from elections.law.local_time import local_time
 from elections.models import Case
 from notes import history
 from notes.models import Note, Visibility
-from proceedings.admin import CASE_HISTORY_PAGES
 
 
 @admin.register(Note)
@@ -129,7 +128,7 @@ def case_history_rows(case: Case, entries: Sequence[dict[str, Any]]) -> list[dic
 def case_history_page(
     model_admin: Any, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None
 ) -> HttpResponse:
-    """The case page's HISTORY button: every change under the case — parties, elections, tallies,
+    """The case page's HISTORY button (``staff.admin`` makes it the case page's ``history_view``): every change under the case — parties, elections, tallies,
     challenges, objections, rulings, events, deadlines, staff and case notes — as ``cases/{number}/history/``
     shows it, not only the case row's own versions."""
     case = model_admin.get_object(request, unquote(object_id))
@@ -149,7 +148,3 @@ def case_history_page(
         **(extra_context or {}),
     }
     return TemplateResponse(request, "admin/notes/case_history.html", context)
-
-
-# Handed down the case admin's chain (proceedings.admin), which this app cannot extend from above.
-CASE_HISTORY_PAGES.append(case_history_page)

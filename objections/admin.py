@@ -221,7 +221,7 @@ class WithdrawForm(forms.Form):
 # --- objections -----------------------------------------------------------------------------------------
 
 
-@admin.register(Objection)
+# Registered by the staff app (staff.admin), with its consequences said.
 class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAdmin):
     list_display = [
         "__str__",

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -68,23 +67,12 @@ def ladder_context(object_id: str) -> dict[str, Any]:
     }
 
 
-CaseHistoryPage = Callable[[Any, HttpRequest, str, dict[str, Any] | None], HttpResponse]
-CASE_HISTORY_PAGES: list[CaseHistoryPage] = []
-"""The case's HISTORY page, installed by the notes app (which reads every app's history, above this one):
-the case admin is re-registered downhill by each app that adds to it, so the page is handed down, not
-subclassed in."""
-
-
 class CaseWithLadderAdmin(CaseAdmin):
-    """The case page shows its appeal ladder on top. The elections app cannot import the ladder
-    (dependencies run downhill), so this app registers the case page again with the picture added."""
+    """The case page with its appeal ladder on top. The elections app cannot import the ladder
+    (dependencies run downhill), so this app offers the case page with the picture added; the staff app
+    registers the case page, with what the other apps add to it (``staff.admin``)."""
 
     change_form_template = "admin/proceedings/case_with_ladder/change_form.html"
-
-    def history_view(self, request: HttpRequest, object_id: str, extra_context: Any = None) -> HttpResponse:
-        if CASE_HISTORY_PAGES:
-            return CASE_HISTORY_PAGES[-1](self, request, object_id, extra_context)
-        return super().history_view(request, object_id, extra_context)
 
     def change_view(
         self,
@@ -95,10 +83,6 @@ class CaseWithLadderAdmin(CaseAdmin):
     ) -> HttpResponse:
         context = {**(extra_context or {}), **ladder_context(object_id), "case_url": None}  # already here
         return super().change_view(request, object_id, form_url, extra_context=context)
-
-
-admin.site.unregister(Case)
-admin.site.register(Case, CaseWithLadderAdmin)
 
 
 @admin.register(CaseLadder)

@@ -3,11 +3,11 @@
 - ``record_event_view`` is the "Add proceeding event" page: pick the case, then the event (what the ladder
   allows next is offered first), then fill in that event's own fields (``admin_forms``). It calls
   ``services.event_record`` and lands on the case ladder with the consequences listed.
-- The challenge, objection and tally admins are registered again with their actions wrapped in
-  ``consequences.watch``: after resolving challenges, ruling on objections or recording a tally, the page says
-  what moved (determinative before → after, the result, the stage, deadlines, notices). They are
-  subclasses, so every save path and refusal of the apps' own admins is unchanged; the lower apps cannot
-  import the ladder (dependencies run downhill), so the ladder app wraps them — as it does the case page.
+- ``said``, ``said_on_submit`` and ``case_posted`` run an admin action or add form with its cases watched
+  (``consequences.watch``): after resolving challenges, ruling on objections or recording a tally, the page
+  says what moved (determinative before → after, the result, the stage, deadlines, notices). This app's own
+  admins use them, and the staff app wraps the challenge, objection and tally admins with them
+  (``staff.admin``): the lower apps cannot import the ladder (dependencies run downhill).
 """
 
 from __future__ import annotations
@@ -22,15 +22,10 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
-from challenges.admin import ChallengeAdmin, ElectionLedgerAdmin
-from challenges.models import Challenge, ElectionLedger
 from core.admin_kit import ServiceActionMixin
 from core.errors import RuleViolation, TransitionNotAllowed
-from elections.admin import TallyAdmin
 from elections.law import case_numbers
-from elections.models import Case, Tally
-from objections.admin import ObjectionAdmin
-from objections.models import Objection
+from elections.models import Case
 from proceedings import consequences, selectors, services
 from proceedings.admin_forms import event_form_class, event_groups, sentence
 from proceedings.law import ladder
@@ -194,45 +189,3 @@ def said(parent: Callable[..., Any], election_path: str, *, immediate: bool = Fa
         if hasattr(parent, attribute):
             setattr(action, attribute, getattr(parent, attribute))
     return action
-
-
-class ChallengeDeskAdmin(ChallengeAdmin):
-    resolve_selected = said(ChallengeAdmin.resolve_selected, "election_id")
-    mark_pending_moot = said(ChallengeAdmin.mark_pending_moot, "election_id", immediate=True)
-
-
-class ElectionLedgerDeskAdmin(ElectionLedgerAdmin):
-    open_and_count = said(ElectionLedgerAdmin.open_and_count, "pk")
-    mark_pending_moot = said(ElectionLedgerAdmin.mark_pending_moot, "pk", immediate=True)
-
-
-class ObjectionDeskAdmin(ObjectionAdmin):
-    def add_view(
-        self, request: HttpRequest, form_url: str = "", extra_context: dict[str, Any] | None = None
-    ) -> HttpResponse:
-        parent = super().add_view
-        case = case_posted(request, "election", via_election=True)
-        return said_on_submit(self, request, case, lambda: parent(request, form_url, extra_context))
-
-    record_report_rulings = said(ObjectionAdmin.record_report_rulings, "election_id")
-    extend_offer_of_proof = said(ObjectionAdmin.extend_offer_of_proof, "election_id")
-    record_withdrawal = said(ObjectionAdmin.record_withdrawal, "election_id")
-    confirm_filing_time = said(ObjectionAdmin.confirm_filing_time, "election_id", immediate=True)
-    record_filing_as_late = said(ObjectionAdmin.record_filing_as_late, "election_id", immediate=True)
-
-
-class TallyDeskAdmin(TallyAdmin):
-    def save_model(self, request: HttpRequest, obj: Tally, form: Any, change: bool) -> None:
-        parent = super().save_model
-        _watched(self, request, [obj.election.case], lambda: parent(request, obj, form, change))
-
-
-_DESKS: list[tuple[Any, Any]] = [
-    (Challenge, ChallengeDeskAdmin),
-    (ElectionLedger, ElectionLedgerDeskAdmin),
-    (Objection, ObjectionDeskAdmin),
-    (Tally, TallyDeskAdmin),
-]
-for model, desk in _DESKS:
-    admin.site.unregister(model)
-    admin.site.register(model, desk)

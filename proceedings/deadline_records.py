@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.db.models import Case as When_
+from django.db import models
 from django.db.models import CharField, F, Q, QuerySet, Value, When
 from simple_history.utils import bulk_update_with_history
 
@@ -705,7 +705,7 @@ def with_effective_status(queryset: QuerySet[Deadline], *, now: datetime | None 
     now = now or clock.now()
     open_ = Q(status=Status.OPEN)
     return queryset.annotate(
-        effective_status=When_(
+        effective_status=models.Case(  # SQL's CASE WHEN (elections' Case is the case)
             When(
                 open_ & Q(responds_to__status=Status.OPEN, responds_to__due_at__lt=now),
                 then=Value(Status.MOOT.value),

@@ -1,6 +1,7 @@
 """The public record in the admin: import a case by number, refresh selected cases, see what came in.
 
-Every import goes through ``public_record.services`` (a Celery task, like the API's)."""
+Every import goes through ``public_record.services`` (a Celery task, like the API's). The case page's docket
+and its refresh action are offered here and added to the case page by the staff app (``staff.admin``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from core.admin_local_time import LocalTimeAdmin
 from core.errors import DomainError
 from elections.law import case_numbers
 from elections.models import Case
-from proceedings.admin import CaseWithLadderAdmin
 from proceedings.models import DocketEntry
 from public_record import selectors, services
 from public_record.models import ImportedCase, ImportRun
@@ -110,29 +110,15 @@ class DocketInline(admin.TabularInline[DocketEntry, Case]):
         return False
 
 
-class CaseWithPublicRecordAdmin(CaseWithLadderAdmin):
-    """The case page with its public docket, and an action to refresh cases from the public record."""
-
-    inlines = [*CaseWithLadderAdmin.inlines, DocketInline]  # type: ignore[list-item]
-    actions = [*(CaseWithLadderAdmin.actions or ()), "refresh_from_public_record"]  # add, never drop
-
-    @admin.action(description="Import / refresh the selected cases from the public record (nlrb.db)")
-    def refresh_from_public_record(self, request: HttpRequest, queryset: QuerySet[Case]) -> None:
-        queued = []
-        for case in queryset:
-            try:
-                run = services.import_run_request(number=case.number, actor=request.user)
-            except DomainError as exc:
-                messages.error(request, f"{case.number}: {refusal_text(exc, naming_the_field=True)}")
-                return
-            queued.append(f"{case.number} (run {run.pk})")
-        messages.success(
-            request, f"Queued the import of {', '.join(queued)}; see Import runs for the outcome."
-        )
-
-
-# The case page is re-registered by each app that adds to it, downhill (elections → proceedings → here);
-# each link must extend the one registered before it, or that one's additions vanish without an error.
-assert isinstance(admin.site.get_model_admin(Case), CaseWithLadderAdmin), "the case admin chain is broken"
-admin.site.unregister(Case)
-admin.site.register(Case, CaseWithPublicRecordAdmin)
+@admin.action(description="Import / refresh the selected cases from the public record (nlrb.db)")
+def refresh_from_public_record(model_admin: Any, request: HttpRequest, queryset: QuerySet[Case]) -> None:
+    """The case page's action (``staff.admin`` adds it, with ``DocketInline``, to the case page)."""
+    queued = []
+    for case in queryset:
+        try:
+            run = services.import_run_request(number=case.number, actor=request.user)
+        except DomainError as exc:
+            messages.error(request, f"{case.number}: {refusal_text(exc, naming_the_field=True)}")
+            return
+        queued.append(f"{case.number} (run {run.pk})")
+    messages.success(request, f"Queued the import of {', '.join(queued)}; see Import runs for the outcome.")

@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 
 from core import clock as tracker_clock
 from elections.models import Appearance, Case, Election, Party
+from tests.admin_pages import staff_browser  # noqa: F401  (a superuser signed in to the admin, for every app)
 from tests.factories import (
     AppearanceFactory,
     CaseFactory,

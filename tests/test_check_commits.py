@@ -104,3 +104,30 @@ def test_a_history_without_the_rule_or_without_git_is_not_checked(tmp_path: Path
     _commit(repo, "Anything at all, as before the rule")
     assert check_commits.commits_to_check(repo) == []
     assert check_commits.commits_to_check(tmp_path / "not-a-repository") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("staff: move the work queue\n\nWhy it moved.\n# Please enter the commit message\n", []),
+        ("# git's help first\n\nstaff: move the work queue\n", []),
+        ("Moved the work queue\n", ["not 'area: imperative summary'"]),
+        ("staff: move the work queue\nwhy, on the second line\n", ["line after the subject is not blank"]),
+        ("Merge branch 'staff-floor'\n", []),
+        ("# only comments: git aborts the commit\n", []),
+    ],
+)
+def test_the_commit_msg_hook_checks_the_message_it_is_handed(
+    tmp_path: Path, message: str, expected: list[str]
+) -> None:
+    path = tmp_path / "COMMIT_EDITMSG"
+    path.write_text(message)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "check_commits.py"), str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == (1 if expected else 0), run.stderr
+    for words in expected:
+        assert words in run.stderr

@@ -11,6 +11,11 @@ git, not a repository, a branch without the rule — nothing is checked.
 
     .venv/bin/python tools/check_commits.py            # make lint runs it
     .venv/bin/python tools/check_commits.py --all      # every commit (to see the old ones)
+    .venv/bin/python tools/check_commits.py .git/COMMIT_EDITMSG   # one message, before it is committed
+
+Given a file, it checks the message in it, as git's ``commit-msg`` hook hands it over
+(``.pre-commit-config.yaml`` installs it: ``pre-commit install --hook-type commit-msg``); git's comment lines
+are left out, and a merge's message is exempt, as in the history.
 """
 
 from __future__ import annotations
@@ -84,12 +89,28 @@ def check(repo: Path, commits: Sequence[str]) -> list[str]:
     return report
 
 
+def message_problems(message: str) -> list[str]:
+    """What is wrong with one commit message not yet committed (git's ``#`` comment lines left out)."""
+    lines = [line for line in message.split("\n") if not line.startswith("#")]
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    if not lines or lines[0].startswith("Merge "):
+        return []  # an empty message aborts the commit; a merge's is git's own
+    return problems(lines[0], lines[1] if len(lines) > 1 else None)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--all", action="store_true", help="check every commit, not only those after the rule"
     )
+    parser.add_argument("message_file", nargs="?", help="check this commit message instead (commit-msg hook)")
     args = parser.parse_args()
+    if args.message_file:
+        found = message_problems(Path(args.message_file).read_text(encoding="utf-8"))
+        for problem in found:
+            print(f"commit message: {problem}; see CONTRIBUTING.md, 'Commits'", file=sys.stderr)
+        return 1 if found else 0
     commits = commits_to_check(ROOT, args.all)
     report = check(ROOT, commits)
     for line in report:

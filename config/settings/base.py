@@ -23,7 +23,7 @@ ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhos
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "proceedings.admin_site.StaffAdminConfig",  # django.contrib.admin with the work queue as its home
+    "staff.admin_site.StaffAdminConfig",  # django.contrib.admin with the work queue as its home
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "public_record",  # imports labordata's nlrb.db; may import every app above
     "stats",  # what to expect: stage durations from the record; reads every app above, below the desk
     "desk",  # the counsel desk (/desk/): pages over every app's selectors and services; nothing imports it
+    "staff",  # the staff desk (/admin/): the work queue and the pages that gather apps; nothing imports it
 ]
 
 MIDDLEWARE = [

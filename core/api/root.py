@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from django.http import HttpRequest, HttpResponsePermanentRedirect, JsonResponse
-from django.urls import URLPattern, URLResolver, get_resolver, resolve
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.urls.exceptions import Resolver404
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -77,8 +77,8 @@ class ApiRootView(APIView):
         ]
         return Response(
             {
-                "docs": request.build_absolute_uri("/api/v1/docs/"),
-                "schema": request.build_absolute_uri("/api/v1/schema/"),
+                "docs": request.build_absolute_uri(reverse("docs")),
+                "schema": request.build_absolute_uri(reverse("schema")),
                 "endpoints": endpoints,
             }
         )

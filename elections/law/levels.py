@@ -70,11 +70,6 @@ def is_recommendation(level: str) -> bool:
     return level in RECOMMENDING
 
 
-def disposes(level: str) -> bool:
-    """The Board agent (agreement), the Regional Director, the Board or a court decide."""
-    return level in CHALLENGE_LEVELS and level not in RECOMMENDING
-
-
 def challenge_level(level: str, *, method: str) -> str:
     """The level of a challenge resolution given without one: the Board agent's when the parties agreed
     at the count, the Regional Director's otherwise (29 CFR 102.69(c)(1))."""

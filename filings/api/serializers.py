@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from django.urls import reverse
 from rest_framework import serializers
 
 from core.api.fields import (
@@ -45,7 +46,7 @@ class DocumentSerializer(serializers.ModelSerializer[Document]):
         read_only_fields = fields
 
     def get_download(self, document: Document) -> str:
-        return f"/api/v1/documents/{document.pk}/download/"
+        return reverse("document-download", kwargs={"document_id": document.pk})
 
     def to_representation(self, instance: Document) -> dict[str, Any]:
         data: dict[str, Any] = super().to_representation(instance)

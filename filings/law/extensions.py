@@ -46,11 +46,6 @@ def business_days_before(filed_on: date, due_on: date, is_business_day: Callable
     return count
 
 
-def is_in_time(filed_on: date, due_on: date) -> bool:
-    """Filed no later than the date the document is due (102.2(c))."""
-    return filed_on <= due_on
-
-
 def needs_grounds(filed_on: date, due_on: date, is_business_day: Callable[[date], bool]) -> bool:
     """Filed within 3 days of the due date: must state unforeseeable grounds (102.2(c))."""
     if filed_on > due_on:

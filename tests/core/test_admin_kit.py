@@ -116,7 +116,7 @@ def test_every_admin_that_goes_through_a_service_shows_its_refusals() -> None:
 # --- local time, by name -------------------------------------------------------------------------------
 
 OUR_APPS = {"core", "access", "elections", "challenges", "objections", "proceedings", "filings", "notes"}
-OUR_APPS |= {"public_record", "desk"}
+OUR_APPS |= {"public_record", "desk", "staff"}
 
 
 def _registered() -> list[tuple[type, type]]:
@@ -150,7 +150,7 @@ def test_the_site_registers_each_admin_as_it_is_written() -> None:
 
     from django.contrib.admin.models import LogEntry
 
-    from proceedings.admin_site import StaffAdminSite
+    from staff.admin_site import StaffAdminSite
 
     site = StaffAdminSite(name="probe")
     site.register(LogEntry, admin.ModelAdmin)

@@ -19,8 +19,8 @@ from core.models import Notification
 from proceedings.models import Deadline
 from tests.factories import UserFactory
 from tests.filings.pdfs import make_pdf
-from tests.integrity.test_jfk8_story import client_for, ok
 from tests.proceedings.conftest import make_staff
+from tests.proceedings.test_jfk8_story import client_for, ok
 
 NUMBER = "29-RC-288020"
 ALU = "Amazon Labor Union"

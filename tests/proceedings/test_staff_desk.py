@@ -13,9 +13,9 @@ from django.test import Client
 
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law.local_time import local_day, local_time
-from proceedings import workqueue
 from proceedings.admin_forms import event_form_class, sentence
 from proceedings.law import courts, ladder
+from staff import workqueue
 from tests.proceedings.conftest import climb, file_objection, make_staff
 
 

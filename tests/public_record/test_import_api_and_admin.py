@@ -153,18 +153,20 @@ def test_an_election_posted_through_the_api_names_its_voting_unit(as_staff: Any,
     assert as_staff.get(f"/api/v1/elections/{world.election.pk}/").json()["voting_unit"] == "A"
 
 
-def test_the_case_page_registered_last_carries_every_apps_additions() -> None:
-    """elections, proceedings and public_record each re-register the case page; a link that subclassed the
-    wrong one would drop the ladder, the service-only saves or the docket without an error."""
+def test_the_case_page_carries_every_apps_additions() -> None:
+    """The staff app registers the case page once, from what elections, proceedings, public_record and
+    notes export; a page that left one out would drop the ladder, the service-only saves, the docket or the
+    history under the case without an error."""
     from django.contrib import admin
 
     from elections.admin import CaseAdmin
     from proceedings.admin import CaseWithLadderAdmin
-    from public_record.admin import CaseWithPublicRecordAdmin, DocketInline
+    from public_record.admin import DocketInline, refresh_from_public_record
+    from staff.admin import StaffCaseAdmin
 
     registered = admin.site.get_model_admin(Case)  # the staff site wraps each in its local-time class
-    assert isinstance(registered, CaseWithPublicRecordAdmin)
+    assert isinstance(registered, StaffCaseAdmin)
     assert isinstance(registered, CaseWithLadderAdmin) and isinstance(registered, CaseAdmin)
     assert registered.change_form_template == CaseWithLadderAdmin.change_form_template
     assert set(CaseAdmin.inlines) | {DocketInline} <= set(registered.inlines)
-    assert "refresh_from_public_record" in registered.actions
+    assert refresh_from_public_record in registered.actions

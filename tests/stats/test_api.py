@@ -158,3 +158,12 @@ def test_an_outlook_reads_the_same_few_queries_however_far_the_case_went(
     ImportedCase.objects.create(case=case, fingerprint="x")
     with django_assert_num_queries(9):
         case_outlook(case)
+
+
+def test_the_shares_answer_names_every_share_the_law_defines() -> None:
+    """The shares serializer and the law's ``Share`` enumeration list the same traits (a trait added to the
+    law without its field would never be served)."""
+    from stats.api.serializers import SharesSerializer
+    from stats.law.stages import Share
+
+    assert set(SharesSerializer().fields) == {share.value for share in Share}

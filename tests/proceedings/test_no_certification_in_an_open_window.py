@@ -150,7 +150,7 @@ def test_a_certification_inside_the_first_window_is_refused_even_after_an_invest
 
 
 def test_the_work_queue_shows_the_open_revised_tally_window(world: World, frozen_clock: Any) -> None:
-    from proceedings import workqueue
+    from staff import workqueue
 
     _revised_tally(world, frozen_clock)
     frozen_clock.at("2026-12-04", 9)

@@ -21,7 +21,7 @@ from elections import services
 from elections.models import Appearance
 from tests.conftest import World
 from tests.factories import UserFactory
-from tests.integrity.test_concurrency import client_for, race
+from tests.test_concurrency import client_for, race
 
 APPEARANCES = "/api/v1/cases/10-RC-269250/appearances/"
 ROTATE = "/api/v1/auth/token/rotate/"

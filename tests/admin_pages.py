@@ -1,15 +1,16 @@
-"""Helpers for the integrity tests: a staff browser, and the data of an admin page's own form."""
+"""Helpers for the tests of the staff desk's pages: a staff browser (a fixture every test may ask for, through
+``tests/conftest.py``), and the data of an admin page's own form."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.forms import JSONField
 from django.test import Client
 
-from tests.conftest import World
-from tests.objections.conftest import tallied  # noqa: F401  (the Bessemer 2021 tally, shared)
+if TYPE_CHECKING:  # tests/conftest.py imports this module
+    from tests.conftest import World
 
 
 @pytest.fixture

@@ -2,7 +2,9 @@
 
 Each section is one kind of work; each line names the case, says what is waiting and since or until when (in
 the regional office's zone), and links to the page where staff act on it. The admin home renders it
-(``proceedings.admin_site.StaffAdminSite.index``); nothing here writes.
+(``staff.admin_site.StaffAdminSite.index``); nothing here writes. The staff app sits above every app it reads,
+so the queue is composed here from what those apps export (their models and selectors): no app below it
+registers a section.
 
 Sections:
 
@@ -19,13 +21,14 @@ Sections:
   have not confirmed (``filing_confirmed``, ``offer_of_proof_confirmed``);
 - ledgers that do not match their tally: the challenges logged do not account for the latest tally's
   challenged ballots (``challenges.selectors.LedgerState.matches_tally``);
-- notices whose delivery keeps failing (``elections.selectors.notices_failing``).
+- notices whose delivery keeps failing (``elections.selectors.notices_failing``);
+- motions and extension requests awaiting a ruling (``filings.selectors.rulings_awaited``).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -41,6 +44,7 @@ from elections.law import calendar
 from elections.law.local_time import day_text, local_time
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
+from filings import selectors as filing_selectors
 from objections.models import Objection
 from proceedings import deadline_records
 from proceedings.due_words import due_words
@@ -130,7 +134,7 @@ def work_queue(*, days: int = DEFAULT_DAYS, region: int | None = None, now: date
         filings_awaiting_confirmation(cases),
         ledgers_not_matching(ledgers),
         notices_failing(cases, region=region),
-        *(section(cases) for section in EXTRA_SECTIONS),
+        rulings_awaited(cases),
     ]
     counts: dict[int, int] = defaultdict(int)
     if region is None:
@@ -141,24 +145,11 @@ def work_queue(*, days: int = DEFAULT_DAYS, region: int | None = None, now: date
     return Queue(days=days, region=region, sections=sections, regions=sorted(counts.items()))
 
 
-# Sections of the apps above this one (filings: motions awaiting a ruling), registered in their ready():
-# proceedings never imports them.
-EXTRA_SECTIONS: list[Callable[[Any], Section]] = []
-
-
-def register_section(section: Callable[[Any], Section]) -> None:
-    if section not in EXTRA_SECTIONS:
-        EXTRA_SECTIONS.append(section)
-
-
 def _finish(section: Section, lines: Iterable[Line]) -> Section:
     ordered = sorted(lines, key=lambda line: line.sort_key)
     section.truncated = len(ordered) > MAX_LINES
     section.lines = ordered[:MAX_LINES]
     return section
-
-
-finish = _finish  # for the sections registered from above (``register_section``)
 
 
 def ladder_url(case: Case) -> str:
@@ -472,6 +463,37 @@ def notices_failing(cases: Any, *, region: int | None) -> Section:
                 url=reverse("admin:core_notification_change", args=[notice.pk]),
                 action="Open the notice",
                 sort_key=(notice.created_at, notice.pk),
+            )
+        )
+    return _finish(section, lines)
+
+
+def rulings_awaited(cases: Any) -> Section:
+    section = Section(
+        "rulings",
+        "Motions and extension requests awaiting a ruling",
+        "Counsel asked for a ruling (an extension of time under 29 CFR 102.2(c), or a motion): record it; a "
+        "granted extension moves the deadline and everything counted from it.",
+    )
+    lines = []
+    for filing in filing_selectors.rulings_awaited(cases)[: MAX_LINES + 1]:
+        case = filing.case
+        zone = case.office_zone
+        when = f"filed {local_time(filing.filed_at, zone)}"
+        if filing.answers is not None:
+            when += f"; {filing.answers.label.lower()} due {local_time(filing.answers.due_at, zone)}"
+        lines.append(
+            Line(
+                region=case.region,
+                case_number=case.number,
+                case_name=case.name,
+                what=f"{filing.get_kind_display()} of {filing.party.name}: {filing.title}",
+                when=when,
+                url=reverse("admin:filings_filing_changelist")
+                + "?"
+                + urlencode({"awaiting": "yes", "case": case.number}),
+                action="Rule on it",
+                sort_key=(filing.filed_at, filing.pk),
             )
         )
     return _finish(section, lines)

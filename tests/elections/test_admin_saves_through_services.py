@@ -10,9 +10,9 @@ from django.contrib.admin.models import LogEntry
 from django.test import Client
 
 from elections.models import Appearance, Case, Counsel, Election, Party, Tally
+from tests.admin_pages import page_form_data
 from tests.conftest import World
 from tests.factories import record_tally
-from tests.integrity.conftest import page_form_data
 
 pytestmark = pytest.mark.django_db
 

@@ -1,9 +1,9 @@
 """The staff admin site: its home is the work queue, and every page shows time in the office's zone.
 
 ``config.settings`` installs ``StaffAdminConfig`` in place of ``django.contrib.admin``, so ``admin.site``
-(what every app's ``admin.py`` registers with) is a ``StaffAdminSite``. It lives in the proceedings app, the
-top of the dependency chain, because the work queue reads every app. It registers admins as Django does:
-each of our apps' admins has ``core.admin_local_time.LocalTimeAdmin`` as its first base, by name.
+(what every app's ``admin.py`` registers with) is a ``StaffAdminSite``. It lives in the staff app, the top
+floor, because the work queue reads every app. It registers admins as Django does: each of our apps' admins
+has ``core.admin_local_time.LocalTimeAdmin`` as its first base, by name.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class StaffAdminSite(AdminSite):
 
     def index(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> TemplateResponse:
         """Staff land on what needs their action; the list of models follows it."""
-        from proceedings import workqueue
+        from staff import workqueue
 
         context = dict(extra_context or {})
         if request.user.is_active and request.user.is_staff:
@@ -44,4 +44,4 @@ class StaffAdminSite(AdminSite):
 
 
 class StaffAdminConfig(AdminConfig):
-    default_site = "proceedings.admin_site.StaffAdminSite"
+    default_site = "staff.admin_site.StaffAdminSite"

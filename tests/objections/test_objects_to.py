@@ -1,6 +1,6 @@
 """Issue 21, item 4: what an objection objects to decides its period (29 CFR 102.69(a)(8), (e)).
 
-The story of tests/edges/test_no_certification_in_an_open_window.py: tally of ballots 2026-11-12, its period
+The story of tests/proceedings/test_no_certification_in_an_open_window.py: tally of ballots 2026-11-12, its period
 closing 2026-11-19 (Nov 13, 16, 17, 18, 19); revised tally 121–113 on 2026-12-03, its 102.69(e) period closing
 2026-12-10 (Dec 4, 7, 8, 9, 10). The employer objects on 2026-12-08 to threats made two weeks before the
 election: conduct, due 2026-11-19, "whether or not the challenged ballots are sufficient in number to affect
@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from objections.law.deadlines import NoRevisedTally, deadline_for_filing
 from objections.models import Objection
 from tests.conftest import World
-from tests.edges.test_no_certification_in_an_open_window import REVISED, TALLY, _revised_tally
+from tests.proceedings.test_no_certification_in_an_open_window import REVISED, TALLY, _revised_tally
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """Issue 21, item 3: a revised tally keeps every earlier step of the ladder.
 
-The story of tests/edges/test_no_certification_in_an_open_window.py, without a recorded investigation step:
+The story of tests/proceedings/test_no_certification_in_an_open_window.py, without a recorded investigation step:
 the tally of ballots of 2026-11-12 leaves 8 determinative challenged ballots, so when its period closes
 (Nov 13, 16, 17, 18, 19 → 2026-11-19) the Region investigates (102.69(c)(1)). The revised tally of
 2026-12-03 opens a 102.69(e) window to 2026-12-10 for objections to it; it does not reopen the first period,
