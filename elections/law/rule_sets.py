@@ -97,7 +97,10 @@ class DeadlineCode(StrEnum):
     CROSS_EXCEPTIONS = "cross_exceptions"
     ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS = "answering_brief_to_cross_exceptions"
     REPLY_BRIEF = "reply_brief"
+    REPLY_BRIEF_TO_CROSS_EXCEPTIONS = "reply_brief_to_cross_exceptions"
     BRIEF_ON_REVIEW = "brief_on_review"
+    BOARD_RECONSIDERATION = "board_reconsideration"
+    RECONSIDERATION_OF_BOARD_ORDER = "reconsideration_of_board_order"
 
 
 class Tier(LabelledEnum):
@@ -139,7 +142,11 @@ TRIGGER_PHRASES: Mapping[str, str] = MappingProxyType(
         "complaint_issued": "the complaint",  # the test of certification (proceedings.law)
         DeadlineCode.CROSS_EXCEPTIONS: "the due date for cross-exceptions",
         DeadlineCode.ANSWERING_BRIEF_TO_BOARD: "the due date for answering briefs to the exceptions",
+        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: "the due date for answering briefs to the "
+        "cross-exceptions",
         "review_granted": "the Board's order granting review",
+        "board_decision_served": "service of the Board's decision",
+        "board_order_served": "service of the Board's decision or order in the unfair labor practice case",
     }
 )
 
@@ -224,12 +231,22 @@ _ALJ_NOTE = (
     "issues with it). Check the transfer order's date."
 )
 _REPLY_NOTE = (
-    "No extensions of time are granted for reply briefs, which may not exceed 10 pages (102.46(e)); a reply to "
-    "an answering brief to cross-exceptions runs 14 days from that brief's due date (102.46(d)-(e))."
+    "No extensions of time are granted for reply briefs, which may not exceed 10 pages (102.46(e)). 102.46(e) "
+    "has two reply periods, each 14 days from the last date on which the brief replied to may be filed: to an "
+    "answering brief to the exceptions (102.46(b)) and to an answering brief to cross-exceptions (102.46(d))."
 )
 _REVIEW_NOTE = (
     "Unless the Board rules on the issues in the order granting review (102.67(h)); no reply briefs except "
     "by special leave of the Board."
+)
+_BOARD_RECONSIDERATION_NOTE = (
+    "Only because of extraordinary circumstances (102.65(e)(1)); the motion does not stay the Board's action "
+    "unless so ordered (102.65(e)(3)). Counted from the decision's date, taken for its service."
+)
+_BOARD_ORDER_RECONSIDERATION_NOTE = (
+    "Only because of extraordinary circumstances (102.48(c)); a motion to reopen the record is due promptly on "
+    "discovery of the evidence instead (102.48(c)(2)), and a motion does not stay the Board's action unless so "
+    "ordered (102.48(c)(3)). Counted from the order's date, taken for its service."
 )
 _CFR_102_46 = (
     "Current CFR text; the section's history line shows it unchanged since 82 FR 43696 (2017), so it governed "
@@ -360,6 +377,28 @@ _SHAPES: Mapping[str, _Shape] = MappingProxyType(
             filed_with="board",
             note=_REPLY_NOTE,
         ),
+        DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: _Shape(
+            "Reply brief to an answering brief to cross-exceptions (to the Board)",
+            trigger=DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS,
+            citation="29 CFR 102.46(e), 102.2(a)",
+            responsive=True,
+            filed_with="board",
+            note=_REPLY_NOTE,
+        ),
+        DeadlineCode.BOARD_RECONSIDERATION: _Shape(
+            "Motion for reconsideration or rehearing of the Board's decision",
+            trigger="board_decision_served",
+            citation="29 CFR 102.65(e)(2)",
+            filed_with="board",
+            note=_BOARD_RECONSIDERATION_NOTE,
+        ),
+        DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: _Shape(
+            "Motion for reconsideration, rehearing or reopening of the Board's order (unfair labor practice case)",
+            trigger="board_order_served",
+            citation="29 CFR 102.48(c)(2)",
+            filed_with="board",
+            note=_BOARD_ORDER_RECONSIDERATION_NOTE,
+        ),
         DeadlineCode.BRIEF_ON_REVIEW: _Shape(
             "Brief on review, after the Board grants review",
             trigger="review_granted",
@@ -431,6 +470,15 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
             ),
             DeadlineCode.REPLY_BRIEF: _Figure(
                 14, CAL, INFERRED, "102.46(e): 14 days from the last day for answering briefs. " + _ALJ_2014
+            ),
+            DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                INFERRED,
+                "102.46(e): 14 days from the last day for answering briefs to cross-exceptions. " + _ALJ_2014,
+            ),
+            DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: _Figure(
+                28, CAL, INFERRED, "102.48(c)(2): 28 days after service of the Board's order. " + _ALJ_2014
             ),
             DeadlineCode.BRIEF_ON_REVIEW: _Figure(
                 10,
@@ -533,6 +581,29 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 CFR,
                 _CFR_102_46 + "a reply brief within 14 days from the last date on which an answering brief "
                 "may be filed (102.46(e)).",
+            ),
+            DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_102_46
+                + "a reply brief to an answering brief filed pursuant to paragraph (d) within 14 days "
+                "from the last date on which that answering brief may be filed (102.46(e)).",
+            ),
+            DeadlineCode.BOARD_RECONSIDERATION: _Figure(
+                10,
+                BUS,
+                CFR,
+                _CFR_2019 + "a motion for reconsideration or rehearing within 10 business days after service "
+                "of the decision (102.65(e)(2)), the Board's as the Regional Director's",
+            ),
+            DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: _Figure(
+                28,
+                CAL,
+                INFERRED,
+                "The current text of 102.48(c)(2): 28 days after the service of the Board's decision or order. "
+                "The project's copy of 102.48 has no history line, so whether the section read the same for "
+                "2019 cases was not checked.",
             ),
             DeadlineCode.BRIEF_ON_REVIEW: _Figure(
                 10,
@@ -640,6 +711,29 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 _CFR_2023 + "a reply brief within 14 days from the last date on which an answering brief may "
                 "be filed (102.46(e)).",
             ),
+            DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_2023
+                + "a reply brief to an answering brief filed pursuant to paragraph (d) within 14 days "
+                "from the last date on which that answering brief may be filed (102.46(e)).",
+            ),
+            DeadlineCode.BOARD_RECONSIDERATION: _Figure(
+                10,
+                BUS,
+                CFR,
+                _CFR_2023 + "a motion for reconsideration or rehearing within 10 business days after service "
+                "of the decision (102.65(e)(2)), entertained by the Board as by a Regional Director (102.65(e)(1))",
+            ),
+            DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: _Figure(
+                28,
+                CAL,
+                CFR,
+                _CFR_2023
+                + "a motion for reconsideration or rehearing within 28 days after the service of the "
+                "Board's decision or order (102.48(c)(2)).",
+            ),
             DeadlineCode.BRIEF_ON_REVIEW: _Figure(
                 10,
                 BUS,
@@ -660,7 +754,13 @@ _DEADLINE_CODE: Mapping[str, str] = MappingProxyType(
 
 
 # Triggers counted, link by link, from the ALJ's decision (which stands in for the transfer order, _ALJ_NOTE).
-_COUNTED_FROM_ALJ = ("alj_decision", "exceptions_to_board", "cross_exceptions", "answering_brief_to_board")
+_COUNTED_FROM_ALJ = (
+    "alj_decision",
+    "exceptions_to_board",
+    "cross_exceptions",
+    "answering_brief_to_board",
+    "answering_brief_to_cross_exceptions",
+)
 
 
 def _build() -> dict[RuleSetName, Mapping[str, Period]]:
@@ -708,6 +808,10 @@ _NO_PERIOD: Mapping[tuple[str, str], str] = MappingProxyType(
         (
             "2014",
             DeadlineCode.RECONSIDERATION,
+        ): "no figure was found for the 2014 rules (102.65(e)); check by hand",
+        (
+            "2014",
+            DeadlineCode.BOARD_RECONSIDERATION,
         ): "no figure was found for the 2014 rules (102.65(e)); check by hand",
         (
             "2014",

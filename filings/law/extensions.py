@@ -32,6 +32,8 @@ NOT_EXTENDABLE: Mapping[str, str] = MappingProxyType(
         "objections": "The objections deadline cannot be extended (29 CFR 102.69(a)(8)); only the offer of "
         "proof can, by the Regional Director.",
         "reply_brief": "No extensions of time are granted for reply briefs (29 CFR 102.46(e)).",
+        "reply_brief_to_cross_exceptions": "No extensions of time are granted for reply briefs (29 CFR "
+        "102.46(e)).",
     }
 )
 

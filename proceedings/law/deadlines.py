@@ -127,13 +127,18 @@ ATTACHED: Mapping[str, tuple[str, ...]] = MappingProxyType(
             DeadlineCode.CROSS_EXCEPTIONS,
             DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS,
             DeadlineCode.REPLY_BRIEF,
+            # 102.46(e): "a reply brief to any such answering brief", (b)'s or (d)'s.
+            DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS,
         ),
         # The ends of a case (proceedings.law.dispositions): a Regional Director's dismissal is a final
         # disposition (102.69(h); 102.71(c)–(d)); a judge's bargaining order is excepted to the Board (102.46).
         "petition_dismissed": (DeadlineCode.REQUEST_FOR_REVIEW, DeadlineCode.OPPOSITION),
         "bargaining_order": (DeadlineCode.EXCEPTIONS_TO_BOARD, DeadlineCode.ANSWERING_BRIEF_TO_BOARD),
-        # 102.67(h): briefs on review, only after an order granting review (``attached``).
-        "board_decision": (DeadlineCode.BRIEF_ON_REVIEW,),
+        # 102.67(h): briefs on review, only after an order granting review (``attached``); any other decision
+        # of the Board may be met by a motion for reconsideration or rehearing (102.65(e)(2)).
+        "board_decision": (DeadlineCode.BRIEF_ON_REVIEW, DeadlineCode.BOARD_RECONSIDERATION),
+        # 102.48(c)(2): reconsideration of the Board's order in the unfair labor practice case.
+        "board_order": (DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER,),
     }
 )
 
@@ -193,6 +198,8 @@ def attached(
             continue
         if entry == DeadlineCode.BRIEF_ON_REVIEW and outcome != REVIEW_GRANTED:
             continue
+        if entry == DeadlineCode.BOARD_RECONSIDERATION and outcome == REVIEW_GRANTED:
+            continue  # an order granting review decides nothing yet: the briefs on review follow
         if entry == DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE and agreement != "directed":
             # Only a directed election has a decision and direction of election to review (102.67); a
             # stipulated one has none, and an unknown agreement is not taken for a direction.
@@ -256,7 +263,10 @@ CODES: Mapping[str, CodeRule] = MappingProxyType(
         DeadlineCode.CROSS_EXCEPTIONS: CodeRule((), optional=True),
         DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: CodeRule((), optional=True),
         DeadlineCode.REPLY_BRIEF: CodeRule((), optional=True),
+        DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: CodeRule((), optional=True),
         DeadlineCode.BRIEF_ON_REVIEW: CodeRule((), optional=True),
+        DeadlineCode.BOARD_RECONSIDERATION: CodeRule((), optional=True),
+        DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: CodeRule((), optional=True),
         # The test of certification and the courts (proceedings.law.test_of_certification, courts).
         "answer": CodeRule(("answer_filed",), required=True),
         SHOW_CAUSE_RESPONSE: CodeRule(()),
