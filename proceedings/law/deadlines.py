@@ -269,7 +269,9 @@ CODES: Mapping[str, CodeRule] = MappingProxyType(
         DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: CodeRule((), optional=True),
         # The test of certification and the courts (proceedings.law.test_of_certification, courts).
         "answer": CodeRule(("answer_filed",), required=True),
-        SHOW_CAUSE_RESPONSE: CodeRule(()),
+        # The notice invites a response; a party that files none breaks no rule (the Board then rules on the
+        # motion): an unused date is moot, never missed (issue 30, item 20).
+        SHOW_CAUSE_RESPONSE: CodeRule((), optional=True),
         "rehearing": CodeRule(("rehearing_petition_filed",), optional=True),
         "certiorari": CodeRule(("certiorari_petition_filed",), optional=True),
     }
