@@ -525,6 +525,9 @@ def filing_rule(
             raise TransitionNotAllowed("The extension request names no deadline to extend.")
         if until is None:
             raise RuleViolation("until", "Give the new due date the extension grants (YYYY-MM-DD).")
+        refusal = extensions.grantor_refusal(current.code, by, label=current.label)
+        if refusal is not None:
+            raise RuleViolation("by", refusal)
         if until <= current.due_on:
             raise RuleViolation(
                 "until",

@@ -404,8 +404,8 @@ def set_by_order(
     due_at: datetime | None = None,
 ) -> Deadline:
     """Record a date set by an order (an extension, a date in an order) or entered by staff; it supersedes the
-    live deadlines of that code — all of them, or, when it names a party, that party's own."""
-    zone = zone_of(case)
+    live deadlines of that code — all of them, or, when it names a party, that party's own. It keeps the clock
+    of the office the paper is filed with (``order_zone``), and moves what is due at the same time."""
     replaced_q = Deadline.objects.filter(case=case, election=election, code=code).exclude(
         status=Status.SUPERSEDED
     )
@@ -419,6 +419,7 @@ def set_by_order(
         .first()
     )
     template = previous or general
+    zone = order_zone(case, code, template)
     period = period_for(case.rule_set, code)
     label = label or (template.label if template else (period.label if period else code.replace("_", " ")))
     who = "an order" if source == Source.ORDER else "Board staff"
@@ -460,7 +461,51 @@ def set_by_order(
         stamp(old, actor)
         old.save(update_fields=["status", "superseded_by", "status_note", "updated_at"])
     _recompute_responses(replaced, deadline, actor)
+    _move_followers(deadline, actor)
     return deadline
+
+
+def order_zone(case: Case, code: str, template: Deadline | None) -> str:
+    """The zone of an order-set date: the office the paper is filed with (102.2(b)) — the Board's for a paper
+    filed with the Board, whatever the Region's clock (102.46(a), (h); 102.67(c), (i)), the case's regional
+    office for one filed there (the receiving office after a transfer, 102.72(b)); for a code the tables do
+    not place (a court's, the answer to a complaint), the zone of the deadline it replaces."""
+    where = rule_sets.filed_with(code)
+    if where is None and template is not None:
+        return template.zone
+    return calendar.filing_zone(where, zone_of(case))
+
+
+def _move_followers(leader: Deadline, actor: Any) -> list[Deadline]:
+    """A date due "at the same time as" ``leader`` (102.69(c)(2): the request for review of the direction of
+    election with the exceptions to the ALJ's decision) moves with it when an order sets ``leader``'s date,
+    unless it was met."""
+    moved = []
+    for code in law.moved_with(leader.code):
+        follower = (
+            Deadline.objects.filter(case_id=leader.case_id, election=leader.election, code=code)
+            .filter(Q(party__isnull=True) if leader.party_id is None else Q(party_id=leader.party_id))
+            .exclude(status__in=[Status.SUPERSEDED, Status.MET])
+            .order_by("-due_at", "-id")
+            .first()
+        )
+        if follower is None or follower.due_on == leader.due_on:
+            continue
+        moved.append(
+            set_by_order(
+                case=leader.case,
+                election=leader.election,
+                code=code,
+                label=follower.label,
+                due_on=leader.due_on,
+                reason=f"due at the same time as the {leader.label[:1].lower()}{leader.label[1:]} (29 CFR "
+                f"102.69(c)(2)), moved with them: {leader.reason}",
+                source=leader.source,
+                party_id=leader.party_id,
+                actor=actor,
+            )
+        )
+    return moved
 
 
 def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, actor: Any) -> None:

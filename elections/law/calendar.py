@@ -223,6 +223,13 @@ def next_business_day(day: date, closures: Sequence[Closure] = AGENCY_CLOSURES) 
     return day
 
 
+def filing_zone(filed_with: str | None, regional_zone: str) -> str:
+    """The zone of the office a paper is filed with: the Board's in Washington, D.C. for a paper filed with the
+    Board, the regional office's otherwise (102.2(b): "11:59 p.m. of the time zone of the receiving office").
+    A date set by an order keeps it: an extension moves the day, not the office (102.67(i)(3), 102.46(a))."""
+    return BOARD_ZONE if filed_with == "board" else regional_zone
+
+
 def due_at_cutoff(day: date, zone: str) -> datetime:
     """11:59 p.m. on ``day`` in ``zone``: the e-filing cutoff of 29 CFR 102.2(b)."""
     return datetime.combine(day, E_FILING_CUTOFF, tzinfo=ZoneInfo(zone))
@@ -392,7 +399,7 @@ def _compute(
     if not is_rule_set(rule_set):
         raise UnknownRuleSet(f"unknown rule set {rule_set!r}")
     regional_zone = office_of_region(region).zone
-    zone = BOARD_ZONE if period.filed_with == "board" else regional_zone
+    zone = filing_zone(period.filed_with, regional_zone)
     tolling = [c for c in closures if c.tolls]
     plain = [c for c in closures if not c.tolls]
 

@@ -822,6 +822,15 @@ _NO_PERIOD: Mapping[tuple[str, str], str] = MappingProxyType(
 )
 
 
+def filed_with(code: str) -> FiledWith | None:
+    """Where a paper of this deadline code is filed, whatever the rule set (the office whose 11:59 p.m. is the
+    cutoff, 102.2(b)); None for a code no rule set holds (the courts', the answer to a complaint)."""
+    for entry, shape in _SHAPES.items():
+        if entry == code or _DEADLINE_CODE.get(entry) == code:
+            return shape.filed_with
+    return None
+
+
 def period(rule_set: str, code: str) -> Period:
     """The period ``code`` under ``rule_set``; ``UnknownRuleSet`` or ``UnknownPeriod`` if there is none."""
     if not is_rule_set(rule_set):

@@ -220,6 +220,19 @@ def review_refusal(event: str, *, agreement: str | None) -> str | None:
     return None
 
 
+# code → the code it is due "at the same time as": in a consolidated case the request for review of the
+# direction of election is due with the exceptions to the ALJ's decision (102.69(c)(2)), so an order that
+# moves the exceptions moves it too.
+MOVES_WITH: Mapping[str, str] = MappingProxyType(
+    {DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: DeadlineCode.EXCEPTIONS_TO_BOARD}
+)
+
+
+def moved_with(code: str) -> tuple[str, ...]:
+    """The codes an order setting ``code``'s date moves along with it."""
+    return tuple(follower for follower, leader in MOVES_WITH.items() if leader == code)
+
+
 # The events that set a hearing date by order (``details.hearing_on``): a ``hearing`` deadline, source order.
 HEARING_DATE_EVENTS: Final = ("notice_of_hearing", "consolidated_with_ulp")
 
