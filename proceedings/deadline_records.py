@@ -508,6 +508,31 @@ def _move_followers(leader: Deadline, actor: Any) -> list[Deadline]:
     return moved
 
 
+def rezone_for_transfer(case: Case, actor: Any = None) -> list[Deadline]:
+    """102.72(b): after a transfer the case runs "as if the petition had originally been filed in the region to
+    which the transfer was made". Every open deadline filed with the Region moves to the receiving office's
+    11:59 p.m. (102.2(b)), its explanation keeping the old time; one filed with the Board keeps Washington's.
+    Also run when a transfer is voided, which moves them back."""
+    case = Case.objects.get(pk=case.pk)
+    zone, region = case.office_zone, case.office_region
+    moved = []
+    for deadline in Deadline.objects.filter(case=case, status=Status.OPEN).exclude(zone=zone):
+        if rule_sets.filed_with(deadline.code) != "region":
+            continue
+        old_zone, old_due_at = deadline.zone, deadline.due_at
+        deadline.zone = zone
+        deadline.due_at = calendar.due_at_cutoff(deadline.due_on, zone)
+        deadline.explanation = (
+            f"{deadline.explanation} The case is now before Region {region}'s office (29 CFR 102.72(b): "
+            f"as if the petition had been filed there): due {in_zone(deadline.due_at, zone):%Y-%m-%d at %H:%M} "
+            f"{zone}; before, {in_zone(old_due_at, old_zone):%Y-%m-%d at %H:%M} {old_zone}."
+        )
+        stamp(deadline, actor)
+        deadline.save(update_fields=["zone", "due_at", "explanation", "updated_at"])
+        moved.append(deadline)
+    return moved
+
+
 def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, actor: Any) -> None:
     """An answering brief or opposition runs from the due date of what it answers: move it with an extension,
     and what runs from its own due date in turn (cross-exceptions → their answering brief, 102.46(c)-(e))."""

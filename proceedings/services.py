@@ -810,6 +810,7 @@ def _transfer(case: Case, latest: ProceedingEvent | None, actor: Actor) -> None:
         election_services.case_update(
             case=case, transferred_to=region, transferred_on=latest.occurred_on, actor=actor
         )
+    deadline_records.rezone_for_transfer(case, actor)
 
 
 # --- deadlines -----------------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 """Issue 30's deadline items, through the services: each row quotes the rule and the date counted by hand.
 
+- item 8: a transfer moves every open deadline filed with the Region to the receiving office's clock.
 - item 20: the response to a notice to show cause is optional: its date passing with nothing filed is moot.
 """
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -13,6 +14,7 @@ import pytest
 
 from elections.models import Case
 from proceedings import deadline_records
+from proceedings import services as proceeding_services
 from proceedings.models import Deadline
 from tests.factories import record_event, record_tally
 from tests.proceedings.test_ends_of_a_dispute import make
@@ -20,6 +22,7 @@ from tests.proceedings.test_ends_of_a_dispute import make
 pytestmark = pytest.mark.django_db
 
 CENTRAL = ZoneInfo("America/Chicago")
+PACIFIC = ZoneInfo("America/Los_Angeles")
 
 
 def live(case: Case, code: str) -> Deadline:
@@ -50,3 +53,34 @@ def test_an_unanswered_notice_to_show_cause_is_moot_not_missed(frozen_clock: Any
     assert (show_cause.due_on, show_cause.status, show_cause.obliged) == (date(2023, 6, 19), "moot", False)
     read = deadline_records.with_effective_status(Deadline.objects.filter(pk=show_cause.pk)).get()
     assert getattr(read, "effective_status") == "moot"  # noqa: B009 (an annotation)
+
+
+def test_a_transfer_moves_the_open_regional_deadlines_to_the_receiving_office(frozen_clock: Any) -> None:
+    """102.72(b): after a transfer the provisions govern "as if the petition has originally been filed in the
+    region to which the transfer was made". Region 20 (San Francisco), 2023 rules, tally Thu 2025-05-22:
+    objections "within 5 business days after the tally" (102.69(a)(8)): Fri 23 (1), Memorial Day skipped, Tue
+    27-Fri 30 (2-5) → Fri 05-30, 11:59 p.m. PDT (06:59 UTC on 05-31). Transferred Tue 05-27 to Region 2 (New
+    York): due 11:59 p.m. EDT (03:59 UTC), three hours earlier; the explanation keeps the old time. Voiding the
+    transfer moves it back."""
+    case, election, _, _, staff = make("20-RC-350101", date(2025, 3, 3))
+    frozen_clock.at("2025-05-22", 18)
+    record_tally(election, prepared_at=datetime(2025, 5, 22, 15, tzinfo=PACIFIC), yes=20, votes_against=22)
+    objections = live(case, "objections")
+    assert (objections.due_on, objections.due_at) == (
+        date(2025, 5, 30),
+        datetime(2025, 5, 31, 6, 59, tzinfo=UTC),
+    )
+    frozen_clock.at("2025-05-27", 12)
+    transfer = record_event(case, "case_transferred", "2025-05-27", actor=staff, region=2, reason="Workload")
+    moved = live(case, "objections")
+    assert (moved.pk, moved.due_on, moved.due_at, moved.zone) == (
+        objections.pk,
+        date(2025, 5, 30),
+        datetime(2025, 5, 31, 3, 59, tzinfo=UTC),
+        "America/New_York",
+    )
+    assert "102.72(b)" in moved.explanation
+    assert "before, 2025-05-30 at 23:59 America/Los_Angeles" in moved.explanation
+    proceeding_services.event_void(event=transfer, reason="Entered in error", actor=staff)
+    back = live(case, "objections")
+    assert (back.due_at, back.zone) == (datetime(2025, 5, 31, 6, 59, tzinfo=UTC), "America/Los_Angeles")
