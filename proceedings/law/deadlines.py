@@ -233,6 +233,21 @@ def moved_with(code: str) -> tuple[str, ...]:
     return tuple(follower for follower, leader in MOVES_WITH.items() if leader == code)
 
 
+def untimely_exceptions_refusal(*, filed_on: date, due_on: date, accepted_late: bool) -> str | None:
+    """Why exceptions to the ALJ's decision filed after their last day are not recorded (None: they are).
+    102.48(a): with no timely exceptions the recommended order has "automatically become the decision and
+    order of the Board", so late exceptions reopen nothing — unless a ruling accepted them as filed late for
+    excusable neglect (102.2(d): ``accepted_late``)."""
+    if filed_on <= due_on or accepted_late:
+        return None
+    return (
+        f"The exceptions to the administrative law judge's decision were due {due_on.isoformat()}; filed "
+        f"{filed_on.isoformat()}, they are untimely, and the recommended order has become the Board's (29 CFR "
+        "102.48(a)). Record them only once a ruling accepts them as filed late for excusable neglect (29 CFR "
+        "102.2(d)): details.accepted_late."
+    )
+
+
 # The events that set a hearing date by order (``details.hearing_on``): a ``hearing`` deadline, source order.
 HEARING_DATE_EVENTS: Final = ("notice_of_hearing", "consolidated_with_ulp")
 

@@ -1,5 +1,6 @@
 """Issue 30's deadline items, through the services: each row quotes the rule and the date counted by hand.
 
+- item 10: a lapsed recommended order (102.48(a)) takes effect on the read or write that shows it.
 - item 8: a transfer moves every open deadline filed with the Region to the receiving office's clock.
 - item 20: the response to a notice to show cause is optional: its date passing with nothing filed is moot.
 """
@@ -12,11 +13,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from elections.models import Case
+from core.errors import TransitionNotAllowed
+from elections.models import Case, Election
 from proceedings import deadline_records
 from proceedings import services as proceeding_services
 from proceedings.models import Deadline
 from tests.factories import record_event, record_tally
+from tests.proceedings.conftest import TALLY_2021, file_objection
 from tests.proceedings.test_ends_of_a_dispute import make
 
 pytestmark = pytest.mark.django_db
@@ -84,3 +87,69 @@ def test_a_transfer_moves_the_open_regional_deadlines_to_the_receiving_office(fr
     proceeding_services.event_void(event=transfer, reason="Entered in error", actor=staff)
     back = live(case, "objections")
     assert (back.due_at, back.zone) == (datetime(2025, 5, 31, 6, 59, tzinfo=UTC), "America/Los_Angeles")
+
+
+def _recommended_rerun(world: Any, frozen_clock: Any) -> None:
+    """Bessemer's docket, consolidated: the ALJ's decision of Mon 2021-08-02 directs a rerun. Exceptions "within
+    28 days" (102.46(a)): Aug 2 + 28 = Mon 2021-08-30, 11:59 p.m. Eastern (the Board)."""
+    frozen_clock.at("2021-04-15")
+    record_tally(world.election, prepared_at=TALLY_2021, yes=738, votes_against=1798, void=76)
+    file_objection(world, world.union, datetime(2021, 4, 15, 12, tzinfo=ZoneInfo("America/New_York")))
+    frozen_clock.at("2021-08-02", 17)
+    steps: list[tuple[str, str, dict[str, Any]]] = [
+        ("consolidated_with_ulp", "2021-04-26", {"ulp_case": "10-CA-274270", "hearing_on": "2021-05-10"}),
+        ("hearing_opened", "2021-05-10", {}),
+        ("alj_decision", "2021-08-02", {"outcome": "rerun_election"}),
+    ]
+    for event, on, details in steps:
+        record_event(world.case, event, on, actor=world.staff, **details)
+    assert live(world.case, "exceptions_to_board").due_on == date(2021, 8, 30)
+
+
+# 102.48(a): "If no timely or proper exceptions are filed, the findings, conclusions, and recommendations
+# contained in the Administrative Law Judge's decision will ... automatically become the decision and order of
+# the Board". (the read, the moment it is read, elections after it)
+LAPSE_ON_READ = [
+    ("status/", "2021-08-30T23:00", 1),  # the last day, before 11:59 p.m. Eastern: still recommended
+    ("status/", "2021-08-31T09:00", 2),  # the period is over: the rerun election exists, no task run
+    ("timeline/", "2021-08-31T09:00", 2),
+    ("deadlines/", "2021-08-31T09:00", 2),
+]
+
+
+@pytest.mark.parametrize(("path", "moment", "elections"), LAPSE_ON_READ)
+def test_a_lapsed_recommended_order_takes_effect_on_the_read_that_shows_it(
+    world: Any, as_staff: Any, frozen_clock: Any, path: str, moment: str, elections: int
+) -> None:
+    _recommended_rerun(world, frozen_clock)
+    day, hour = moment.split("T")
+    frozen_clock.at(day, int(hour[:2]))
+    url = f"/api/v1/cases/{world.case.number}/{path}"
+    assert as_staff.get(url).status_code == 200
+    assert as_staff.get(url, HTTP_IF_NONE_MATCH="*").status_code in (200, 304)
+    assert Election.objects.filter(case=world.case).count() == elections
+    # Idempotent: the task finds nothing left to do, and another read adds nothing.
+    assert proceeding_services.recommended_orders_take_effect() == 0
+    assert as_staff.get(url).status_code == 200
+    assert Election.objects.filter(case=world.case).count() == elections
+
+
+def test_a_write_after_the_lapse_applies_it_and_untimely_exceptions_do_not_reopen_review(
+    world: Any, frozen_clock: Any
+) -> None:
+    """A write on 2021-08-31 (a later step of the record) reveals the lapse: the rerun exists after it. Then
+    exceptions dated 08-31, a day after the last day, are refused: nothing accepted them under 102.2(d)."""
+    _recommended_rerun(world, frozen_clock)
+    frozen_clock.at("2021-08-31", 10)
+    assert proceeding_services.recommended_orders_settle(case=world.case) == 1
+    assert proceeding_services.recommended_orders_settle(case=world.case) == 0
+    assert Election.objects.filter(case=world.case).count() == 2
+    with pytest.raises(TransitionNotAllowed) as refused:
+        record_event(world.case, "exceptions_filed", "2021-08-31", actor=world.staff)
+    assert "due 2021-08-30" in refused.value.detail and "102.2(d)" in refused.value.detail
+    assert Election.objects.filter(case=world.case).count() == 2
+    # A ruling accepted them as filed late for excusable neglect (102.2(d)): the Board's review reopens.
+    accepted = record_event(
+        world.case, "exceptions_filed", "2021-08-31", actor=world.staff, accepted_late=True
+    )
+    assert (accepted.election_id, accepted.details["accepted_late"]) == (world.election.pk, True)
