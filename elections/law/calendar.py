@@ -31,6 +31,7 @@ from zoneinfo import ZoneInfo
 
 import holidays
 
+from core.law.readings import Reading
 from elections.law.regions import office as office_of_region
 from elections.law.rule_sets import TIER_LABELS, Period, Tier, Unit, UnknownRuleSet, is_rule_set
 
@@ -518,3 +519,26 @@ __all__ = [
     "next_business_day",
     "non_business_reason",
 ]
+
+
+# How the counting reads what 102.1 and 102.2 leave open (the law page's readings, core.law.readings).
+READINGS: tuple[Reading, ...] = (
+    Reading(
+        "A day the offices were closed by executive order (an Agency closure marked so) counts as a business day "
+        'for the date shown: 102.1(i) calls business days "days that Agency offices are open normal business '
+        'operating hours, which is Monday through Friday, excluding Federal holidays", which does not settle '
+        "such a day, so the earlier, safe date is shown, the explanation gives the later date skipping it "
+        "would give, and the deadline is not verified.",
+        "29 CFR 102.1(i), 102.2(a)",
+    ),
+    Reading(
+        "The other Agency closures are not business days, and the 2025 lapse in appropriations tolls: a due "
+        "date inside it gets one more day per day closed, then rolls forward.",
+        "29 CFR 102.1(i), 102.2(a)",
+    ),
+    Reading(
+        "A date set by an order (an extension, a date in an order) keeps the clock of the office the paper is "
+        "filed with: a paper filed with the Board is due at 11:59 p.m. in Washington whatever the Region's zone.",
+        "29 CFR 102.2(b); 102.46(a), (h); 102.67(c), (i)(3)",
+    ),
+)

@@ -31,6 +31,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final, NamedTuple
 
+from core.law.readings import Reading
 from elections.law import rule_sets
 from elections.law.rule_sets import DeadlineCode
 from proceedings.law import ladder
@@ -381,3 +382,39 @@ def is_obliged(code: str, *, source: str, objections_filed: bool) -> bool:
     if rule.required:
         return True
     return not is_computed(source)  # an order set a date for a filing the tracker has no event for
+
+
+READINGS: tuple[Reading, ...] = (
+    Reading(
+        "A request for review runs from a final disposition, a dismissal or a certification; a decision "
+        "ordering a rerun or runoff opens no review deadline (2019 and 2023; the 2014 FAQ counts an order to "
+        "open and count, taken here from the revised tally).",
+        "29 CFR 102.67(c), 102.69(h)",
+    ),
+    Reading(
+        "After a consent or full-consent election there is no request for review at all.",
+        "29 CFR 102.62(a), (c); 102.69(c)(2)",
+    ),
+    Reading(
+        'In a consolidated case the request for review of the direction of election is due "at the same time '
+        "as\" the exceptions to the judge's decision: an order extending the exceptions moves it with them.",
+        "29 CFR 102.69(c)(2)",
+    ),
+    Reading(
+        "After a transfer every open deadline filed with the Region runs on the receiving office's clock, the "
+        'explanation keeping the old time ("as if the petition had originally been filed in the region to '
+        'which the transfer was made").',
+        "29 CFR 102.72(b), 102.2(b)",
+    ),
+    Reading(
+        "A judge's recommended order takes effect the moment its exceptions period ends with none filed, "
+        "applied by the first read or write that shows it; exceptions dated later reopen nothing unless a "
+        "ruling accepts them as filed late.",
+        "29 CFR 102.48(a), 102.2(d)",
+    ),
+    Reading(
+        "The response to a notice to show cause is optional: its date passing with nothing filed is moot, "
+        "never missed.",
+        "Notice to show cause (an order)",
+    ),
+)
