@@ -516,7 +516,8 @@ def rezone_for_transfer(case: Case, actor: Any = None) -> list[Deadline]:
     case = Case.objects.get(pk=case.pk)
     zone, region = case.office_zone, case.office_region
     moved = []
-    for deadline in Deadline.objects.filter(case=case, status=Status.OPEN).exclude(zone=zone):
+    running = Deadline.objects.filter(case=case, status=Status.OPEN, due_at__gte=clock.now())
+    for deadline in running.exclude(zone=zone):  # one already passed keeps the time it passed at
         if rule_sets.filed_with(deadline.code) != "region":
             continue
         old_zone, old_due_at = deadline.zone, deadline.due_at
@@ -786,6 +787,15 @@ def with_effective_status(queryset: QuerySet[Deadline], *, now: datetime | None 
                 & Q(
                     responds_to__responds_to__status=Status.OPEN,
                     responds_to__responds_to__due_at__lt=now,
+                ),
+                then=Value(Status.MOOT.value),
+            ),
+            # And one more (102.46(e)): nothing to cross-except, so no reply to the answer to cross-exceptions.
+            When(
+                open_
+                & Q(
+                    responds_to__responds_to__responds_to__status=Status.OPEN,
+                    responds_to__responds_to__responds_to__due_at__lt=now,
                 ),
                 then=Value(Status.MOOT.value),
             ),

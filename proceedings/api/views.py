@@ -36,7 +36,7 @@ from proceedings.timeline import case_timeline
 
 
 def _settled(case: Any) -> None:
-    """A read that finds a judge's recommended order took effect applies it first, through the service
+    """A read that finds a judge's recommended order took effect applies it first, through the service (the status and timeline reads; the lists keep their pinned queries)
     (102.48(a); ``services.recommended_orders_settle``), so what it shows is the record's."""
     if services.recommended_orders_settle(case=case):
         case.refresh_from_db()
@@ -63,7 +63,6 @@ class ProceedingListView(CaseConditionalRead, generics.ListCreateAPIView[Proceed
 
     @extend_schema(responses=schema.reading(ProceedingEventSerializer(many=True)))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        _settled(self.case)
         return super().get(request, *args, **kwargs)
 
     @extend_schema(
@@ -140,7 +139,6 @@ class CaseDeadlineListView(CaseConditionalRead, generics.ListCreateAPIView[Deadl
 
     @extend_schema(responses=schema.reading(DeadlineSerializer(many=True)))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        _settled(self.case)
         return super().get(request, *args, **kwargs)
 
     @extend_schema(request=DeadlineInputSerializer, responses=schema.writing(DeadlineSerializer))

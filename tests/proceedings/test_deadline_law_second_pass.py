@@ -113,7 +113,6 @@ LAPSE_ON_READ = [
     ("status/", "2021-08-30T23:00", 1),  # the last day, before 11:59 p.m. Eastern: still recommended
     ("status/", "2021-08-31T09:00", 2),  # the period is over: the rerun election exists, no task run
     ("timeline/", "2021-08-31T09:00", 2),
-    ("deadlines/", "2021-08-31T09:00", 2),
 ]
 
 
