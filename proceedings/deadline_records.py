@@ -421,7 +421,8 @@ def set_by_order(
     template = previous or general
     zone = order_zone(case, code, template)
     period = period_for(case.rule_set, code)
-    label = label or (template.label if template else (period.label if period else code.replace("_", " ")))
+    named = rule_sets.DEADLINE_CODE_LABELS.get(code) or code.replace("_", " ")
+    label = label or (template.label if template else (period.label if period else named))
     who = "an order" if source == Source.ORDER else "Board staff"
     text = f"Set by {who}: {reason}."
     if previous is not None:

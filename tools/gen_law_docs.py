@@ -26,12 +26,12 @@ if str(ROOT) not in sys.path:
 from core.law.readings import Reading  # noqa: E402
 from elections.law import calendar, names  # noqa: E402
 from elections.law.rule_sets import (  # noqa: E402
+    DEADLINE_SOURCES,
     PERIODS,
     RULE_SET_EFFECTIVE,
+    TABLE_CODES,
     TIER_LABELS,
-    DeadlineCode,
     Period,
-    Tier,
     UnknownPeriod,
     period,
     tier_is_verified,
@@ -175,7 +175,7 @@ def render() -> str:
     ]
     out += _table(
         ["source", "meaning", "verified"],
-        [(f"`{tier.value}`", TIER_LABELS[tier], _yes(tier_is_verified(tier))) for tier in Tier],
+        [(f"`{source.value}`", source.label, _yes(tier_is_verified(source))) for source in DEADLINE_SOURCES],
     )
     out += [
         "",
@@ -203,7 +203,7 @@ def render() -> str:
         out += ["", f"How each period of the {rule_set} rules is filed and counted:", ""]
         out += _table(["period", "details"], details)
         missing = []
-        for code in DeadlineCode:
+        for code in TABLE_CODES:
             if code.value in table:
                 continue
             try:

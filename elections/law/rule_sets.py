@@ -76,50 +76,95 @@ class Unit(StrEnum):
     business_days = "business_days"
 
 
-class DeadlineCode(StrEnum):
-    """The code of a period in the tables below, and of the deadline computed from it (``Deadline.code``, the
-    API's ``code``). Objections to a revised tally are a table entry of their own, but their deadline carries
-    ``objections`` (their ``Period.code``): one code for objections, as product.md has it."""
+class DeadlineCode(LabelledEnum):
+    """The one enumeration of deadline codes (``Deadline.code``, the API's ``code``), each with its label: the
+    periods of the tables below, and the periods beside them (the answer to a complaint, the response a notice
+    to show cause sets, the courts'). Objections to a revised tally are a table entry of their own, but their
+    deadline carries ``objections`` (their ``Period.code``): one code for objections, as product.md has it."""
 
-    OBJECTIONS = "objections"
-    OFFER_OF_PROOF = "offer_of_proof"
-    REVISED_TALLY_OBJECTIONS = "revised_tally_objections"
-    HEARING = "hearing"
-    POST_HEARING_BRIEF = "post_hearing_brief"
-    EXCEPTIONS = "exceptions"
-    ANSWERING_BRIEF = "answering_brief"
-    REQUEST_FOR_REVIEW = "request_for_review"
-    OPPOSITION = "opposition"
-    RECONSIDERATION = "reconsideration"
-    EXCEPTIONS_TO_BOARD = "exceptions_to_board"
-    ANSWERING_BRIEF_TO_BOARD = "answering_brief_to_board"
-    REQUEST_FOR_REVIEW_OF_DDE = "request_for_review_of_dde"
-    CROSS_EXCEPTIONS = "cross_exceptions"
-    ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS = "answering_brief_to_cross_exceptions"
-    REPLY_BRIEF = "reply_brief"
-    REPLY_BRIEF_TO_CROSS_EXCEPTIONS = "reply_brief_to_cross_exceptions"
-    BRIEF_ON_REVIEW = "brief_on_review"
-    BOARD_RECONSIDERATION = "board_reconsideration"
-    RECONSIDERATION_OF_BOARD_ORDER = "reconsideration_of_board_order"
+    OBJECTIONS = "objections", "Objections"
+    OFFER_OF_PROOF = "offer_of_proof", "Offer of proof"
+    REVISED_TALLY_OBJECTIONS = "revised_tally_objections", "Objections to a revised tally"
+    HEARING = "hearing", "Post-election hearing (target)"
+    POST_HEARING_BRIEF = "post_hearing_brief", "Post-hearing brief"
+    EXCEPTIONS = "exceptions", "Exceptions to the hearing officer's report"
+    ANSWERING_BRIEF = "answering_brief", "Answering brief to the exceptions"
+    REQUEST_FOR_REVIEW = "request_for_review", "Request for review"
+    OPPOSITION = "opposition", "Opposition to the request for review"
+    RECONSIDERATION = "reconsideration", "Reconsideration of the Regional Director's decision"
+    EXCEPTIONS_TO_BOARD = "exceptions_to_board", "Exceptions to the judge's decision"
+    ANSWERING_BRIEF_TO_BOARD = "answering_brief_to_board", "Answering brief to the exceptions (Board)"
+    REQUEST_FOR_REVIEW_OF_DDE = "request_for_review_of_dde", "Request for review of the direction of election"
+    CROSS_EXCEPTIONS = "cross_exceptions", "Cross-exceptions"
+    ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS = (
+        "answering_brief_to_cross_exceptions",
+        "Answering brief to cross-exceptions",
+    )
+    REPLY_BRIEF = "reply_brief", "Reply brief"
+    REPLY_BRIEF_TO_CROSS_EXCEPTIONS = (
+        "reply_brief_to_cross_exceptions",
+        "Reply brief to the answering brief to cross-exceptions",
+    )
+    BRIEF_ON_REVIEW = "brief_on_review", "Brief on review"
+    BOARD_RECONSIDERATION = "board_reconsideration", "Reconsideration of the Board's decision"
+    RECONSIDERATION_OF_BOARD_ORDER = (
+        "reconsideration_of_board_order",
+        "Reconsideration of the Board's order (unfair labor practice case)",
+    )
+    # Beside the tables: the test of certification (proceedings.law.test_of_certification) and the courts
+    # (proceedings.law.courts).
+    ANSWER = "answer", "Answer to the complaint"
+    SHOW_CAUSE_RESPONSE = "show_cause_response", "Response to the notice to show cause"
+    REHEARING = "rehearing", "Petition for rehearing (court of appeals)"
+    CERTIORARI = "certiorari", "Petition for a writ of certiorari"
 
 
-class Tier(LabelledEnum):
-    """What a deadline rests on (``source`` of a deadline). ``order`` and ``manual`` are dates set by an
-    order or entered by staff; the other four are the evidence for a computed period."""
+DEADLINE_CODE_LABELS: Mapping[str, str] = labels_by_value(DeadlineCode)
 
-    cfr = "cfr", "CFR text"
-    federal_register = "federal_register", "Federal Register text"
-    agency_faq = "agency_faq", "NLRB FAQ on the 2014 rule (the agency's paraphrase; not rule text)"
-    inferred = "inferred", "inferred (no rule text for this rule set; check it)"
-    order = "order", "set by an order"
-    manual = "manual", "entered by staff"
 
+class DeadlineSource(LabelledEnum):
+    """What a deadline rests on (its ``source``, product.md): the one enumeration, with the one wording, that
+    the rule tables, the models, explanations, the admin, exports and the calendar feed read. For a computed
+    deadline the tier of its period's figure; ``order`` and ``manual`` for dates set by an order or entered by
+    staff; ``statute`` and ``court_rule`` for periods in court."""
+
+    CFR = "cfr", "CFR text"
+    FEDERAL_REGISTER = "federal_register", "Federal Register text"
+    AGENCY_FAQ = "agency_faq", "NLRB FAQ on the 2014 rule (the agency's paraphrase; not rule text)"
+    INFERRED = "inferred", "inferred (no rule text for this rule set; check it)"
+    ORDER = "order", "set by an order"
+    MANUAL = "manual", "entered by staff"
+    STATUTE = "statute", "a statute (a period in court)"
+    COURT_RULE = "court_rule", "a court rule (a period in court)"
+    # Before the source tiers every computed deadline said "computed"; proceedings migration 0001 names this
+    # member and 0003 converts the rows. No deadline carries it any more.
+    COMPUTED = "computed", "computed (before the source tiers)"
+    # The rule tables' names for the same members (aliases: one value, one label).
+    cfr = CFR
+    federal_register = FEDERAL_REGISTER
+    agency_faq = AGENCY_FAQ
+    inferred = INFERRED
+    order = ORDER
+    manual = MANUAL
+
+
+# The rule tables' name for the sources of a period's figure.
+Tier = DeadlineSource
+
+# The sources a deadline may carry now (the API's ``source``): all but the retired ``computed``.
+DEADLINE_SOURCES: tuple[DeadlineSource, ...] = tuple(
+    s for s in DeadlineSource if s is not DeadlineSource.COMPUTED
+)
+# Periods in court, counted under FRAP 26(a) and the court's clock, not 29 CFR 102.2.
+COURT_SOURCES: frozenset[str] = frozenset({DeadlineSource.STATUTE, DeadlineSource.COURT_RULE})
 
 TIER_LABELS: Mapping[str, str] = labels_by_value(Tier)
 
 # Only rule text is verified (nlrb-procedure.md, "Deadline provenance").
-VERIFIED_TIERS: frozenset[str] = frozenset({Tier.cfr, Tier.federal_register})
-COMPUTED_TIERS: frozenset[str] = frozenset({Tier.cfr, Tier.federal_register, Tier.agency_faq, Tier.inferred})
+VERIFIED_TIERS: frozenset[str] = frozenset({DeadlineSource.CFR, DeadlineSource.FEDERAL_REGISTER})
+COMPUTED_TIERS: frozenset[str] = frozenset(
+    {DeadlineSource.CFR, DeadlineSource.FEDERAL_REGISTER, DeadlineSource.AGENCY_FAQ, DeadlineSource.INFERRED}
+)
 
 
 def tier_is_verified(tier: str) -> bool:
@@ -214,7 +259,7 @@ class UnknownPeriod(KeyError):
 
 
 CAL, BUS = Unit.calendar_days, Unit.business_days
-CFR, FR, FAQ, INFERRED = Tier.cfr, Tier.federal_register, Tier.agency_faq, Tier.inferred
+CFR, FR, FAQ, INFERRED = Tier.CFR, Tier.FEDERAL_REGISTER, Tier.AGENCY_FAQ, Tier.INFERRED
 
 _OFFER_NOTE = (
     "The offer of proof is filed together with the objections (102.69(a)(8)); the Regional Director may "
@@ -793,6 +838,10 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
 
 
 PERIODS: Mapping[RuleSetName, Mapping[str, Period]] = MappingProxyType(_build())
+
+# The codes of the rule-set tables (each has a period or a reason in every rule set); the other codes of
+# ``DeadlineCode`` run beside the case (the test of certification, the courts).
+TABLE_CODES: tuple[DeadlineCode, ...] = tuple(DeadlineCode(code) for code in _SHAPES)
 
 # Why a deadline code has no period in a rule set.
 _NO_PERIOD: Mapping[tuple[str, str], str] = MappingProxyType(

@@ -45,35 +45,13 @@ class Status(StrEnum):
     SUPERSEDED = "superseded"
 
 
-class Source(StrEnum):
-    """What a deadline rests on (``source``, product.md): for a computed deadline the tier of its period's
-    figure (``elections.law.rule_sets.Tier``); ``order`` and ``manual`` for dates set by an order or staff."""
-
-    CFR = "cfr"
-    FEDERAL_REGISTER = "federal_register"
-    AGENCY_FAQ = "agency_faq"
-    INFERRED = "inferred"
-    ORDER = "order"
-    MANUAL = "manual"
-    # Periods in court (proceedings.law.courts): FRAP 40(d)(1) is a court rule, 28 U.S.C. 2101(c) a statute.
-    STATUTE = "statute"
-    COURT_RULE = "court_rule"
-    # Before the source tiers every computed deadline said "computed"; proceedings migration 0001 names this
-    # member and 0003 converts the rows. No deadline carries it any more.
-    COMPUTED = "computed"
+# What a deadline rests on: the one enumeration of ``elections.law.rule_sets`` (``DeadlineSource``).
+Source = rule_sets.DeadlineSource
 
 
 # What a deadline may say it rests on (the API's ``source``).
-SOURCES: Final = (
-    Source.CFR,
-    Source.FEDERAL_REGISTER,
-    Source.AGENCY_FAQ,
-    Source.INFERRED,
-    Source.ORDER,
-    Source.MANUAL,
-    Source.STATUTE,
-    Source.COURT_RULE,
-)
+SOURCES: Final = rule_sets.DEADLINE_SOURCES
+COURT_SOURCES: Final = rule_sets.COURT_SOURCES
 
 # The sources of a deadline computed from a rule set (as opposed to one set by an order or by staff).
 COMPUTED: Final = rule_sets.COMPUTED_TIERS
@@ -254,7 +232,7 @@ HEARING_DATE_EVENTS: Final = ("notice_of_hearing", "consolidated_with_ulp")
 
 
 # The answer to the Board's notice to show cause: a date the notice sets (``details.respond_by``).
-SHOW_CAUSE_RESPONSE: Final = "show_cause_response"
+SHOW_CAUSE_RESPONSE: Final = DeadlineCode.SHOW_CAUSE_RESPONSE
 
 
 class CodeRule(NamedTuple):
@@ -297,12 +275,12 @@ CODES: Mapping[str, CodeRule] = MappingProxyType(
         DeadlineCode.BOARD_RECONSIDERATION: CodeRule((), optional=True),
         DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: CodeRule((), optional=True),
         # The test of certification and the courts (proceedings.law.test_of_certification, courts).
-        "answer": CodeRule(("answer_filed",), required=True),
+        DeadlineCode.ANSWER: CodeRule(("answer_filed",), required=True),
         # The notice invites a response; a party that files none breaks no rule (the Board then rules on the
         # motion): an unused date is moot, never missed (issue 30, item 20).
         SHOW_CAUSE_RESPONSE: CodeRule((), optional=True),
-        "rehearing": CodeRule(("rehearing_petition_filed",), optional=True),
-        "certiorari": CodeRule(("certiorari_petition_filed",), optional=True),
+        DeadlineCode.REHEARING: CodeRule(("rehearing_petition_filed",), optional=True),
+        DeadlineCode.CERTIORARI: CodeRule(("certiorari_petition_filed",), optional=True),
     }
 )
 
