@@ -26,6 +26,7 @@ from typing import IO, Any
 from django.conf import settings
 from django.core.files import File
 from django.db import transaction
+from django.db.models import F, Q
 
 from core import clock
 from core.actors import Actor, acting_user, is_staff, is_staff_or_system, require_staff, stamp
@@ -38,6 +39,7 @@ from filings import notices, pdf
 from filings.law import extensions
 from filings.law.kinds import (
     ANSWERS,
+    EARLIEST_RUNNING,
     GRANTS,
     KIND_LABELS,
     LADDER_EVENT,
@@ -158,7 +160,12 @@ def _live(deadline: Deadline) -> Deadline:
 
 
 def _answered_deadline(
-    case: Case, election: Election, kind: str, party: Party, answers: Deadline | None
+    case: Case,
+    election: Election,
+    kind: str,
+    party: Party,
+    answers: Deadline | None,
+    filed_at: datetime | None = None,
 ) -> Deadline | None:
     codes = ANSWERS.get(kind, ())
     label = KIND_LABELS[kind].lower()
@@ -185,7 +192,8 @@ def _answered_deadline(
         .order_by("-trigger_on", "-id")
         .first()
     )
-    found = own or found
+    running = _still_running(election, codes, party, filed_at) if kind in EARLIEST_RUNNING else None
+    found = running or own or found
     if found is None:
         raise RuleViolation(
             "kind",
@@ -194,6 +202,22 @@ def _answered_deadline(
             f"{case.number}).",
         )
     return found
+
+
+def _still_running(
+    election: Election, codes: tuple[str, ...], party: Party, filed_at: datetime | None
+) -> Deadline | None:
+    """Where a kind answers two periods that run at once (a reply brief to the (b) or to the (d) answering
+    brief, 102.46(e)), the one a paper filed at ``filed_at`` is in time for and nothing has met yet, the
+    earliest due first; None when there is no such choice to make."""
+    if filed_at is None:
+        return None
+    running = (
+        Deadline.objects.filter(election=election, code__in=codes, status=Status.OPEN, due_at__gte=filed_at)
+        .filter(Q(party__isnull=True) | Q(party=party))
+        .order_by("due_at", F("party_id").desc(nulls_last=True), "id")
+    )
+    return running.first()
 
 
 def _check_fits_the_stage(case: Case, election: Election, kind: str, party: Party) -> None:
@@ -329,7 +353,7 @@ def filing_file(
     staff = is_staff_or_system(actor)
     deadline = _deadline_of_case(case, answers)
     if kind != Kind.EXTENSION_REQUEST:
-        deadline = _answered_deadline(case, chosen, kind, party, deadline)
+        deadline = _answered_deadline(case, chosen, kind, party, deadline, filed_at)
         _check_fits_the_stage(case, chosen, kind, party)
     elif deadline is not None:
         deadline = _live(deadline)
@@ -499,6 +523,9 @@ def filing_rule(
             raise TransitionNotAllowed("The extension request names no deadline to extend.")
         if until is None:
             raise RuleViolation("until", "Give the new due date the extension grants (YYYY-MM-DD).")
+        refusal = extensions.grantor_refusal(current.code, by, label=current.label)
+        if refusal is not None:
+            raise RuleViolation("by", refusal)
         if until <= current.due_on:
             raise RuleViolation(
                 "until",

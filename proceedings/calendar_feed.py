@@ -27,7 +27,7 @@ from core.links import desk_url, url_of
 from elections.law.calendar import business_days_before
 from proceedings import selectors
 from proceedings.due_words import due_words
-from proceedings.law.deadlines import SOURCE_LABELS, Status, flag
+from proceedings.law.deadlines import COURT_SOURCES, SOURCE_LABELS, Status, flag
 from proceedings.models import Deadline
 
 MAX_EVENTS = 2000
@@ -48,17 +48,21 @@ def deadlines_in_feed(user: Any, *, now: datetime | None = None) -> list[Deadlin
 
 
 def _description(deadline: Deadline) -> str:
+    in_court = deadline.source in COURT_SOURCES
+    if deadline.target_only:
+        cutoff = " (a target for the Region, not a filing deadline)."
+    elif in_court:
+        cutoff = " (FRAP 26(a)(4)(A): electronic filing ends at midnight in the court's zone)."
+    else:
+        cutoff = " (29 CFR 102.2(b))."
     lines = [
         f"{deadline.case.number} — {deadline.case.name}",
-        f"{deadline.label}: {due_words(deadline)}"
-        + (
-            " (a target for the Region, not a filing deadline)."
-            if deadline.target_only
-            else " (29 CFR 102.2(b))."
-        ),
+        f"{deadline.label}: {due_words(deadline)}{cutoff}",
     ]
     if deadline.citation:
-        lines.append(f"Rule: {deadline.citation} ({deadline.rule_set} rules).")
+        # A period in court is the court rule's or the statute's, whatever the case's Part 102 rule set.
+        within = "" if in_court else f" ({deadline.rule_set} rules)"
+        lines.append(f"Rule: {deadline.citation}{within}.")
     source = SOURCE_LABELS.get(deadline.source, deadline.source)
     lines.append(f"Source: {source} ({'verified' if deadline.verified else 'not verified'}).")
     if deadline.party_id and deadline.party:

@@ -404,8 +404,8 @@ def set_by_order(
     due_at: datetime | None = None,
 ) -> Deadline:
     """Record a date set by an order (an extension, a date in an order) or entered by staff; it supersedes the
-    live deadlines of that code — all of them, or, when it names a party, that party's own."""
-    zone = zone_of(case)
+    live deadlines of that code — all of them, or, when it names a party, that party's own. It keeps the clock
+    of the office the paper is filed with (``order_zone``), and moves what is due at the same time."""
     replaced_q = Deadline.objects.filter(case=case, election=election, code=code).exclude(
         status=Status.SUPERSEDED
     )
@@ -419,8 +419,10 @@ def set_by_order(
         .first()
     )
     template = previous or general
+    zone = order_zone(case, code, template)
     period = period_for(case.rule_set, code)
-    label = label or (template.label if template else (period.label if period else code.replace("_", " ")))
+    named = rule_sets.DEADLINE_CODE_LABELS.get(code) or code.replace("_", " ")
+    label = label or (template.label if template else (period.label if period else named))
     who = "an order" if source == Source.ORDER else "Board staff"
     text = f"Set by {who}: {reason}."
     if previous is not None:
@@ -460,7 +462,77 @@ def set_by_order(
         stamp(old, actor)
         old.save(update_fields=["status", "superseded_by", "status_note", "updated_at"])
     _recompute_responses(replaced, deadline, actor)
+    _move_followers(deadline, actor)
     return deadline
+
+
+def order_zone(case: Case, code: str, template: Deadline | None) -> str:
+    """The zone of an order-set date: the office the paper is filed with (102.2(b)) — the Board's for a paper
+    filed with the Board, whatever the Region's clock (102.46(a), (h); 102.67(c), (i)), the case's regional
+    office for one filed there (the receiving office after a transfer, 102.72(b)); for a code the tables do
+    not place (a court's, the answer to a complaint), the zone of the deadline it replaces."""
+    where = rule_sets.filed_with(code)
+    if where is None and template is not None:
+        return template.zone
+    return calendar.filing_zone(where, zone_of(case))
+
+
+def _move_followers(leader: Deadline, actor: Any) -> list[Deadline]:
+    """A date due "at the same time as" ``leader`` (102.69(c)(2): the request for review of the direction of
+    election with the exceptions to the ALJ's decision) moves with it when an order sets ``leader``'s date,
+    unless it was met."""
+    moved = []
+    for code in law.moved_with(leader.code):
+        follower = (
+            Deadline.objects.filter(case_id=leader.case_id, election=leader.election, code=code)
+            .filter(Q(party__isnull=True) if leader.party_id is None else Q(party_id=leader.party_id))
+            .exclude(status__in=[Status.SUPERSEDED, Status.MET])
+            .order_by("-due_at", "-id")
+            .first()
+        )
+        if follower is None or follower.due_on == leader.due_on:
+            continue
+        moved.append(
+            set_by_order(
+                case=leader.case,
+                election=leader.election,
+                code=code,
+                label=follower.label,
+                due_on=leader.due_on,
+                reason=f"due at the same time as the {leader.label[:1].lower()}{leader.label[1:]} (29 CFR "
+                f"102.69(c)(2)), moved with them: {leader.reason}",
+                source=leader.source,
+                party_id=leader.party_id,
+                actor=actor,
+            )
+        )
+    return moved
+
+
+def rezone_for_transfer(case: Case, actor: Any = None) -> list[Deadline]:
+    """102.72(b): after a transfer the case runs "as if the petition had originally been filed in the region to
+    which the transfer was made". Every open deadline filed with the Region moves to the receiving office's
+    11:59 p.m. (102.2(b)), its explanation keeping the old time; one filed with the Board keeps Washington's.
+    Also run when a transfer is voided, which moves them back."""
+    case = Case.objects.get(pk=case.pk)
+    zone, region = case.office_zone, case.office_region
+    moved = []
+    running = Deadline.objects.filter(case=case, status=Status.OPEN, due_at__gte=clock.now())
+    for deadline in running.exclude(zone=zone):  # one already passed keeps the time it passed at
+        if rule_sets.filed_with(deadline.code) != "region":
+            continue
+        old_zone, old_due_at = deadline.zone, deadline.due_at
+        deadline.zone = zone
+        deadline.due_at = calendar.due_at_cutoff(deadline.due_on, zone)
+        deadline.explanation = (
+            f"{deadline.explanation} The case is now before Region {region}'s office (29 CFR 102.72(b): "
+            f"as if the petition had been filed there): due {in_zone(deadline.due_at, zone):%Y-%m-%d at %H:%M} "
+            f"{zone}; before, {in_zone(old_due_at, old_zone):%Y-%m-%d at %H:%M} {old_zone}."
+        )
+        stamp(deadline, actor)
+        deadline.save(update_fields=["zone", "due_at", "explanation", "updated_at"])
+        moved.append(deadline)
+    return moved
 
 
 def _recompute_responses(replaced: Sequence[Deadline], new_parent: Deadline, actor: Any) -> None:
@@ -716,6 +788,15 @@ def with_effective_status(queryset: QuerySet[Deadline], *, now: datetime | None 
                 & Q(
                     responds_to__responds_to__status=Status.OPEN,
                     responds_to__responds_to__due_at__lt=now,
+                ),
+                then=Value(Status.MOOT.value),
+            ),
+            # And one more (102.46(e)): nothing to cross-except, so no reply to the answer to cross-exceptions.
+            When(
+                open_
+                & Q(
+                    responds_to__responds_to__responds_to__status=Status.OPEN,
+                    responds_to__responds_to__responds_to__due_at__lt=now,
                 ),
                 then=Value(Status.MOOT.value),
             ),

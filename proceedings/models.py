@@ -15,7 +15,7 @@ from simple_history.models import HistoricalRecords
 
 from elections.models import Case, Election, Party, Tally, scoped_to_cases_of
 from proceedings.law import ladder
-from proceedings.law.deadlines import Source, Status
+from proceedings.law.deadlines import SOURCES, Source, Status
 
 if TYPE_CHECKING:
     from django.db.models.fields.related_descriptors import RelatedManager
@@ -23,16 +23,9 @@ if TYPE_CHECKING:
 
 EVENT_CHOICES = [(e.value, ladder.EVENT_LABELS[e]) for e in ladder.Event]
 STATUS_CHOICES = [(s.value, s.value.capitalize()) for s in Status]
-SOURCE_CHOICES = [
-    (Source.CFR.value, "Computed: CFR text"),
-    (Source.FEDERAL_REGISTER.value, "Computed: Federal Register text"),
-    (Source.AGENCY_FAQ.value, "Computed: NLRB FAQ (2014 rule)"),
-    (Source.INFERRED.value, "Computed: inferred"),
-    (Source.ORDER.value, "Set by an order"),
-    (Source.MANUAL.value, "Entered by staff"),
-    (Source.STATUTE.value, "Computed: statute (in court)"),
-    (Source.COURT_RULE.value, "Computed: court rule"),
-]
+# One wording for a source, the law's (``elections.law.rule_sets.DeadlineSource``): the admin, the API schema,
+# the explanations and the calendar feed say the same.
+SOURCE_CHOICES = [(s.value, s.label) for s in SOURCES]
 
 
 class ProceedingEvent(models.Model):

@@ -14,10 +14,12 @@ Errors: ``RuleViolation`` → 400 naming the field (``details`` for anything ins
 from __future__ import annotations
 
 import re
-from datetime import date
+import threading
+from datetime import date, datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from challenges.selectors import ledger_state
 from core import bulk_insert, clock
@@ -36,7 +38,13 @@ from proceedings import deadline_records, notifications, selectors
 from proceedings.law import dispositions, ladder
 from proceedings.law import test_of_certification as toc
 from proceedings.law import windows as law_windows
-from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status, review_refusal
+from proceedings.law.deadlines import (
+    CERTIFYING_OUTCOMES,
+    Source,
+    Status,
+    review_refusal,
+    untimely_exceptions_refusal,
+)
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
 from proceedings.models import CalendarFeed, Deadline, DocketEntry, ProceedingEvent
 
@@ -127,6 +135,8 @@ def event_record(
         raise RuleViolation(
             "occurred_on", f"An event cannot be dated in the future ({occurred_on}; today is {today})."
         )
+    if code is ladder.Event.EXCEPTIONS_FILED and chosen is not None:
+        _check_exceptions_in_time(chosen, occurred_on, details)
     tally_on = local_date(tally.prepared_at, zone) if tally is not None else occurred_on
     if chosen is not None and occurred_on < tally_on and code not in dispositions.END_EVENTS:
         raise RuleViolation(
@@ -192,6 +202,7 @@ def event_record(
     deadline_records.refresh(chosen, case=case)
     if notify:
         notifications.event_recorded(record)
+    recommended_orders_settle(case=case)  # a write after a lapse shows it (102.48(a))
     return record
 
 
@@ -607,8 +618,65 @@ def recommended_orders_take_effect(*, case: Case | None = None, actor: Actor = N
     return applied
 
 
+def _check_exceptions_in_time(election: Election, occurred_on: date, details: Any) -> None:
+    """Late exceptions to a judge's recommended order reopen nothing (102.48(a)) unless accepted (102.2(d))."""
+    exceptions = (
+        Deadline.objects.filter(election=election, code=DeadlineCode.EXCEPTIONS_TO_BOARD, party__isnull=True)
+        .exclude(status=Status.SUPERSEDED)
+        .order_by("-due_at", "-id")
+        .first()
+    )
+    if exceptions is None:
+        return
+    accepted = isinstance(details, dict) and details.get("accepted_late") is True
+    refusal = untimely_exceptions_refusal(
+        filed_on=occurred_on, due_on=exceptions.due_on, accepted_late=accepted
+    )
+    if refusal is not None:
+        raise TransitionNotAllowed(refusal, allowed=[])
+
+
+_settling = threading.local()
+
+
+def recommended_orders_settle(*, case: Case, now: datetime | None = None) -> int:
+    """Apply a judge's recommended order as soon as the record shows it took effect (102.48(a): "If no timely
+    or proper exceptions are filed, ... automatically become the decision and order of the Board"): on the
+    write or the read that finds the exceptions period over, not only when the hourly task runs, so the
+    election it orders exists with no worker. Cheap when nothing is due (one query); the change itself is
+    ``recommended_orders_take_effect`` (the case locked, each order re-checked under the lock: idempotent, and
+    two readers at once create one election). Re-entry (the created election's own receivers) is a no-op."""
+    if getattr(_settling, "active", False):
+        return 0
+    now = now or clock.now()
+    passed = Deadline.objects.filter(
+        case=case, code=DeadlineCode.EXCEPTIONS_TO_BOARD, due_at__lt=now
+    ).exclude(status=Status.SUPERSEDED)
+    pending = ProceedingEvent.objects.filter(case=case, voided=False).filter(
+        Q(
+            event=ladder.Event.ALJ_DECISION,
+            ordered_election__isnull=True,
+            details__outcome__in=sorted(ladder.ORDERS_NEW_ELECTION),
+        )
+        | (
+            Q(event=ladder.Event.BARGAINING_ORDER, details__by="administrative_law_judge")
+            & ~Q(case__status=Case.Status.CLOSED)
+        )
+    )
+    if not (passed.exists() and pending.exists()):
+        return 0
+    _settling.active = True
+    try:
+        return recommended_orders_take_effect(case=case)
+    finally:
+        _settling.active = False
+
+
 def _new_election_takes_effect(decision: ProceedingEvent, actor: Actor) -> int:
     case = _locked_case(decision.case)
+    decision = ProceedingEvent.objects.get(pk=decision.pk)  # re-read under the case's lock
+    if decision.voided or decision.ordered_election_id is not None:
+        return 0  # applied meanwhile (another reader, the task)
     election = next(e for e in selectors.elections_of(case) if e.pk == decision.election_id)
     state = selectors.replay(election).state
     kind = ladder.ORDERS_NEW_ELECTION.get(state.order or "")
@@ -810,6 +878,7 @@ def _transfer(case: Case, latest: ProceedingEvent | None, actor: Actor) -> None:
         election_services.case_update(
             case=case, transferred_to=region, transferred_on=latest.occurred_on, actor=actor
         )
+    deadline_records.rezone_for_transfer(case, actor)
 
 
 # --- deadlines -----------------------------------------------------------------------------------------------

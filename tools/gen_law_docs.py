@@ -4,8 +4,8 @@ Every period of every rule set, with its citation, its source tier, whether it i
 codes a rule set sets no period for, the periods beside the case (the answer to a complaint, the courts') and
 the Agency's closures: read from ``elections/law/rule_sets.py``, ``elections/law/calendar.py``,
 ``proceedings/law/test_of_certification.py`` and ``proceedings/law/courts.py``, never typed by hand, so the
-docs cannot disagree with the code.
-``tests/test_docs_site.py`` fails when the committed page differs from what this script writes.
+docs cannot disagree with the code; and the readings the code makes where the text leaves a choice (each module's
+``READINGS``). ``tests/test_docs_site.py`` fails when the committed page differs from what this script writes.
 
     .venv/bin/python tools/gen_law_docs.py            # rewrite docs/site/law/periods.md
     .venv/bin/python tools/gen_law_docs.py --check    # exit 1 if the committed page is stale
@@ -23,19 +23,22 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from elections.law import calendar  # noqa: E402
+from core.law.readings import Reading  # noqa: E402
+from elections.law import calendar, names  # noqa: E402
 from elections.law.rule_sets import (  # noqa: E402
+    DEADLINE_SOURCES,
     PERIODS,
     RULE_SET_EFFECTIVE,
+    TABLE_CODES,
     TIER_LABELS,
-    DeadlineCode,
     Period,
-    Tier,
     UnknownPeriod,
     period,
     tier_is_verified,
 )
+from objections.law import deadlines as objection_deadlines  # noqa: E402
 from proceedings.law import courts  # noqa: E402
+from proceedings.law import deadlines as proceeding_deadlines  # noqa: E402
 from proceedings.law import test_of_certification as toc  # noqa: E402
 
 PAGE = ROOT / "docs" / "site" / "law" / "periods.md"
@@ -120,6 +123,28 @@ def _beside_the_case() -> list[str]:
     )
 
 
+# Where each module's readings are kept, in the page's order.
+READING_SOURCES: tuple[tuple[str, tuple[Reading, ...]], ...] = (
+    ("elections/law/calendar.py", calendar.READINGS),
+    ("objections/law/deadlines.py", objection_deadlines.READINGS),
+    ("proceedings/law/deadlines.py", proceeding_deadlines.READINGS),
+    ("elections/law/names.py", names.READINGS),
+)
+
+
+def _readings() -> list[str]:
+    lines = [
+        "",
+        "## Readings worth a lawyer's look",
+        "",
+        "Where the text leaves a choice, what the tracker does — generated from the `READINGS` kept beside the",
+        "code that applies each one (`tests/law/test_readings.py` holds each to that code's behaviour).",
+        "",
+    ]
+    rows = [(r.text, r.citation, f"`{where}`") for where, readings in READING_SOURCES for r in readings]
+    return lines + _table(["reading", "the text read", "where"], rows)
+
+
 def render() -> str:
     out = [
         "# Periods and sources",
@@ -128,8 +153,8 @@ def render() -> str:
         " Do not edit: run the script. tests/test_docs_site.py fails when this page is stale. -->",
         "",
         "This page is generated from the rule data the tracker computes every deadline with, so it cannot",
-        "disagree with the code. How the periods are counted, and the readings worth a lawyer's look, are in",
-        "[How the tracker reads Part 102](index.md).",
+        "disagree with the code. How the periods are counted is in [How the tracker reads Part 102](index.md);",
+        "the readings worth a lawyer's look are [below](#readings-worth-a-lawyers-look).",
         "",
         "## Rule sets",
         "",
@@ -150,7 +175,7 @@ def render() -> str:
     ]
     out += _table(
         ["source", "meaning", "verified"],
-        [(f"`{tier.value}`", TIER_LABELS[tier], _yes(tier_is_verified(tier))) for tier in Tier],
+        [(f"`{source.value}`", source.label, _yes(tier_is_verified(source))) for source in DEADLINE_SOURCES],
     )
     out += [
         "",
@@ -178,7 +203,7 @@ def render() -> str:
         out += ["", f"How each period of the {rule_set} rules is filed and counted:", ""]
         out += _table(["period", "details"], details)
         missing = []
-        for code in DeadlineCode:
+        for code in TABLE_CODES:
             if code.value in table:
                 continue
             try:
@@ -201,6 +226,7 @@ def render() -> str:
         [(rs, p.label, p.rule, p.citation, _why_unverified(p)) for rs, p in unverified],
     )
     out += _beside_the_case()
+    out += _readings()
     out += [
         "",
         "## Computing time (29 CFR 102.2)",
@@ -210,7 +236,8 @@ def render() -> str:
         f"- An e-filed document is timely until {_clock(calendar.E_FILING_CUTOFF)} in the receiving office's zone;",
         f"  the Board's own zone is `{calendar.BOARD_ZONE}`.",
         "- Business days are Monday to Friday, except federal holidays on their observed dates and the Agency's",
-        "  closures below.",
+        "  closures below; a day closed by executive order counts as a business day for the date shown (the",
+        "  readings above).",
         "",
         "## Agency closures",
         "",

@@ -31,6 +31,7 @@ from zoneinfo import ZoneInfo
 
 import holidays
 
+from core.law.readings import Reading
 from elections.law.regions import office as office_of_region
 from elections.law.rule_sets import TIER_LABELS, Period, Tier, Unit, UnknownRuleSet, is_rule_set
 
@@ -235,6 +236,13 @@ def next_business_day(day: date, closures: Sequence[Closure] = AGENCY_CLOSURES) 
     return day
 
 
+def filing_zone(filed_with: str | None, regional_zone: str) -> str:
+    """The zone of the office a paper is filed with: the Board's in Washington, D.C. for a paper filed with the
+    Board, the regional office's otherwise (102.2(b): "11:59 p.m. of the time zone of the receiving office").
+    A date set by an order keeps it: an extension moves the day, not the office (102.67(i)(3), 102.46(a))."""
+    return BOARD_ZONE if filed_with == "board" else regional_zone
+
+
 def due_at_cutoff(day: date, zone: str) -> datetime:
     """11:59 p.m. on ``day`` in ``zone``: the e-filing cutoff of 29 CFR 102.2(b)."""
     return datetime.combine(day, E_FILING_CUTOFF, tzinfo=ZoneInfo(zone))
@@ -404,7 +412,7 @@ def _compute(
     if not is_rule_set(rule_set):
         raise UnknownRuleSet(f"unknown rule set {rule_set!r}")
     regional_zone = office_of_region(region).zone
-    zone = BOARD_ZONE if period.filed_with == "board" else regional_zone
+    zone = filing_zone(period.filed_with, regional_zone)
     tolling = [c for c in closures if c.tolls]
     plain = [c for c in closures if not c.tolls]
 
@@ -523,3 +531,26 @@ __all__ = [
     "next_business_day",
     "non_business_reason",
 ]
+
+
+# How the counting reads what 102.1 and 102.2 leave open (the law page's readings, core.law.readings).
+READINGS: tuple[Reading, ...] = (
+    Reading(
+        "A day the offices were closed by executive order (an Agency closure marked so) counts as a business day "
+        'for the date shown: 102.1(i) calls business days "days that Agency offices are open normal business '
+        'operating hours, which is Monday through Friday, excluding Federal holidays", which does not settle '
+        "such a day, so the earlier, safe date is shown, the explanation gives the later date skipping it "
+        "would give, and the deadline is not verified.",
+        "29 CFR 102.1(i), 102.2(a)",
+    ),
+    Reading(
+        "The other Agency closures are not business days, and the 2025 lapse in appropriations tolls: a due "
+        "date inside it gets one more day per day closed, then rolls forward.",
+        "29 CFR 102.1(i), 102.2(a)",
+    ),
+    Reading(
+        "A date set by an order (an extension, a date in an order) keeps the clock of the office the paper is "
+        "filed with: a paper filed with the Board is due at 11:59 p.m. in Washington whatever the Region's zone.",
+        "29 CFR 102.2(b); 102.46(a), (h); 102.67(c), (i)(3)",
+    ),
+)

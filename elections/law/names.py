@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from core.law.readings import Reading
+
 
 def tidy_union_name(name: str) -> str:
     """The name as stored and shown: Unicode-normalised (NFKC), runs of white space made one space, no
@@ -22,3 +24,12 @@ def tidy_union_name(name: str) -> str:
 def union_key(name: str) -> str:
     """The name as compared: the tidy name, case-folded. Equal keys mean the same union."""
     return tidy_union_name(name).casefold()
+
+
+READINGS: tuple[Reading, ...] = (
+    Reading(
+        "Union names are stored tidy (Unicode-normalised, one space between words) and compared case- and "
+        "space-insensitively: the same union typed two ways is one choice.",
+        "no rule text: the tracker's own convention for the names on a ballot",
+    ),
+)

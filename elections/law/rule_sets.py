@@ -76,47 +76,95 @@ class Unit(StrEnum):
     business_days = "business_days"
 
 
-class DeadlineCode(StrEnum):
-    """The code of a period in the tables below, and of the deadline computed from it (``Deadline.code``, the
-    API's ``code``). Objections to a revised tally are a table entry of their own, but their deadline carries
-    ``objections`` (their ``Period.code``): one code for objections, as product.md has it."""
+class DeadlineCode(LabelledEnum):
+    """The one enumeration of deadline codes (``Deadline.code``, the API's ``code``), each with its label: the
+    periods of the tables below, and the periods beside them (the answer to a complaint, the response a notice
+    to show cause sets, the courts'). Objections to a revised tally are a table entry of their own, but their
+    deadline carries ``objections`` (their ``Period.code``): one code for objections, as product.md has it."""
 
-    OBJECTIONS = "objections"
-    OFFER_OF_PROOF = "offer_of_proof"
-    REVISED_TALLY_OBJECTIONS = "revised_tally_objections"
-    HEARING = "hearing"
-    POST_HEARING_BRIEF = "post_hearing_brief"
-    EXCEPTIONS = "exceptions"
-    ANSWERING_BRIEF = "answering_brief"
-    REQUEST_FOR_REVIEW = "request_for_review"
-    OPPOSITION = "opposition"
-    RECONSIDERATION = "reconsideration"
-    EXCEPTIONS_TO_BOARD = "exceptions_to_board"
-    ANSWERING_BRIEF_TO_BOARD = "answering_brief_to_board"
-    REQUEST_FOR_REVIEW_OF_DDE = "request_for_review_of_dde"
-    CROSS_EXCEPTIONS = "cross_exceptions"
-    ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS = "answering_brief_to_cross_exceptions"
-    REPLY_BRIEF = "reply_brief"
-    BRIEF_ON_REVIEW = "brief_on_review"
+    OBJECTIONS = "objections", "Objections"
+    OFFER_OF_PROOF = "offer_of_proof", "Offer of proof"
+    REVISED_TALLY_OBJECTIONS = "revised_tally_objections", "Objections to a revised tally"
+    HEARING = "hearing", "Post-election hearing (target)"
+    POST_HEARING_BRIEF = "post_hearing_brief", "Post-hearing brief"
+    EXCEPTIONS = "exceptions", "Exceptions to the hearing officer's report"
+    ANSWERING_BRIEF = "answering_brief", "Answering brief to the exceptions"
+    REQUEST_FOR_REVIEW = "request_for_review", "Request for review"
+    OPPOSITION = "opposition", "Opposition to the request for review"
+    RECONSIDERATION = "reconsideration", "Reconsideration of the Regional Director's decision"
+    EXCEPTIONS_TO_BOARD = "exceptions_to_board", "Exceptions to the judge's decision"
+    ANSWERING_BRIEF_TO_BOARD = "answering_brief_to_board", "Answering brief to the exceptions (Board)"
+    REQUEST_FOR_REVIEW_OF_DDE = "request_for_review_of_dde", "Request for review of the direction of election"
+    CROSS_EXCEPTIONS = "cross_exceptions", "Cross-exceptions"
+    ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS = (
+        "answering_brief_to_cross_exceptions",
+        "Answering brief to cross-exceptions",
+    )
+    REPLY_BRIEF = "reply_brief", "Reply brief"
+    REPLY_BRIEF_TO_CROSS_EXCEPTIONS = (
+        "reply_brief_to_cross_exceptions",
+        "Reply brief to the answering brief to cross-exceptions",
+    )
+    BRIEF_ON_REVIEW = "brief_on_review", "Brief on review"
+    BOARD_RECONSIDERATION = "board_reconsideration", "Reconsideration of the Board's decision"
+    RECONSIDERATION_OF_BOARD_ORDER = (
+        "reconsideration_of_board_order",
+        "Reconsideration of the Board's order (unfair labor practice case)",
+    )
+    # Beside the tables: the test of certification (proceedings.law.test_of_certification) and the courts
+    # (proceedings.law.courts).
+    ANSWER = "answer", "Answer to the complaint"
+    SHOW_CAUSE_RESPONSE = "show_cause_response", "Response to the notice to show cause"
+    REHEARING = "rehearing", "Petition for rehearing (court of appeals)"
+    CERTIORARI = "certiorari", "Petition for a writ of certiorari"
 
 
-class Tier(LabelledEnum):
-    """What a deadline rests on (``source`` of a deadline). ``order`` and ``manual`` are dates set by an
-    order or entered by staff; the other four are the evidence for a computed period."""
+DEADLINE_CODE_LABELS: Mapping[str, str] = labels_by_value(DeadlineCode)
 
-    cfr = "cfr", "CFR text"
-    federal_register = "federal_register", "Federal Register text"
-    agency_faq = "agency_faq", "NLRB FAQ on the 2014 rule (the agency's paraphrase; not rule text)"
-    inferred = "inferred", "inferred (no rule text for this rule set; check it)"
-    order = "order", "set by an order"
-    manual = "manual", "entered by staff"
 
+class DeadlineSource(LabelledEnum):
+    """What a deadline rests on (its ``source``, product.md): the one enumeration, with the one wording, that
+    the rule tables, the models, explanations, the admin, exports and the calendar feed read. For a computed
+    deadline the tier of its period's figure; ``order`` and ``manual`` for dates set by an order or entered by
+    staff; ``statute`` and ``court_rule`` for periods in court."""
+
+    CFR = "cfr", "CFR text"
+    FEDERAL_REGISTER = "federal_register", "Federal Register text"
+    AGENCY_FAQ = "agency_faq", "NLRB FAQ on the 2014 rule (the agency's paraphrase; not rule text)"
+    INFERRED = "inferred", "inferred (no rule text for this rule set; check it)"
+    ORDER = "order", "set by an order"
+    MANUAL = "manual", "entered by staff"
+    STATUTE = "statute", "a statute (a period in court)"
+    COURT_RULE = "court_rule", "a court rule (a period in court)"
+    # Before the source tiers every computed deadline said "computed"; proceedings migration 0001 names this
+    # member and 0003 converts the rows. No deadline carries it any more.
+    COMPUTED = "computed", "computed (before the source tiers)"
+    # The rule tables' names for the same members (aliases: one value, one label).
+    cfr = CFR
+    federal_register = FEDERAL_REGISTER
+    agency_faq = AGENCY_FAQ
+    inferred = INFERRED
+    order = ORDER
+    manual = MANUAL
+
+
+# The rule tables' name for the sources of a period's figure.
+Tier = DeadlineSource
+
+# The sources a deadline may carry now (the API's ``source``): all but the retired ``computed``.
+DEADLINE_SOURCES: tuple[DeadlineSource, ...] = tuple(
+    s for s in DeadlineSource if s is not DeadlineSource.COMPUTED
+)
+# Periods in court, counted under FRAP 26(a) and the court's clock, not 29 CFR 102.2.
+COURT_SOURCES: frozenset[str] = frozenset({DeadlineSource.STATUTE, DeadlineSource.COURT_RULE})
 
 TIER_LABELS: Mapping[str, str] = labels_by_value(Tier)
 
 # Only rule text is verified (nlrb-procedure.md, "Deadline provenance").
-VERIFIED_TIERS: frozenset[str] = frozenset({Tier.cfr, Tier.federal_register})
-COMPUTED_TIERS: frozenset[str] = frozenset({Tier.cfr, Tier.federal_register, Tier.agency_faq, Tier.inferred})
+VERIFIED_TIERS: frozenset[str] = frozenset({DeadlineSource.CFR, DeadlineSource.FEDERAL_REGISTER})
+COMPUTED_TIERS: frozenset[str] = frozenset(
+    {DeadlineSource.CFR, DeadlineSource.FEDERAL_REGISTER, DeadlineSource.AGENCY_FAQ, DeadlineSource.INFERRED}
+)
 
 
 def tier_is_verified(tier: str) -> bool:
@@ -139,7 +187,11 @@ TRIGGER_PHRASES: Mapping[str, str] = MappingProxyType(
         "complaint_issued": "the complaint",  # the test of certification (proceedings.law)
         DeadlineCode.CROSS_EXCEPTIONS: "the due date for cross-exceptions",
         DeadlineCode.ANSWERING_BRIEF_TO_BOARD: "the due date for answering briefs to the exceptions",
+        DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: "the due date for answering briefs to the "
+        "cross-exceptions",
         "review_granted": "the Board's order granting review",
+        "board_decision_served": "service of the Board's decision",
+        "board_order_served": "service of the Board's decision or order in the unfair labor practice case",
     }
 )
 
@@ -207,7 +259,7 @@ class UnknownPeriod(KeyError):
 
 
 CAL, BUS = Unit.calendar_days, Unit.business_days
-CFR, FR, FAQ, INFERRED = Tier.cfr, Tier.federal_register, Tier.agency_faq, Tier.inferred
+CFR, FR, FAQ, INFERRED = Tier.CFR, Tier.FEDERAL_REGISTER, Tier.AGENCY_FAQ, Tier.INFERRED
 
 _OFFER_NOTE = (
     "The offer of proof is filed together with the objections (102.69(a)(8)); the Regional Director may "
@@ -224,12 +276,22 @@ _ALJ_NOTE = (
     "issues with it). Check the transfer order's date."
 )
 _REPLY_NOTE = (
-    "No extensions of time are granted for reply briefs, which may not exceed 10 pages (102.46(e)); a reply to "
-    "an answering brief to cross-exceptions runs 14 days from that brief's due date (102.46(d)-(e))."
+    "No extensions of time are granted for reply briefs, which may not exceed 10 pages (102.46(e)). 102.46(e) "
+    "has two reply periods, each 14 days from the last date on which the brief replied to may be filed: to an "
+    "answering brief to the exceptions (102.46(b)) and to an answering brief to cross-exceptions (102.46(d))."
 )
 _REVIEW_NOTE = (
     "Unless the Board rules on the issues in the order granting review (102.67(h)); no reply briefs except "
     "by special leave of the Board."
+)
+_BOARD_RECONSIDERATION_NOTE = (
+    "Only because of extraordinary circumstances (102.65(e)(1)); the motion does not stay the Board's action "
+    "unless so ordered (102.65(e)(3)). Counted from the decision's date, taken for its service."
+)
+_BOARD_ORDER_RECONSIDERATION_NOTE = (
+    "Only because of extraordinary circumstances (102.48(c)); a motion to reopen the record is due promptly on "
+    "discovery of the evidence instead (102.48(c)(2)), and a motion does not stay the Board's action unless so "
+    "ordered (102.48(c)(3)). Counted from the order's date, taken for its service."
 )
 _CFR_102_46 = (
     "Current CFR text; the section's history line shows it unchanged since 82 FR 43696 (2017), so it governed "
@@ -360,6 +422,28 @@ _SHAPES: Mapping[str, _Shape] = MappingProxyType(
             filed_with="board",
             note=_REPLY_NOTE,
         ),
+        DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: _Shape(
+            "Reply brief to an answering brief to cross-exceptions (to the Board)",
+            trigger=DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS,
+            citation="29 CFR 102.46(e), 102.2(a)",
+            responsive=True,
+            filed_with="board",
+            note=_REPLY_NOTE,
+        ),
+        DeadlineCode.BOARD_RECONSIDERATION: _Shape(
+            "Motion for reconsideration or rehearing of the Board's decision",
+            trigger="board_decision_served",
+            citation="29 CFR 102.65(e)(2)",
+            filed_with="board",
+            note=_BOARD_RECONSIDERATION_NOTE,
+        ),
+        DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: _Shape(
+            "Motion for reconsideration, rehearing or reopening of the Board's order (unfair labor practice case)",
+            trigger="board_order_served",
+            citation="29 CFR 102.48(c)(2)",
+            filed_with="board",
+            note=_BOARD_ORDER_RECONSIDERATION_NOTE,
+        ),
         DeadlineCode.BRIEF_ON_REVIEW: _Shape(
             "Brief on review, after the Board grants review",
             trigger="review_granted",
@@ -431,6 +515,15 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
             ),
             DeadlineCode.REPLY_BRIEF: _Figure(
                 14, CAL, INFERRED, "102.46(e): 14 days from the last day for answering briefs. " + _ALJ_2014
+            ),
+            DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                INFERRED,
+                "102.46(e): 14 days from the last day for answering briefs to cross-exceptions. " + _ALJ_2014,
+            ),
+            DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: _Figure(
+                28, CAL, INFERRED, "102.48(c)(2): 28 days after service of the Board's order. " + _ALJ_2014
             ),
             DeadlineCode.BRIEF_ON_REVIEW: _Figure(
                 10,
@@ -533,6 +626,29 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 CFR,
                 _CFR_102_46 + "a reply brief within 14 days from the last date on which an answering brief "
                 "may be filed (102.46(e)).",
+            ),
+            DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_102_46
+                + "a reply brief to an answering brief filed pursuant to paragraph (d) within 14 days "
+                "from the last date on which that answering brief may be filed (102.46(e)).",
+            ),
+            DeadlineCode.BOARD_RECONSIDERATION: _Figure(
+                10,
+                BUS,
+                CFR,
+                _CFR_2019 + "a motion for reconsideration or rehearing within 10 business days after service "
+                "of the decision (102.65(e)(2)), the Board's as the Regional Director's",
+            ),
+            DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: _Figure(
+                28,
+                CAL,
+                INFERRED,
+                "The current text of 102.48(c)(2): 28 days after the service of the Board's decision or order. "
+                "The project's copy of 102.48 has no history line, so whether the section read the same for "
+                "2019 cases was not checked.",
             ),
             DeadlineCode.BRIEF_ON_REVIEW: _Figure(
                 10,
@@ -640,6 +756,29 @@ _FIGURES: Mapping[RuleSetName, Mapping[str, _Figure]] = MappingProxyType(
                 _CFR_2023 + "a reply brief within 14 days from the last date on which an answering brief may "
                 "be filed (102.46(e)).",
             ),
+            DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: _Figure(
+                14,
+                CAL,
+                CFR,
+                _CFR_2023
+                + "a reply brief to an answering brief filed pursuant to paragraph (d) within 14 days "
+                "from the last date on which that answering brief may be filed (102.46(e)).",
+            ),
+            DeadlineCode.BOARD_RECONSIDERATION: _Figure(
+                10,
+                BUS,
+                CFR,
+                _CFR_2023 + "a motion for reconsideration or rehearing within 10 business days after service "
+                "of the decision (102.65(e)(2)), entertained by the Board as by a Regional Director (102.65(e)(1))",
+            ),
+            DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: _Figure(
+                28,
+                CAL,
+                CFR,
+                _CFR_2023
+                + "a motion for reconsideration or rehearing within 28 days after the service of the "
+                "Board's decision or order (102.48(c)(2)).",
+            ),
             DeadlineCode.BRIEF_ON_REVIEW: _Figure(
                 10,
                 BUS,
@@ -660,7 +799,13 @@ _DEADLINE_CODE: Mapping[str, str] = MappingProxyType(
 
 
 # Triggers counted, link by link, from the ALJ's decision (which stands in for the transfer order, _ALJ_NOTE).
-_COUNTED_FROM_ALJ = ("alj_decision", "exceptions_to_board", "cross_exceptions", "answering_brief_to_board")
+_COUNTED_FROM_ALJ = (
+    "alj_decision",
+    "exceptions_to_board",
+    "cross_exceptions",
+    "answering_brief_to_board",
+    "answering_brief_to_cross_exceptions",
+)
 
 
 def _build() -> dict[RuleSetName, Mapping[str, Period]]:
@@ -694,6 +839,10 @@ def _build() -> dict[RuleSetName, Mapping[str, Period]]:
 
 PERIODS: Mapping[RuleSetName, Mapping[str, Period]] = MappingProxyType(_build())
 
+# The codes of the rule-set tables (each has a period or a reason in every rule set); the other codes of
+# ``DeadlineCode`` run beside the case (the test of certification, the courts).
+TABLE_CODES: tuple[DeadlineCode, ...] = tuple(DeadlineCode(code) for code in _SHAPES)
+
 # Why a deadline code has no period in a rule set.
 _NO_PERIOD: Mapping[tuple[str, str], str] = MappingProxyType(
     {
@@ -711,11 +860,24 @@ _NO_PERIOD: Mapping[tuple[str, str], str] = MappingProxyType(
         ): "no figure was found for the 2014 rules (102.65(e)); check by hand",
         (
             "2014",
+            DeadlineCode.BOARD_RECONSIDERATION,
+        ): "no figure was found for the 2014 rules (102.65(e)); check by hand",
+        (
+            "2014",
             DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE,
         ): "the rule that a request for review of the direction of "
         "election is due with the exceptions to the ALJ (102.69(c)(2)) dates from 2019; check by hand",
     }
 )
+
+
+def filed_with(code: str) -> FiledWith | None:
+    """Where a paper of this deadline code is filed, whatever the rule set (the office whose 11:59 p.m. is the
+    cutoff, 102.2(b)); None for a code no rule set holds (the courts', the answer to a complaint)."""
+    for entry, shape in _SHAPES.items():
+        if entry == code or _DEADLINE_CODE.get(entry) == code:
+            return shape.filed_with
+    return None
 
 
 def period(rule_set: str, code: str) -> Period:

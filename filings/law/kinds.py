@@ -52,12 +52,17 @@ ANSWERS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         Kind.ANSWERING_BRIEF: ("answering_brief", "answering_brief_to_board"),
         Kind.CROSS_EXCEPTIONS: ("cross_exceptions",),
         Kind.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: ("answering_brief_to_cross_exceptions",),
-        Kind.REPLY_BRIEF: ("reply_brief",),
+        # 102.46(e): a reply to a (b) answering brief, or to a (d) answering brief to cross-exceptions.
+        Kind.REPLY_BRIEF: ("reply_brief", "reply_brief_to_cross_exceptions"),
         Kind.REQUEST_FOR_REVIEW: ("request_for_review", "request_for_review_of_dde"),
         Kind.OPPOSITION: ("opposition",),
         Kind.BRIEF_ON_REVIEW: ("brief_on_review",),
     }
 )
+
+# Kinds that answer periods running at the same time: a paper of one meets the earliest-due period it is in
+# time for that nothing has met yet (a reply to the (b) brief, then one to the (d) brief, 102.46(e)).
+EARLIEST_RUNNING: Final = frozenset({Kind.REPLY_BRIEF})
 
 # What must be on file before a paper can answer it (a reply brief needs an answering brief, 102.46(e)).
 NEEDS_FILED: Mapping[str, tuple[str, ...]] = MappingProxyType(

@@ -25,6 +25,7 @@ from datetime import date, datetime
 from functools import lru_cache
 from typing import Final
 
+from core.law.readings import Reading
 from elections.law import calendar, regions, rule_sets
 from elections.law.local_time import in_zone, local_date
 from elections.law.rule_sets import DeadlineCode
@@ -187,3 +188,14 @@ def deadline_for_filing(
     return objections_deadline(
         rule_set=rule_set, region=region, tally_prepared_at=max(available), revised=True
     )
+
+
+READINGS: tuple[Reading, ...] = (
+    Reading(
+        "Objections to the conduct of the election answer the window of the tally of ballots however many "
+        'revised tallies follow ("Such filing(s) must be timely whether or not the challenged ballots are '
+        "sufficient in number to affect the results\"); a revised tally's window is for objections to that "
+        "revised tally only, so a conduct objection filed in it is late.",
+        "29 CFR 102.69(a)(8), (e)",
+    ),
+)

@@ -38,6 +38,13 @@ from proceedings.status import case_status
 from proceedings.timeline import case_timeline
 
 
+def _settled(case: Any) -> None:
+    """A read that finds a judge's recommended order took effect applies it first, through the service (the status and timeline reads; the lists keep their pinned queries)
+    (102.48(a); ``services.recommended_orders_settle``), so what it shows is the record's."""
+    if services.recommended_orders_settle(case=case):
+        case.refresh_from_db()
+
+
 @extend_schema(tags=["proceedings"])
 class ProceedingListView(CaseConditionalRead, generics.ListCreateAPIView[ProceedingEvent]):
     """The events of the case's proceedings, oldest first (voided ones included, flagged)."""
@@ -98,6 +105,7 @@ class CaseStatusView(CaseConditionalRead, APIView):
 
     @extend_schema(responses=schema.reading(CaseStatusSerializer))
     def get(self, request: Request, number: str) -> Response:
+        _settled(self.case)
         context = {"office_zone": self.case.office_zone}
         return Response(CaseStatusSerializer(case_status(self.case), context=context).data)
 
@@ -112,6 +120,7 @@ class CaseTimelineView(CaseConditionalRead, generics.GenericAPIView[Any]):
 
     @extend_schema(responses=schema.reading(TimelineItemSerializer(many=True)))
     def get(self, request: Request, number: str) -> Response:
+        _settled(self.case)
         items = case_timeline(self.case)
         page = self.paginate_queryset(items)
         data = TimelineItemSerializer(page if page is not None else items, many=True).data

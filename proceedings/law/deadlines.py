@@ -31,6 +31,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final, NamedTuple
 
+from core.law.readings import Reading
 from elections.law import rule_sets
 from elections.law.rule_sets import DeadlineCode
 from proceedings.law import ladder
@@ -44,35 +45,13 @@ class Status(StrEnum):
     SUPERSEDED = "superseded"
 
 
-class Source(StrEnum):
-    """What a deadline rests on (``source``, product.md): for a computed deadline the tier of its period's
-    figure (``elections.law.rule_sets.Tier``); ``order`` and ``manual`` for dates set by an order or staff."""
-
-    CFR = "cfr"
-    FEDERAL_REGISTER = "federal_register"
-    AGENCY_FAQ = "agency_faq"
-    INFERRED = "inferred"
-    ORDER = "order"
-    MANUAL = "manual"
-    # Periods in court (proceedings.law.courts): FRAP 40(d)(1) is a court rule, 28 U.S.C. 2101(c) a statute.
-    STATUTE = "statute"
-    COURT_RULE = "court_rule"
-    # Before the source tiers every computed deadline said "computed"; proceedings migration 0001 names this
-    # member and 0003 converts the rows. No deadline carries it any more.
-    COMPUTED = "computed"
+# What a deadline rests on: the one enumeration of ``elections.law.rule_sets`` (``DeadlineSource``).
+Source = rule_sets.DeadlineSource
 
 
 # What a deadline may say it rests on (the API's ``source``).
-SOURCES: Final = (
-    Source.CFR,
-    Source.FEDERAL_REGISTER,
-    Source.AGENCY_FAQ,
-    Source.INFERRED,
-    Source.ORDER,
-    Source.MANUAL,
-    Source.STATUTE,
-    Source.COURT_RULE,
-)
+SOURCES: Final = rule_sets.DEADLINE_SOURCES
+COURT_SOURCES: Final = rule_sets.COURT_SOURCES
 
 # The sources of a deadline computed from a rule set (as opposed to one set by an order or by staff).
 COMPUTED: Final = rule_sets.COMPUTED_TIERS
@@ -127,13 +106,18 @@ ATTACHED: Mapping[str, tuple[str, ...]] = MappingProxyType(
             DeadlineCode.CROSS_EXCEPTIONS,
             DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS,
             DeadlineCode.REPLY_BRIEF,
+            # 102.46(e): "a reply brief to any such answering brief", (b)'s or (d)'s.
+            DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS,
         ),
         # The ends of a case (proceedings.law.dispositions): a Regional Director's dismissal is a final
         # disposition (102.69(h); 102.71(c)–(d)); a judge's bargaining order is excepted to the Board (102.46).
         "petition_dismissed": (DeadlineCode.REQUEST_FOR_REVIEW, DeadlineCode.OPPOSITION),
         "bargaining_order": (DeadlineCode.EXCEPTIONS_TO_BOARD, DeadlineCode.ANSWERING_BRIEF_TO_BOARD),
-        # 102.67(h): briefs on review, only after an order granting review (``attached``).
-        "board_decision": (DeadlineCode.BRIEF_ON_REVIEW,),
+        # 102.67(h): briefs on review, only after an order granting review (``attached``); any other decision
+        # of the Board may be met by a motion for reconsideration or rehearing (102.65(e)(2)).
+        "board_decision": (DeadlineCode.BRIEF_ON_REVIEW, DeadlineCode.BOARD_RECONSIDERATION),
+        # 102.48(c)(2): reconsideration of the Board's order in the unfair labor practice case.
+        "board_order": (DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER,),
     }
 )
 
@@ -193,6 +177,8 @@ def attached(
             continue
         if entry == DeadlineCode.BRIEF_ON_REVIEW and outcome != REVIEW_GRANTED:
             continue
+        if entry == DeadlineCode.BOARD_RECONSIDERATION and outcome == REVIEW_GRANTED:
+            continue  # an order granting review decides nothing yet: the briefs on review follow
         if entry == DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE and agreement != "directed":
             # Only a directed election has a decision and direction of election to review (102.67); a
             # stipulated one has none, and an unknown agreement is not taken for a direction.
@@ -213,12 +199,40 @@ def review_refusal(event: str, *, agreement: str | None) -> str | None:
     return None
 
 
+# code → the code it is due "at the same time as": in a consolidated case the request for review of the
+# direction of election is due with the exceptions to the ALJ's decision (102.69(c)(2)), so an order that
+# moves the exceptions moves it too.
+MOVES_WITH: Mapping[str, str] = MappingProxyType(
+    {DeadlineCode.REQUEST_FOR_REVIEW_OF_DDE: DeadlineCode.EXCEPTIONS_TO_BOARD}
+)
+
+
+def moved_with(code: str) -> tuple[str, ...]:
+    """The codes an order setting ``code``'s date moves along with it."""
+    return tuple(follower for follower, leader in MOVES_WITH.items() if leader == code)
+
+
+def untimely_exceptions_refusal(*, filed_on: date, due_on: date, accepted_late: bool) -> str | None:
+    """Why exceptions to the ALJ's decision filed after their last day are not recorded (None: they are).
+    102.48(a): with no timely exceptions the recommended order has "automatically become the decision and
+    order of the Board", so late exceptions reopen nothing — unless a ruling accepted them as filed late for
+    excusable neglect (102.2(d): ``accepted_late``)."""
+    if filed_on <= due_on or accepted_late:
+        return None
+    return (
+        f"The exceptions to the administrative law judge's decision were due {due_on.isoformat()}; filed "
+        f"{filed_on.isoformat()}, they are untimely, and the recommended order has become the Board's (29 CFR "
+        "102.48(a)). Record them only once a ruling accepts them as filed late for excusable neglect (29 CFR "
+        "102.2(d)): details.accepted_late."
+    )
+
+
 # The events that set a hearing date by order (``details.hearing_on``): a ``hearing`` deadline, source order.
 HEARING_DATE_EVENTS: Final = ("notice_of_hearing", "consolidated_with_ulp")
 
 
 # The answer to the Board's notice to show cause: a date the notice sets (``details.respond_by``).
-SHOW_CAUSE_RESPONSE: Final = "show_cause_response"
+SHOW_CAUSE_RESPONSE: Final = DeadlineCode.SHOW_CAUSE_RESPONSE
 
 
 class CodeRule(NamedTuple):
@@ -256,12 +270,17 @@ CODES: Mapping[str, CodeRule] = MappingProxyType(
         DeadlineCode.CROSS_EXCEPTIONS: CodeRule((), optional=True),
         DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: CodeRule((), optional=True),
         DeadlineCode.REPLY_BRIEF: CodeRule((), optional=True),
+        DeadlineCode.REPLY_BRIEF_TO_CROSS_EXCEPTIONS: CodeRule((), optional=True),
         DeadlineCode.BRIEF_ON_REVIEW: CodeRule((), optional=True),
+        DeadlineCode.BOARD_RECONSIDERATION: CodeRule((), optional=True),
+        DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: CodeRule((), optional=True),
         # The test of certification and the courts (proceedings.law.test_of_certification, courts).
-        "answer": CodeRule(("answer_filed",), required=True),
-        SHOW_CAUSE_RESPONSE: CodeRule(()),
-        "rehearing": CodeRule(("rehearing_petition_filed",), optional=True),
-        "certiorari": CodeRule(("certiorari_petition_filed",), optional=True),
+        DeadlineCode.ANSWER: CodeRule(("answer_filed",), required=True),
+        # The notice invites a response; a party that files none breaks no rule (the Board then rules on the
+        # motion): an unused date is moot, never missed (issue 30, item 20).
+        SHOW_CAUSE_RESPONSE: CodeRule((), optional=True),
+        DeadlineCode.REHEARING: CodeRule(("rehearing_petition_filed",), optional=True),
+        DeadlineCode.CERTIORARI: CodeRule(("certiorari_petition_filed",), optional=True),
     }
 )
 
@@ -341,3 +360,39 @@ def is_obliged(code: str, *, source: str, objections_filed: bool) -> bool:
     if rule.required:
         return True
     return not is_computed(source)  # an order set a date for a filing the tracker has no event for
+
+
+READINGS: tuple[Reading, ...] = (
+    Reading(
+        "A request for review runs from a final disposition, a dismissal or a certification; a decision "
+        "ordering a rerun or runoff opens no review deadline (2019 and 2023; the 2014 FAQ counts an order to "
+        "open and count, taken here from the revised tally).",
+        "29 CFR 102.67(c), 102.69(h)",
+    ),
+    Reading(
+        "After a consent or full-consent election there is no request for review at all.",
+        "29 CFR 102.62(a), (c); 102.69(c)(2)",
+    ),
+    Reading(
+        'In a consolidated case the request for review of the direction of election is due "at the same time '
+        "as\" the exceptions to the judge's decision: an order extending the exceptions moves it with them.",
+        "29 CFR 102.69(c)(2)",
+    ),
+    Reading(
+        "After a transfer every open deadline filed with the Region runs on the receiving office's clock, the "
+        'explanation keeping the old time ("as if the petition had originally been filed in the region to '
+        'which the transfer was made").',
+        "29 CFR 102.72(b), 102.2(b)",
+    ),
+    Reading(
+        "A judge's recommended order takes effect the moment its exceptions period ends with none filed, "
+        "applied by the first read or write that shows it; exceptions dated later reopen nothing unless a "
+        "ruling accepts them as filed late.",
+        "29 CFR 102.48(a), 102.2(d)",
+    ),
+    Reading(
+        "The response to a notice to show cause is optional: its date passing with nothing filed is moot, "
+        "never missed.",
+        "Notice to show cause (an order)",
+    ),
+)

@@ -241,6 +241,8 @@ def _keys() -> dict[Event, dict[str, Key]]:
     _ends_and_courts(keys)
     for event in FILING_EVENTS:
         keys[event].setdefault("party", _PARTY)
+    # 102.2(d): a paper filed late, accepted by a ruling on a showing of excusable neglect.
+    keys[e.EXCEPTIONS_FILED]["accepted_late"] = Key(_bool)
     for event, level in RULING_LEVELS.items():
         keys[event]["objection_rulings"] = Key(_rulings(level))
     return keys

@@ -118,3 +118,49 @@ def test_a_brief_on_review_is_due_ten_business_days_after_review_is_granted(
     frozen_clock.at("2025-07-25", 15)
     late = file(clients["union"], "brief_on_review", union)
     assert late.status_code == 400 and "July 24, 2025, 11:59 p.m. EDT" in late.json()["filed_at"][0]
+
+
+def test_a_reply_to_the_answering_brief_to_cross_exceptions_has_its_own_period(
+    sides: Any, world: Any, frozen_clock: Any
+) -> None:
+    """Issue 30, item 3. 102.46(e): "Within 14 days from the last date on which an answering brief may be filed
+    pursuant to paragraphs (b) or (d) of this section, any party may file a reply brief to any such answering
+    brief." Two periods: the (b) brief's last day Mon 07-21 + 14 = Mon 08-04; the (d) brief's last day Mon
+    08-04 + 14 = Mon 08-18. A reply filed Tue 08-12 answers the (d) brief, in time, and counsel may file it."""
+    case, election, union, employer, clients = sides
+    frozen_clock.at("2025-05-23")
+    record_tally(election, prepared_at=datetime(2025, 5, 22, 12, tzinfo=EASTERN), yes=10, votes_against=12)
+    frozen_clock.at("2025-06-09")
+    climb(
+        case,
+        world.staff,
+        ("consolidated_with_ulp", "2025-05-28", {"hearing_on": "2025-06-02"}),
+        ("hearing_opened", "2025-06-02"),
+        ("alj_decision", "2025-06-06", {"outcome": "certify_results"}),
+    )
+    frozen_clock.at("2025-07-03", 12)
+    assert file(clients["union"], "exceptions", union).status_code == 201
+    frozen_clock.at("2025-07-15", 12)
+    assert file(clients["employer"], "cross_exceptions", employer).status_code == 201
+    frozen_clock.at("2025-07-30", 12)
+    assert file(clients["union"], "answering_brief_to_cross_exceptions", union).status_code == 201
+    assert (live("reply_brief").due_on, live("reply_brief_to_cross_exceptions").due_on) == (
+        date(2025, 8, 4),
+        date(2025, 8, 18),
+    )
+    second = live("reply_brief_to_cross_exceptions")
+    assert (second.citation, second.source, second.zone) == (
+        "29 CFR 102.46(e), 102.2(a)",
+        "cfr",
+        "America/New_York",
+    )
+    no_more_time = file(clients["employer"], "extension_request", employer, answers=second.pk)
+    assert no_more_time.status_code == 400 and "102.46(e)" in no_more_time.json()["answers"][0]
+    frozen_clock.at("2025-08-12", 12)
+    reply = file(clients["employer"], "reply_brief", employer)
+    assert reply.status_code == 201, reply.content
+    assert (reply.json()["timely"], reply.json()["answers"]) == (True, second.pk)
+    assert live("reply_brief_to_cross_exceptions").status == "met"
+    frozen_clock.at("2025-08-19", 12)
+    late = file(clients["union"], "reply_brief", union)
+    assert late.status_code == 400 and "August 18, 2025, 11:59 p.m. EDT" in late.json()["filed_at"][0]

@@ -26,7 +26,7 @@ def test_every_code_has_one_rule_and_every_rule_a_code() -> None:
 
 def test_every_deadline_code_has_a_period_or_a_reason_in_every_rule_set() -> None:
     for rule_set in RULE_SET_NAMES:
-        for code in DeadlineCode:
+        for code in rule_sets.TABLE_CODES:
             try:
                 period(rule_set, code)
             except UnknownPeriod as refusal:
@@ -56,3 +56,23 @@ def test_a_code_entered_by_hand_ranks_after_every_table_code() -> None:
 
 def test_a_rule_set_label_is_read_from_the_one_shape_row() -> None:
     assert rule_sets.period("2023", DeadlineCode.HEARING).label == "Post-election hearing opens (target)"
+
+
+def test_one_labelled_enumeration_names_every_code_a_deadline_is_created_with() -> None:
+    """Issue 34, item 4: every code any table attaches is a member of ``DeadlineCode``, with its label, and
+    every member has its ``CODES`` row."""
+    # Objections to a revised tally are a table entry whose deadline carries ``objections``.
+    entries_only = {DeadlineCode.REVISED_TALLY_OBJECTIONS}
+    assert attachable_codes() == {code.value for code in DeadlineCode} - entries_only
+    assert set(deadlines.CODES) == set(DeadlineCode) - entries_only
+    assert DeadlineCode.REHEARING.label == "Petition for rehearing (court of appeals)"
+    assert rule_sets.DEADLINE_CODE_LABELS["answer"] == "Answer to the complaint"
+
+
+def test_one_labelled_enumeration_names_every_source_with_one_wording() -> None:
+    from proceedings.models import SOURCE_CHOICES
+
+    assert deadlines.Source is rule_sets.DeadlineSource is rule_sets.Tier
+    assert dict(SOURCE_CHOICES) == {s.value: s.label for s in deadlines.SOURCES}
+    assert deadlines.SOURCE_LABELS["court_rule"] == "a court rule (a period in court)"
+    assert "computed" not in dict(SOURCE_CHOICES)

@@ -242,6 +242,68 @@ BY_HAND = [
     ("2014", "cross_exceptions", D(2025, 9, 2), D(2025, 9, 16), "+ 14 = Tue 09-16"),
     ("2014", "answering_brief_to_cross_exceptions", D(2025, 9, 16), D(2025, 9, 30), "+ 14 = Tue 09-30"),
     ("2014", "reply_brief", D(2025, 3, 7), D(2025, 3, 21), "answering brief due Fri 03-07 + 14 = Fri 03-21"),
+    # Issue 30, items 3 and 16. 102.46(e): "Within 14 days from the last date on which an answering brief may
+    # be filed pursuant to paragraphs (b) or (d) of this section, any party may file a reply brief to any such
+    # answering brief." 102.65(e)(2): "within 10 business days ... after the service of the decision".
+    # 102.48(c)(2): "within 28 days ... after the service of the Board's decision or order".
+    (
+        "2023",
+        "reply_brief_to_cross_exceptions",
+        D(2025, 6, 5),
+        D(2025, 6, 20),
+        "(d) answering brief due Thu 06-05 + 14 = Thu 06-19, Juneteenth → Fri 06-20",
+    ),
+    (
+        "2019",
+        "reply_brief_to_cross_exceptions",
+        D(2024, 12, 31),
+        D(2025, 1, 14),
+        "Bessemer's chain: (d) answering brief due Tue 12-31 + 14 = Tue 01-14",
+    ),
+    (
+        "2014",
+        "reply_brief_to_cross_exceptions",
+        D(2025, 8, 18),
+        D(2025, 9, 2),
+        "(d) answering brief due Mon 08-18 + 14 = Mon 09-01, Labor Day → Tue 09-02",
+    ),
+    (
+        "2023",
+        "board_reconsideration",
+        D(2025, 6, 12),
+        D(2025, 6, 27),
+        "Board decision Thu 06-12: Fri 13 (1), Mon 16-Wed 18 (2-4), Juneteenth skipped, Fri 20 (5), "
+        "Mon 23-Fri 27 (6-10)",
+    ),
+    (
+        "2019",
+        "board_reconsideration",
+        D(2024, 5, 17),
+        D(2024, 6, 3),
+        "Board decision Fri 05-17: Mon 20-Fri 24 (1-5), Memorial Day skipped, Tue 28-Fri 31 (6-9), "
+        "Mon 06-03 (10)",
+    ),
+    (
+        "2023",
+        "reconsideration_of_board_order",
+        D(2025, 6, 6),
+        D(2025, 7, 7),
+        "Board order Fri 06-06 + 28 = Fri 07-04, Independence Day → Mon 07-07",
+    ),
+    (
+        "2019",
+        "reconsideration_of_board_order",
+        D(2024, 8, 5),
+        D(2024, 9, 3),
+        "Board order Mon 08-05 + 28 = Mon 09-02, Labor Day → Tue 09-03",
+    ),
+    (
+        "2014",
+        "reconsideration_of_board_order",
+        D(2025, 4, 28),
+        D(2025, 5, 27),
+        "Board order Mon 04-28 + 28 = Mon 05-26, Memorial Day → Tue 05-27",
+    ),
     (
         "2014",
         "brief_on_review",

@@ -100,6 +100,44 @@ PROVENANCE = [
     ("2023", "answering_brief_to_cross_exceptions", "cross_exceptions", 14, CAL, CF, True, False),
     ("2023", "reply_brief", "answering_brief_to_board", 14, CAL, CF, True, False),
     ("2023", "brief_on_review", "review_granted", 10, BUS, CF, False, False),
+    # Issue 30, items 3 and 16: the second reply of 102.46(e), reconsideration of the Board's decision in the R
+    # case (102.65(e)(2), history line 84 FR 69593, so cfr for 2019) and of its order in the CA case
+    # (102.48(c)(2); the copy of 102.48 has no history line, so 2019 is inferred).
+    (
+        "2014",
+        "reply_brief_to_cross_exceptions",
+        "answering_brief_to_cross_exceptions",
+        14,
+        CAL,
+        INF,
+        True,
+        False,
+    ),
+    (
+        "2019",
+        "reply_brief_to_cross_exceptions",
+        "answering_brief_to_cross_exceptions",
+        14,
+        CAL,
+        CF,
+        True,
+        False,
+    ),
+    (
+        "2023",
+        "reply_brief_to_cross_exceptions",
+        "answering_brief_to_cross_exceptions",
+        14,
+        CAL,
+        CF,
+        True,
+        False,
+    ),
+    ("2019", "board_reconsideration", "board_decision_served", 10, BUS, CF, False, False),
+    ("2023", "board_reconsideration", "board_decision_served", 10, BUS, CF, False, False),
+    ("2014", "reconsideration_of_board_order", "board_order_served", 28, CAL, INF, False, False),
+    ("2019", "reconsideration_of_board_order", "board_order_served", 28, CAL, INF, False, False),
+    ("2023", "reconsideration_of_board_order", "board_order_served", 28, CAL, CF, False, False),
 ]
 
 
@@ -181,9 +219,15 @@ def test_only_filings_addressed_to_the_board_are_filed_with_the_board() -> None:
             "cross_exceptions",
             "answering_brief_to_cross_exceptions",
             "reply_brief",
+            "reply_brief_to_cross_exceptions",
             "brief_on_review",
+            "reconsideration_of_board_order",
         )
-    } | {(rs, "request_for_review_of_dde") for rs in ("2019", "2023")}
+    } | {
+        (rs, code)
+        for rs in ("2019", "2023")
+        for code in ("request_for_review_of_dde", "board_reconsideration")
+    }
 
 
 def test_the_2019_request_for_review_source_admits_the_jfk8_conflict() -> None:
@@ -211,7 +255,8 @@ def test_an_unknown_deadline_code_is_a_key_error_naming_the_known_codes() -> Non
         "no period 'objection' under the 2023 rules; known: objections, offer_of_proof, "
         "revised_tally_objections, hearing, exceptions, answering_brief, request_for_review, opposition, "
         "reconsideration, exceptions_to_board, answering_brief_to_board, request_for_review_of_dde, "
-        "cross_exceptions, answering_brief_to_cross_exceptions, reply_brief, brief_on_review"
+        "cross_exceptions, answering_brief_to_cross_exceptions, reply_brief, reply_brief_to_cross_exceptions, "
+        "board_reconsideration, reconsideration_of_board_order, brief_on_review"
     )
 
 

@@ -271,8 +271,10 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
         ("cross_exceptions", "2024-12-17"),
         ("answering_brief_to_cross_exceptions", "2024-12-31"),
         ("reply_brief", "2024-12-31"),
+        # 102.46(e)'s second reply, to the (d) answering brief: 12-31 + 14 = Tue 2025-01-14.
+        ("reply_brief_to_cross_exceptions", "2025-01-14"),
     ]
-    assert [(d["source"], d["verified"]) for d in deadlines] == [("cfr", False)] * 5
+    assert [(d["source"], d["verified"]) for d in deadlines] == [("cfr", False)] * 6
     assert (
         "no such order, so the period is counted from the administrative law judge's decision"
         in (deadlines[0]["explanation"])
@@ -287,6 +289,7 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
         "(UNVERIFIED)",
         "10-RC-269250: Answering brief to cross-exceptions (to the Board) due (UNVERIFIED)",
         "10-RC-269250: Reply brief to an answering brief (to the Board) due (UNVERIFIED)",
+        "10-RC-269250: Reply brief to an answering brief to cross-exceptions (to the Board) due (UNVERIFIED)",
     ]
 
     # A stranger sees none of it.

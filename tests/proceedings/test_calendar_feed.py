@@ -128,3 +128,36 @@ def test_each_event_rings_5_and_1_business_days_before_and_the_morning_of_and_li
     link = f"http://127.0.0.1:8000/desk/cases/10-RC-269250/#deadline-{deadline_id}"
     assert str(objections["url"]) == link
     assert str(objections["description"]).endswith(f"The case: {link}")
+
+
+def test_a_court_deadline_in_the_feed_names_its_court_rule_not_part_102(db: Any) -> None:
+    """Issue 34, item 4: the feed said "Source: court_rule ... (29 CFR 102.2(b)) (2019 rules)" for a FRAP
+    deadline. A period in court is the court rule's (FRAP 40(d)(1)), filed by midnight in the court's zone
+    (FRAP 26(a)(4)(A)), whatever the case's Part 102 rule set; the source is said in the law's one wording."""
+    from zoneinfo import ZoneInfo
+
+    from proceedings.calendar_feed import _description
+    from proceedings.models import Deadline
+    from tests.factories import CaseFactory
+
+    case = CaseFactory(
+        number="16-RC-300555", name="Employer of 16-RC-300555", petition_filed_on=date(2021, 1, 4)
+    )
+    rehearing = Deadline(
+        case=case,
+        code="rehearing",
+        label="Petition for rehearing (5th Cir. 23-60700)",
+        due_on=date(2024, 3, 18),
+        due_at=datetime(2024, 3, 19, 0, 0, tzinfo=ZoneInfo("America/Chicago")),
+        zone="America/Chicago",
+        rule_set="2019",
+        citation="FRAP 40(d)(1)",
+        source="court_rule",
+        verified=False,
+        explanation="Petition for rehearing: 45 days after entry of judgment.",
+    )
+    text = _description(rehearing)
+    assert "Rule: FRAP 40(d)(1)." in text
+    assert "29 CFR 102.2(b)" not in text and "2019 rules" not in text
+    assert "FRAP 26(a)(4)(A): electronic filing ends at midnight in the court's zone" in text
+    assert "Source: a court rule (a period in court) (not verified)." in text

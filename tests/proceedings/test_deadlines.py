@@ -196,7 +196,7 @@ def test_an_order_extending_exceptions_supersedes_the_computed_deadline_and_move
     )
     assert body["explanation"].startswith(
         "Set by an order: Order granting extension, 2021-08-05. Replaces Exceptions to the hearing officer's report "
-        "due 2021-08-16 (computed: inferred)."
+        "due 2021-08-16 (inferred (no rule text for this rule set; check it))."
     )
     computed = Deadline.objects.get(code="exceptions", source="inferred")
     assert (computed.status, computed.superseded_by_id) == ("superseded", body["id"])

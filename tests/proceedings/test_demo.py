@@ -127,9 +127,27 @@ JFK8_STAGES: list[tuple[str, str, str, str | None, int, Opened]] = [
         (("answer", "2023-07-26", NEW_YORK),),
     ),
     ("summary_judgment_motion_filed", "2023-08-23", "board_review", "summary_judgment", 0, ()),
-    ("board_decision", "2024-08-29", "test_of_certification", "summary_judgment", 0, ()),
+    # Reconsideration of the Board's decision, with the Board (102.65(e)(2), "within 10 business days"): Thu
+    # 08-29: Fri 30 (1), Labor Day skipped, Tue 09-03-Fri 06 (2-5), Mon 09-Fri 13 (6-10).
+    (
+        "board_decision",
+        "2024-08-29",
+        "test_of_certification",
+        "summary_judgment",
+        0,
+        (("board_reconsideration", "2024-09-13", NEW_YORK),),
+    ),
     # From here the record at hand has no source: placeholders, marked UNVERIFIED in the demo data.
-    ("board_order", "2024-12-16", "test_of_certification", "board_order", 0, ()),
+    # 102.48(c)(2), "within 28 days ... after the service of the Board's decision or order": Mon 12-16 + 28 =
+    # Mon 2025-01-13.
+    (
+        "board_order",
+        "2024-12-16",
+        "test_of_certification",
+        "board_order",
+        0,
+        (("reconsideration_of_board_order", "2025-01-13", NEW_YORK),),
+    ),
     ("court_petition_filed", "2024-12-20", "court_of_appeals", "court", 1, ()),
     ("court_petition_filed", "2025-01-08", "court_of_appeals", "court", 2, ()),
 ]

@@ -158,6 +158,8 @@ def test_a_directed_election_consolidated_before_an_alj_gets_the_102_46_periods(
         "cross_exceptions": date(2025, 7, 21),
         "answering_brief_to_cross_exceptions": date(2025, 8, 4),
         "reply_brief": date(2025, 8, 4),
+        # 102.46(e)'s second reply, to the answering brief to cross-exceptions: 08-04 + 14 = Mon 08-18.
+        "reply_brief_to_cross_exceptions": date(2025, 8, 18),
     }
     exceptions = Deadline.objects.get(case=case, code="exceptions_to_board")
     assert (exceptions.source, exceptions.verified) == ("cfr", False)
@@ -249,10 +251,13 @@ def test_the_admin_shows_the_agreement_and_each_deadlines_source(tallied: Any, c
     elections = client.get("/admin/elections/election/?agreement__exact=stipulated").content.decode()
     assert "Stipulated election (102.62(b)): Board review" in elections
     deadlines = client.get("/admin/proceedings/deadline/?source__exact=inferred").content.decode()
-    assert "Computed: inferred" in deadlines and "offer_of_proof" in deadlines
+    # One wording for a source (issue 34, item 4): the law's label, as in the explanations.
+    assert (
+        "inferred (no rule text for this rule set; check it)" in deadlines and "offer_of_proof" in deadlines
+    )
     one = Deadline.objects.get(code="objections")
     page = client.get(f"/admin/proceedings/deadline/{one.pk}/change/").content.decode()
-    assert "Computed: inferred" in page and "Source: inferred" in page
+    assert "inferred (no rule text for this rule set; check it)" in page and "Source: inferred" in page
 
 
 def test_under_2014_the_revised_tally_of_an_open_and_count_opens_review_as_the_faq_says(

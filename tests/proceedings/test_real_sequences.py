@@ -37,6 +37,9 @@ pytestmark = pytest.mark.django_db
 
 NY, PHX, DC = "America/New_York", "America/Phoenix", "America/New_York"  # Region 29, Region 28, the Board
 ATL = "America/New_York"  # Region 10
+# The Board in Washington, where a motion for reconsideration of its decision is filed (102.65(e)(2), "within
+# 10 business days ... after the service of the decision"; issue 30, item 16).
+BOARD = "America/New_York"
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,8 @@ SEQUENCES = [
                     "board_decision",
                     "test_of_certification",
                     CERT,
+                    # Thu 08-29: Fri 30 (1), Labor Day skipped, Tue 09-03-Fri 06 (2-5), Mon 09-Fri 13 (6-10).
+                    ("board_reconsideration", "2024-09-13", BOARD),
                     outcome="review_denied",
                     test="summary_judgment",
                 ),
@@ -198,6 +203,9 @@ SEQUENCES = [
                     "board_order",
                     "test_of_certification",
                     CERT,
+                    # 102.48(c)(2): "within 28 days ... after the service of the Board's decision or order":
+                    # Mon 12-16 + 28 = Mon 2025-01-13 (2019 case: the figure is inferred, not verified).
+                    ("reconsideration_of_board_order", "2025-01-13", BOARD),
                     ulp_case="29-CA-318069",
                     test="board_order",
                 ),
@@ -244,7 +252,15 @@ SEQUENCES = [
                 ),
                 S("2024-03-14", "request_for_review_filed", "board_review", "dismissed", party="union"),
                 S("2024-03-21", "opposition_filed", "board_review", "dismissed", party="employer"),
-                S("2024-06-03", "board_decision", "closed", "dismissed", outcome="review_denied"),
+                S(
+                    "2024-06-03",
+                    "board_decision",
+                    "closed",
+                    "dismissed",
+                    # Mon 06-03: Tue 04-Fri 07 (1-4), Mon 10-Fri 14 (5-9), Mon 17 (10).
+                    ("board_reconsideration", "2024-06-17", BOARD),
+                    outcome="review_denied",
+                ),
                 S(
                     "2024-06-04",
                     "election_blocked",
@@ -349,7 +365,15 @@ SEQUENCES = [
                     by="administrative_law_judge",
                 ),
                 S("2024-12-03", "exceptions_filed", "board_review", None, party="employer"),
-                S("2025-03-03", "board_decision", "closed", "bargaining_order", outcome="affirmed"),
+                S(
+                    "2025-03-03",
+                    "board_decision",
+                    "closed",
+                    "bargaining_order",
+                    # Mon 03-03: Tue 04-Fri 07 (1-4), Mon 10-Fri 14 (5-9), Mon 17 (10).
+                    ("board_reconsideration", "2025-03-17", BOARD),
+                    outcome="affirmed",
+                ),
             ),
         ),
         id="cemex-order-recommended-then-adopted",
