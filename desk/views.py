@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from django import forms
 from django.contrib import messages
@@ -49,9 +50,24 @@ T = TypeVar("T")
 
 signed_in = login_required(login_url=reverse_lazy("desk:sign-in"))
 
-sign_in = auth_views.LoginView.as_view(
-    template_name="desk/sign_in.html", redirect_authenticated_user=True, next_page=reverse_lazy("desk:home")
-)
+
+class SignIn(auth_views.LoginView):
+    """Sign in; a caller already signed in goes on to ``next``, or home.
+
+    A ``next`` that leads back to this page (``?next=/desk/sign-in/``) would send a signed-in caller round in
+    a loop, which Django's view refuses with a ValueError (a 500): such a ``next`` is dropped for home."""
+
+    template_name = "desk/sign_in.html"
+    redirect_authenticated_user = True
+
+    def get_success_url(self) -> str:
+        url = self.get_redirect_url()
+        if url and urlsplit(url).path != self.request.path:
+            return url
+        return reverse("desk:home")
+
+
+sign_in = SignIn.as_view()
 sign_out = auth_views.LogoutView.as_view(next_page=reverse_lazy("desk:sign-in"))
 
 
@@ -245,6 +261,14 @@ def _may(request: HttpRequest, case: Case) -> dict[str, Any]:
     return {"may_file": staff or bool(selectors.counsel_parties(request.user, case))}
 
 
+def _form_count(value: str | None) -> int:
+    """The rows the page showed, as the browser sent it back; anything but a small whole number (``abc``,
+    ``1e3``, ``-4``) counts as none, and the formset's own management form says what is wrong with it."""
+    if value is None or not value.isdigit() or len(value) > 3:
+        return 0
+    return int(value)
+
+
 _LINE = re.compile(r"\bline (\d+)")
 
 
@@ -265,8 +289,7 @@ def challenge_batch(request: HttpRequest, case: Case) -> HttpResponse:
     }
     data = request.POST.copy() if request.method == "POST" else None
     if data is not None and "more" in data:
-        total = int(data.get("form-TOTAL_FORMS", "0") or 0)
-        data["form-TOTAL_FORMS"] = str(min(total + 5, 200))
+        data["form-TOTAL_FORMS"] = str(min(_form_count(data.get("form-TOTAL_FORMS")) + 5, 200))
     header = desk_forms.BatchHeader(data, **choices)
     rows = desk_forms.BallotRows(data)
     problems: list[str] = []
