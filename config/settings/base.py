@@ -60,6 +60,7 @@ MIDDLEWARE = [
     "access.lockout.LoginLockoutMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "desk.middleware.PrivatePagesMiddleware",  # every desk page: Cache-Control: private, no-store
     "simple_history.middleware.HistoryRequestMiddleware",
     # Innermost, so it sees a view's exception first: database or broker unreachable → 503, not 500.
     "config.middleware.ServiceUnavailableMiddleware",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
 
 from challenges.models import Challenge
 from tests.conftest import World
@@ -44,3 +44,26 @@ def test_a_batch_with_a_forged_row_count_is_a_page_not_a_500(tallied: World, tot
     )
     assert response.status_code == 200
     assert not Challenge.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/desk/",
+        CASE,
+        f"{CASE}challenges/new/",
+        f"{CASE}challenges/batch/",
+        f"{CASE}objections/new/",
+        f"{CASE}notes/new/",
+        f"{CASE}notices/",
+        "/desk/cases/29-RC-288020/",
+    ],
+)
+def test_every_signed_in_desk_page_is_private_and_not_stored(tallied: World, path: str) -> None:
+    response = signed_in(tallied.union_counsel).get(path)
+    assert response.status_code in (200, 404)
+    assert response["Cache-Control"] == "private, no-store"
+
+
+def test_the_sign_in_page_is_not_stored_either() -> None:
+    assert Client().get("/desk/sign-in/")["Cache-Control"] == "private, no-store"
