@@ -30,6 +30,7 @@ from django.db import transaction
 from core import clock
 from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
+from core.text import refuse_breaks
 from elections.law import calendar, levels
 from elections.law.local_time import local_date, local_time
 from elections.models import Appearance, Case, Election, Party
@@ -300,7 +301,7 @@ def filing_file(
             f"Party {party.pk} is not a party of {case.number} (ids in cases/{case.number}/parties/).",
         )
     filing_authorize_file(case=case, actor=actor, party=party)
-    title = (title or "").strip()
+    title = refuse_breaks("title", (title or "").strip())
     if not title:
         raise RuleViolation("title", "Give the paper's title, as on its cover page.")
     if len(title) > MAX_TITLE:
@@ -312,7 +313,7 @@ def filing_file(
             f"{case.number} was petitioned on {case.petition_filed_on}: no paper is filed in it before that "
             f"({local_time(filed_at, case.office_zone)}).",
         )
-    confirmation_number = (confirmation_number or "").strip()
+    confirmation_number = refuse_breaks("confirmation_number", (confirmation_number or "").strip())
     if len(confirmation_number) > MAX_CONFIRMATION:
         raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")
     if service_method and service_method not in ServiceMethod.__members__.values():
@@ -542,7 +543,7 @@ def document_attach(*, filing: Filing, upload: IO[bytes], actor: Actor, title: s
     400 on ``file``."""
     filing = Filing.objects.select_related("party", "case").get(pk=filing.pk)
     document_authorize_attach(actor=actor, filing=filing)
-    title = (title or "").strip() or filing.title
+    title = refuse_breaks("title", (title or "").strip()) or filing.title
     if len(title) > MAX_TITLE:
         raise RuleViolation("title", f"A title is at most {MAX_TITLE} characters.")
     limit = int(settings.DOCUMENT_MAX_BYTES)
