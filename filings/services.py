@@ -273,6 +273,26 @@ def _check_extension(
         )
 
 
+def _refuse_a_second_paper_for(case: Case, confirmation_number: str) -> None:
+    """One e-filing is one paper: the Agency's confirmation number is unique within a case (contract v1.4),
+    compared without regard to letter case. The case row is locked by the caller, so two requests with the
+    same number cannot both pass. A second paper is a 409 naming the first (issue 36, item 7)."""
+    if not confirmation_number:
+        return
+    first = (
+        Filing.objects.filter(case=case, confirmation_number__iexact=confirmation_number)
+        .select_related("party")
+        .order_by("pk")
+        .first()
+    )
+    if first is not None:
+        raise TransitionNotAllowed(
+            f"E-filing confirmation number {confirmation_number} is already on filing {first.pk} of "
+            f"{case.number} ({first.get_kind_display().lower()} of {first.party.name}: {first.title}); "
+            "one e-filing is one paper."
+        )
+
+
 @transaction.atomic
 def filing_file(
     *,
@@ -316,6 +336,7 @@ def filing_file(
     confirmation_number = refuse_breaks("confirmation_number", (confirmation_number or "").strip())
     if len(confirmation_number) > MAX_CONFIRMATION:
         raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")
+    _refuse_a_second_paper_for(case, confirmation_number)
     if service_method and service_method not in ServiceMethod.__members__.values():
         raise RuleViolation(
             "service_method",
