@@ -286,6 +286,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "proceedings.tasks.send_deadline_reminders",
         "schedule": 3600.0,
     },
+    "read-pending-document-texts": {
+        "task": "filings.tasks.read_pending_document_texts",
+        "schedule": 300.0,
+    },
     "fail-stale-import-runs": {
         "task": "public_record.tasks.fail_stale_import_runs",
         "schedule": 300.0,

@@ -13,7 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.files.uploadhandler import StopUpload
 from django.db import connection
-from django.test import RequestFactory
+from django.test import RequestFactory, TestCase
 
 from filings import services
 from filings.api.uploads import LimitedUploadHandler
@@ -38,10 +38,12 @@ def filing(reported: Any, frozen_clock: Any) -> Filing:
 
 
 def upload(client: Any, filing: Filing, content: bytes, name: str = "brief.pdf", title: str = "Brief") -> Any:
+    """Upload as the embedded default runs it: the text is read by a task after commit (run here)."""
     file = SimpleUploadedFile(name, content, content_type="application/pdf")
-    return client.post(
-        "/api/v1/documents/", {"file": file, "filing": str(filing.pk), "title": title}, format="multipart"
-    )
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return client.post(
+            "/api/v1/documents/", {"file": file, "filing": str(filing.pk), "title": title}, format="multipart"
+        )
 
 
 def stored_files(media_root: Path) -> list[Path]:
