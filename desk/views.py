@@ -30,6 +30,7 @@ from core.actors import is_staff
 from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotAllowed
 from desk import forms as desk_forms
 from desk import selectors
+from desk.once import one_time
 from elections import services as election_services
 from elections.api.scoping import visible_case_or_404
 from elections.law import case_numbers
@@ -216,6 +217,7 @@ def _elections(case: Case) -> list[Any]:
 
 
 @case_view
+@one_time
 def challenge_new(request: HttpRequest, case: Case) -> HttpResponse:
     elections = _elections(case)
     form = desk_forms.ChallengeForm(
@@ -278,6 +280,7 @@ def _ballot_numbers(message: str) -> str:
 
 
 @case_view
+@one_time
 def challenge_batch(request: HttpRequest, case: Case) -> HttpResponse:
     """A batch at the count: one challenger, several ballots, logged together or not at all."""
     elections = _elections(case)
@@ -332,6 +335,7 @@ def challenge_batch(request: HttpRequest, case: Case) -> HttpResponse:
 
 
 @case_view
+@one_time
 def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
     elections = [e for e in _elections(case) if e.latest_tally is not None] or _elections(case)
     label = zone_label(case)
@@ -422,6 +426,7 @@ def notices(request: HttpRequest, case: Case) -> HttpResponse:
 
 
 @case_view
+@one_time
 def note_new(request: HttpRequest, case: Case) -> HttpResponse:
     form = desk_forms.NoteForm(request.POST or None, staff=is_staff(request.user))
     if request.method == "POST" and form.is_valid():

@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "desk.middleware.PrivatePagesMiddleware",  # every desk page: Cache-Control: private, no-store
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A repeated API write with the same Idempotency-Key answers with its first answer (core.idempotency).
+    "access.idempotency.IdempotencyKeyMiddleware",
     # Innermost, so it sees a view's exception first: database or broker unreachable → 503, not 500.
     "config.middleware.ServiceUnavailableMiddleware",
 ]
@@ -79,6 +81,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "desk.once.context",  # a one-time token for each desk form that creates a paper
             ],
         },
     },

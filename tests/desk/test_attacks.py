@@ -67,3 +67,48 @@ def test_every_signed_in_desk_page_is_private_and_not_stored(tallied: World, pat
 
 def test_the_sign_in_page_is_not_stored_either() -> None:
     assert Client().get("/desk/sign-in/")["Cache-Control"] == "private, no-store"
+
+
+def test_a_desk_objection_posted_twice_with_its_one_time_token_is_filed_once(tallied: World) -> None:
+    from objections.models import Objection
+    from tests.desk.conftest import said
+
+    client = signed_in(tallied.union_counsel)
+    form = client.get(f"{CASE}objections/new/")
+    token = form.context["once_token"]
+    assert f'name="once" value="{token}"' in form.content.decode()
+    post = {
+        "election": tallied.election.pk,
+        "filed_by": tallied.union.pk,
+        "category": "board_agent_conduct",
+        "statement": "The Board agent left the polling place unattended.",
+        "filed_at": "2021-04-12T09:30",
+        "once": token,
+    }
+    first = client.post(f"{CASE}objections/new/", post)
+    again = client.post(f"{CASE}objections/new/", post)
+    assert first.status_code == again.status_code == 302
+    assert again["Location"] == first["Location"]
+    assert Objection.objects.count() == 1
+    assert "it was done once" in " ".join(said(again))
+
+
+@pytest.mark.parametrize(
+    ("path", "post"),
+    [
+        ("notes/new/", {"body": "Call the Region on Tuesday.", "visibility": "side"}),
+        ("challenges/new/", {"voter_name": "Ann One", "ground": "supervisor"}),
+    ],
+)
+def test_every_desk_form_that_creates_a_paper_answers_a_repeat_with_the_first_result(
+    tallied: World, path: str, post: dict[str, str]
+) -> None:
+    from challenges.models import Challenge
+    from notes.models import Note
+
+    client = signed_in(tallied.union_counsel)
+    token = client.get(f"{CASE}{path}").context["once_token"]
+    body = {"election": tallied.election.pk, "challenged_by": tallied.union.pk, **post, "once": token}
+    first, again = client.post(f"{CASE}{path}", body), client.post(f"{CASE}{path}", body)
+    assert first.status_code == 302 and again["Location"] == first["Location"]
+    assert Note.objects.count() + Challenge.objects.count() == 1
