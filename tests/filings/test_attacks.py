@@ -65,22 +65,6 @@ def test_a_confirmation_number_of_another_case_does_not_block_this_one(
 # --- issue 36, item 3: a PDF that costs seconds to read -------------------------------------------------
 
 
-@pytest.fixture
-def filing(reported: Any, frozen_clock: Any) -> Filing:
-    from filings import services
-
-    frozen_clock.at("2021-06-10", 12)
-    return services.filing_file(
-        case=reported.case,
-        kind="exceptions",
-        party=reported.employer,
-        title="Employer's Exceptions",
-        filed_at=frozen_clock.now(),
-        actor=reported.employer_counsel,
-        notify=False,
-    )
-
-
 def _upload(client: Any, filing: Filing, content: bytes) -> Any:
     from django.core.files.uploadedfile import SimpleUploadedFile
 

@@ -24,19 +24,6 @@ from tests.proceedings.conftest import EASTERN
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def filing(reported: Any, frozen_clock: Any) -> Filing:
-    frozen_clock.at("2021-06-10", 12)
-    return services.filing_file(
-        case=reported.case,
-        kind="exceptions",
-        party=reported.employer,
-        title="Employer's Exceptions",
-        filed_at=datetime(2021, 6, 10, 11, tzinfo=EASTERN),
-        actor=reported.employer_counsel,
-    )
-
-
 def upload(client: Any, filing: Filing, content: bytes, name: str = "brief.pdf", title: str = "Brief") -> Any:
     """Upload as the embedded default runs it: the text is read by a task after commit (run here)."""
     file = SimpleUploadedFile(name, content, content_type="application/pdf")
