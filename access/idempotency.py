@@ -36,6 +36,16 @@ def _caller(request: HttpRequest) -> Any:
     return user if getattr(user, "is_authenticated", False) else None
 
 
+def _what_was_sent(request: HttpRequest) -> bytes:
+    """The body; for a multipart upload, its length only. An upload is not read here: it may be larger than
+    Django keeps in memory, and its view sets how it is read (a document stops at the size limit). So a key
+    reused for another upload of exactly the same length is answered with the first upload's answer — a key
+    names one request; use a new one for each new upload."""
+    if request.content_type == "multipart/form-data":
+        return str(request.META.get("CONTENT_LENGTH") or "").encode()
+    return request.body
+
+
 class IdempotencyKeyMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -50,7 +60,7 @@ class IdempotencyKeyMiddleware:
         if user is None:
             return self.get_response(request)  # 401 or 403 from the view; nothing to keep
         asked = fingerprint(
-            request.method or "", request.get_full_path(), request.content_type or "", request.body
+            request.method or "", request.get_full_path(), request.content_type or "", _what_was_sent(request)
         )
         try:
             return once(

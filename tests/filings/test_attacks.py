@@ -148,3 +148,29 @@ def test_a_document_whose_task_was_lost_is_read_by_the_sweep(filing: Filing, as_
     assert tasks.read_pending_document_texts() == 1
     document = Document.objects.get(pk=response.json()["id"])
     assert (document.text_status, document.text) == ("complete", "The polling place was unattended")
+
+
+def test_a_document_uploaded_twice_with_one_idempotency_key_is_stored_once(
+    filing: Filing, as_employer: Any, settings: Any
+) -> None:
+    """Issue 36, item 6, for the one write kept outside a transaction. Larger than Django keeps in memory:
+    the upload is fingerprinted by its parts and files, not read as one body."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from filings.models import Document
+
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 500
+
+    def post() -> Any:
+        file = SimpleUploadedFile("m.pdf", make_pdf("Exceptions " * 40), content_type="application/pdf")
+        return as_employer.post(
+            "/api/v1/documents/",
+            {"file": file, "filing": str(filing.pk)},
+            format="multipart",
+            HTTP_IDEMPOTENCY_KEY="upload-1",
+        )
+
+    first, again = post(), post()
+    assert first.status_code == again.status_code == 201
+    assert again.json()["id"] == first.json()["id"] and again["Idempotent-Replayed"] == "true"
+    assert Document.objects.count() == 1
