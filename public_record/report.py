@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.api.renderers import guard
+from core.csv_cells import guard
 from public_record.mapping import Disagreement
 
 KINDS = ("cases", "elections", "tallies", "docket entries")
