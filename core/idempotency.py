@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 
+from core import clock
 from core.models import IdempotentRequest
 
 REPLAYED = "Idempotent-Replayed"
@@ -111,3 +114,11 @@ def _record(user: Any, key: str, wanted: str, response: HttpResponse) -> None:
     row = IdempotentRequest(user=user, key=key, fingerprint=wanted)
     _fill(row, response)
     row.save()
+
+
+def forget_old_answers() -> int:
+    """Forget the answers kept longer than ``IDEMPOTENCY_KEY_DAYS``: a key is for retrying a write, not a
+    record (the write itself is). Daily, by beat. Returns how many were forgotten."""
+    cutoff = clock.now() - timedelta(days=int(getattr(settings, "IDEMPOTENCY_KEY_DAYS", 7)))
+    forgotten, _ = IdempotentRequest.objects.filter(created_at__lt=cutoff).delete()
+    return forgotten

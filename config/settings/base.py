@@ -165,6 +165,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 # Largest document accepted (product.md: 25 MB), enforced while the upload streams.
+# How long the first answer to an Idempotency-Key (or a desk form's one-time token) is kept for a repeat.
+IDEMPOTENCY_KEY_DAYS = env.int("IDEMPOTENCY_KEY_DAYS", default=7)
 DOCUMENT_MAX_BYTES = env.int("DOCUMENT_MAX_BYTES", default=25 * 1024 * 1024)
 
 # --- REST API -------------------------------------------------------------------------------
@@ -288,6 +290,10 @@ CELERY_BEAT_SCHEDULE = {
     "send-deadline-reminders": {
         "task": "proceedings.tasks.send_deadline_reminders",
         "schedule": 3600.0,
+    },
+    "forget-old-idempotent-answers": {
+        "task": "core.tasks.forget_old_idempotent_answers",
+        "schedule": 86400.0,
     },
     "read-pending-document-texts": {
         "task": "filings.tasks.read_pending_document_texts",

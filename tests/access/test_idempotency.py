@@ -69,3 +69,17 @@ def test_a_malformed_key_is_a_400_naming_the_header(world: World, as_union: APIC
 def test_an_anonymous_write_with_a_key_is_still_a_401(world: World) -> None:
     response = APIClient().post(NOTES, BODY, format="json", HTTP_IDEMPOTENCY_KEY="k")
     assert response.status_code == 401
+
+
+def test_answers_are_forgotten_after_their_days(world: World, as_union: APIClient, settings: object) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from core.tasks import forget_old_idempotent_answers
+
+    as_union.post(NOTES, BODY, format="json", HTTP_IDEMPOTENCY_KEY="old")
+    as_union.post(NOTES, BODY, format="json", HTTP_IDEMPOTENCY_KEY="new")
+    IdempotentRequest.objects.filter(key="api:old").update(created_at=timezone.now() - timedelta(days=8))
+    assert forget_old_idempotent_answers() == 1
+    assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["api:new"]
