@@ -9,7 +9,8 @@ failed is discarded at the end of its request.
 
 A database that answers "locked", "deadlock" or "serialization failure" (by its SQLSTATE or SQLite result code,
 ``core.api.errors.is_write_conflict``) is up: that is a concurrent write the client may retry, a 409 as the
-API's own handler makes it (issue 10), also where no DRF view stands (the admin, plain views).
+API's own handler makes it (issue 10), also where no DRF view stands (the admin, plain views). One past a
+limit of its own (PostgreSQL's class 54, ``program_limit_exceeded``) is up too: a 413, not a 503.
 """
 
 from __future__ import annotations
@@ -36,6 +37,24 @@ def unavailable(what: str) -> JsonResponse:
     return response
 
 
+# PostgreSQL's class 54, program_limit_exceeded (a search vector over 1 MB, a row or an index entry too
+# large): psycopg raises it as an OperationalError, which read as "the database is unavailable", a 503 —
+# false, and a retry fails the same way (issue 36, item 4). The request is too large for the database.
+LIMIT_DETAIL = (
+    "The request is too large for the database to store (a limit of PostgreSQL); nothing was changed."
+)
+
+
+def _past_a_limit(exc: BaseException) -> bool:
+    seen: BaseException | None = exc
+    while seen is not None:
+        sqlstate = getattr(seen, "sqlstate", None)
+        if sqlstate is not None:
+            return str(sqlstate).startswith("54")
+        seen = seen.__cause__
+    return False
+
+
 class ServiceUnavailableMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -47,6 +66,9 @@ class ServiceUnavailableMiddleware:
         if isinstance(exception, DatabaseError) and is_write_conflict(exception):
             logger.info("write conflict on %s %s: %s", request.method, request.path, exception)
             return JsonResponse({"detail": conflict_detail(exception)}, status=409)
+        if isinstance(exception, DatabaseError) and _past_a_limit(exception):
+            logger.warning("database limit on %s %s: %s", request.method, request.path, exception)
+            return JsonResponse({"detail": LIMIT_DETAIL}, status=413)
         if isinstance(exception, OperationalError | InterfaceError):
             logger.error("database unavailable on %s %s", request.method, request.path, exc_info=exception)
             return unavailable("database")

@@ -145,6 +145,21 @@ class CaseVersioned(migrations.operations.base.Operation):
         return self.__class__.__qualname__, [], {"model_name": self.model_name, "path": self.path}
 
 
+class CaseVersionedNoLonger(CaseVersioned):
+    """Drop the triggers ``CaseVersioned`` made (reversed, makes them again): for a table whose rows not
+    every reader of the case may read (a side's notes), whose changes reach a read's tag through an audience
+    part instead (``core.api.conditional.register_audience_part``)."""
+
+    def database_forwards(self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any) -> None:
+        super().database_backwards(app_label, schema_editor, from_state, to_state)
+
+    def database_backwards(self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any) -> None:
+        super().database_forwards(app_label, schema_editor, from_state, to_state)
+
+    def describe(self) -> str:
+        return f"No case version triggers on {self.model_name}"
+
+
 class CaseVersionOwn(migrations.operations.base.Operation):
     """The case row: an update that does not raise ``version`` itself gets ``old + 1``."""
 

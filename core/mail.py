@@ -26,6 +26,8 @@ from django.core.mail.backends import filebased, locmem
 from django.core.mail.backends.base import BaseEmailBackend
 from django.utils.module_loading import import_string
 
+from core.text import one_line
+
 
 def message_id(idempotency_key: Any) -> str:
     host = urlsplit(settings.SITE_URL).hostname or "nlrb-tracker.invalid"
@@ -33,9 +35,10 @@ def message_id(idempotency_key: Any) -> str:
 
 
 def send_notice(*, idempotency_key: Any, subject: str, body: str, to: str) -> None:
-    """Hand one notice to the configured transport; raises whatever the transport raises."""
+    """Hand one notice to the configured transport; raises whatever the transport raises. The subject is made
+    one line again here: a row queued before ``core.outbox`` did so is still delivered, not refused."""
     EmailMessage(
-        subject,
+        one_line(subject),
         body,
         settings.DEFAULT_FROM_EMAIL,
         [to],

@@ -68,3 +68,28 @@ class Notification(models.Model):
 
     def __str__(self) -> str:
         return f"{self.subject} → {self.recipient}"
+
+
+class IdempotentRequest(models.Model):
+    """A write a client may repeat: the first answer under ``(user, key)``, kept so that a repeat gets it.
+
+    ``key``: the API's ``Idempotency-Key`` header, or a desk form's one-time token (``desk:`` + token). The
+    row is written in the write's own transaction (``core.idempotency``): a write that is refused or fails
+    leaves none, and two requests with one key at once wait for each other on the unique index.
+    ``fingerprint``: what was asked (method, path, media type, body), so a key reused for another request is
+    refused rather than answered with the first request's result."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    content_type = models.CharField(max_length=100, blank=True)
+    location = models.CharField(max_length=2000, blank=True)
+    body = models.BinaryField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_answer_per_user_and_key")]
+
+    def __str__(self) -> str:
+        return f"{self.key} of user {self.user_id} → {self.status}"

@@ -15,6 +15,7 @@ from django.db import transaction
 
 from core.models import Notification
 from core.tasks import enqueue
+from core.text import one_line
 
 
 def notify(
@@ -31,7 +32,8 @@ def notify(
 
     ``body`` is the text every recipient gets; or ``renderer`` and ``reference`` name text rendered for each
     recipient at delivery, after checking they may still read it (``core.renderers``): the row then holds
-    no text that the staff who read the outbox may not read."""
+    no text that the staff who read the outbox may not read. ``subject`` is made one line here, for every
+    app (``core.text.one_line``): a title typed with a line break cannot keep a notice from being sent."""
     if bool(renderer) == bool(body) or bool(renderer) != (reference is not None):
         raise ValueError("a notice has a body, or a renderer and a reference: one of the two")
     rows = [
@@ -39,7 +41,7 @@ def notify(
             recipient=user,
             case=case,
             key=key[:200],
-            subject=subject[:300],
+            subject=one_line(subject)[:300],  # a subject is one line, whatever a party typed
             body=body,
             renderer=renderer,
             reference=reference,

@@ -84,3 +84,11 @@ def sweep(*, older_than_seconds: int = 60) -> int:
             except Exception:  # broker down: the next sweep sees it again
                 logger.warning("notification %s: no delayed retry queued", pk, exc_info=True)
     return sent
+
+
+@shared_task(name="core.tasks.forget_old_idempotent_answers")
+def forget_old_idempotent_answers() -> int:
+    """Daily: the answers kept for Idempotency-Keys and desk form tokens, past their days (core.idempotency)."""
+    from core import idempotency
+
+    return idempotency.forget_old_answers()

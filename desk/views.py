@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from django import forms
 from django.contrib import messages
@@ -29,6 +30,7 @@ from core.actors import is_staff
 from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotAllowed
 from desk import forms as desk_forms
 from desk import selectors
+from desk.once import one_time
 from elections import services as election_services
 from elections.api.scoping import visible_case_or_404
 from elections.law import case_numbers
@@ -50,9 +52,24 @@ T = TypeVar("T")
 
 signed_in = login_required(login_url=reverse_lazy("desk:sign-in"))
 
-sign_in = auth_views.LoginView.as_view(
-    template_name="desk/sign_in.html", redirect_authenticated_user=True, next_page=reverse_lazy("desk:home")
-)
+
+class SignIn(auth_views.LoginView):
+    """Sign in; a caller already signed in goes on to ``next``, or home.
+
+    A ``next`` that leads back to this page (``?next=/desk/sign-in/``) would send a signed-in caller round in
+    a loop, which Django's view refuses with a ValueError (a 500): such a ``next`` is dropped for home."""
+
+    template_name = "desk/sign_in.html"
+    redirect_authenticated_user = True
+
+    def get_success_url(self) -> str:
+        url = self.get_redirect_url()
+        if url and urlsplit(url).path != self.request.path:
+            return url
+        return reverse("desk:home")
+
+
+sign_in = SignIn.as_view()
 sign_out = auth_views.LogoutView.as_view(next_page=reverse_lazy("desk:sign-in"))
 
 
@@ -202,6 +219,7 @@ def _elections(case: Case) -> list[Any]:
 
 
 @case_view
+@one_time
 def challenge_new(request: HttpRequest, case: Case) -> HttpResponse:
     elections = _elections(case)
     form = desk_forms.ChallengeForm(
@@ -247,6 +265,14 @@ def _may(request: HttpRequest, case: Case) -> dict[str, Any]:
     return {"may_file": staff or bool(selectors.counsel_parties(request.user, case))}
 
 
+def _form_count(value: str | None) -> int:
+    """The rows the page showed, as the browser sent it back; anything but a small whole number (``abc``,
+    ``1e3``, ``-4``) counts as none, and the formset's own management form says what is wrong with it."""
+    if value is None or not value.isdigit() or len(value) > 3:
+        return 0
+    return int(value)
+
+
 _LINE = re.compile(r"\bline (\d+)")
 
 
@@ -256,6 +282,7 @@ def _ballot_numbers(message: str) -> str:
 
 
 @case_view
+@one_time
 def challenge_batch(request: HttpRequest, case: Case) -> HttpResponse:
     """A batch at the count: one challenger, several ballots, logged together or not at all."""
     elections = _elections(case)
@@ -267,8 +294,7 @@ def challenge_batch(request: HttpRequest, case: Case) -> HttpResponse:
     }
     data = request.POST.copy() if request.method == "POST" else None
     if data is not None and "more" in data:
-        total = int(data.get("form-TOTAL_FORMS", "0") or 0)
-        data["form-TOTAL_FORMS"] = str(min(total + 5, 200))
+        data["form-TOTAL_FORMS"] = str(min(_form_count(data.get("form-TOTAL_FORMS")) + 5, 200))
     header = desk_forms.BatchHeader(data, **choices)
     rows = desk_forms.BallotRows(data)
     problems: list[str] = []
@@ -311,6 +337,7 @@ def challenge_batch(request: HttpRequest, case: Case) -> HttpResponse:
 
 
 @case_view
+@one_time
 def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
     elections = [e for e in _elections(case) if e.latest_tally is not None] or _elections(case)
     label = zone_label(case)
@@ -401,6 +428,7 @@ def notices(request: HttpRequest, case: Case) -> HttpResponse:
 
 
 @case_view
+@one_time
 def note_new(request: HttpRequest, case: Case) -> HttpResponse:
     form = desk_forms.NoteForm(request.POST or None, staff=is_staff(request.user))
     if request.method == "POST" and form.is_valid():

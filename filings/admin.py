@@ -56,7 +56,17 @@ class RulingForm(forms.Form):
 
 class DocumentInline(admin.TabularInline[Document, Filing]):
     model = Document
-    fields = ("title", "pages", "bytes", "sha256", "uploaded_by", "uploaded_at", "download")
+    fields = (
+        "title",
+        "pages",
+        "bytes",
+        "sha256",
+        "text_status",
+        "text_note",
+        "uploaded_by",
+        "uploaded_at",
+        "download",
+    )
     readonly_fields = fields
     extra = 0
     can_delete = False

@@ -72,6 +72,13 @@ class Filing(models.Model):
         return f"{self.get_kind_display()} of {self.party.name}: {self.title}"
 
 
+TEXT_STATUS_CHOICES = [
+    ("pending", "Not read yet"),
+    ("complete", "All of its text is searchable"),
+    ("partial", "Part of its text is searchable"),
+]
+
+
 def _document_path(instance: Any, filename: str) -> str:
     # Never the client's name: a random name under the case, so a path says nothing about the paper.
     return f"documents/{instance.filing.case_id}/{uuid.uuid4().hex}.pdf"
@@ -84,12 +91,15 @@ class Document(models.Model):
     pages = models.PositiveIntegerField()
     bytes = models.PositiveBigIntegerField()
     sha256 = models.CharField(max_length=64)
-    text = models.TextField(blank=True)  # extracted with pypdf, for ``filings/?q=``
+    text = models.TextField(blank=True)  # extracted with pypdf, for ``filings/?q=`` (filings.pdf.read_text)
+    # Whether the text is read yet, and all of it: read after the paper is stored, within a budget and a quota.
+    text_status = models.CharField(max_length=10, choices=TEXT_STATUS_CHOICES, default="pending")
+    text_note = models.CharField(max_length=300, blank=True)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     uploaded_at = models.DateTimeField()
-    history = HistoricalRecords(excluded_fields=["text"])
+    history = HistoricalRecords(excluded_fields=["text", "text_status", "text_note"])
 
     class Meta:
         ordering = ["uploaded_at", "id"]

@@ -31,6 +31,7 @@ from django.db.models import F, Q
 from core import clock
 from core.actors import Actor, acting_user, is_staff, is_staff_or_system, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
+from core.text import refuse_breaks
 from elections.law import calendar, filing_time, levels
 from elections.law.local_time import local_date, local_time
 from elections.models import Appearance, Case, Election, Party
@@ -288,6 +289,26 @@ def _check_extension(
         )
 
 
+def _refuse_a_second_paper_for(case: Case, confirmation_number: str) -> None:
+    """One e-filing is one paper: the Agency's confirmation number is unique within a case (contract v1.4),
+    compared without regard to letter case. The case row is locked by the caller, so two requests with the
+    same number cannot both pass. A second paper is a 409 naming the first (issue 36, item 7)."""
+    if not confirmation_number:
+        return
+    first = (
+        Filing.objects.filter(case=case, confirmation_number__iexact=confirmation_number)
+        .select_related("party")
+        .order_by("pk")
+        .first()
+    )
+    if first is not None:
+        raise TransitionNotAllowed(
+            f"E-filing confirmation number {confirmation_number} is already on filing {first.pk} of "
+            f"{case.number} ({first.get_kind_display().lower()} of {first.party.name}: {first.title}); "
+            "one e-filing is one paper."
+        )
+
+
 @transaction.atomic
 def filing_file(
     *,
@@ -316,7 +337,7 @@ def filing_file(
             f"Party {party.pk} is not a party of {case.number} (ids in cases/{case.number}/parties/).",
         )
     filing_authorize_file(case=case, actor=actor, party=party)
-    title = (title or "").strip()
+    title = refuse_breaks("title", (title or "").strip())
     if not title:
         raise RuleViolation("title", "Give the paper's title, as on its cover page.")
     if len(title) > MAX_TITLE:
@@ -328,9 +349,10 @@ def filing_file(
             f"{case.number} was petitioned on {case.petition_filed_on}: no paper is filed in it before that "
             f"({local_time(filed_at, case.office_zone)}).",
         )
-    confirmation_number = (confirmation_number or "").strip()
+    confirmation_number = refuse_breaks("confirmation_number", (confirmation_number or "").strip())
     if len(confirmation_number) > MAX_CONFIRMATION:
         raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")
+    _refuse_a_second_paper_for(case, confirmation_number)
     if service_method and service_method not in ServiceMethod.__members__.values():
         raise RuleViolation(
             "service_method",
@@ -560,14 +582,18 @@ def filing_rule(
 # --- documents -----------------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def document_attach(*, filing: Filing, upload: IO[bytes], actor: Actor, title: str = "") -> Document:
-    """Attach a PDF to ``filing``: checked by its content (not its name), its page count, size, SHA-256 and
-    text kept, the file stored through Django's storage API. A file that is not a readable, unencrypted PDF:
-    400 on ``file``."""
+    """Attach a PDF to ``filing``: checked by its content (not its name), its page count, size and SHA-256
+    kept, the file stored through Django's storage API. A file that is not a readable, unencrypted PDF:
+    400 on ``file``.
+
+    The PDF is read (``filings.pdf.inspect``, a child process with a hard budget) before the transaction, so
+    no lock is held while it is read (issue 36, item 3); the transaction only writes the row. Its text for
+    search is read after commit by a task (``filings.tasks.read_document_text``; inline in the embedded
+    default), and the document says until then that it is not read yet (``text_status``)."""
     filing = Filing.objects.select_related("party", "case").get(pk=filing.pk)
     document_authorize_attach(actor=actor, filing=filing)
-    title = (title or "").strip() or filing.title
+    title = refuse_breaks("title", (title or "").strip()) or filing.title
     if len(title) > MAX_TITLE:
         raise RuleViolation("title", f"A title is at most {MAX_TITLE} characters.")
     limit = int(settings.DOCUMENT_MAX_BYTES)
@@ -577,13 +603,25 @@ def document_attach(*, filing: Filing, upload: IO[bytes], actor: Actor, title: s
         raise RuleViolation("file", exc.message) from None
     if inspected.bytes > limit:
         raise RuleViolation("file", f"The file is {inspected.bytes:,} bytes; the limit is {limit:,}.")
+    return _document_store(filing=filing, upload=upload, title=title, inspected=inspected, actor=actor)
+
+
+@transaction.atomic
+def _document_store(
+    *, filing: Filing, upload: IO[bytes], title: str, inspected: pdf.Inspected, actor: Actor
+) -> Document:
+    filing = Filing.objects.select_for_update().select_related("party", "case").get(pk=filing.pk)
+    document_authorize_attach(
+        actor=actor, filing=filing
+    )  # again, under the lock: an appearance may have ended
     document = Document(
         filing=filing,
         title=title,
         pages=inspected.pages,
         bytes=inspected.bytes,
         sha256=inspected.sha256,
-        text=inspected.text,
+        text="",
+        text_status="pending",
         uploaded_by=acting_user(actor),
         uploaded_at=clock.now(),
     )
@@ -596,4 +634,37 @@ def document_attach(*, filing: Filing, upload: IO[bytes], actor: Actor, title: s
     except Exception:
         document.file.storage.delete(stored)  # nothing half written
         raise
+    transaction.on_commit(lambda: _queue_text(document.pk))
     return document
+
+
+def _queue_text(document_id: int) -> None:
+    from filings import tasks
+
+    try:
+        tasks.read_document_text.delay(document_id)
+    except Exception:  # broker down: the paper is stored; the sweep reads its text later
+        log.warning("document %s: text not queued now; the sweep reads it", document_id, exc_info=True)
+
+
+def document_text_read(*, document_id: int) -> Document | None:
+    """Read a stored document's text for search (``filings.pdf.read_text``: a child process, within a budget
+    and a quota) outside any transaction, then write it in a short one, saying how much is searchable. A
+    document already read, or gone, is left alone (a task run twice does the work once)."""
+    document = Document.objects.filter(pk=document_id, text_status="pending").first()
+    if document is None:
+        return None
+    with document.file.open("rb") as stream:
+        text = pdf.read_text(stream, pages=document.pages)
+    with transaction.atomic():
+        Document.objects.filter(pk=document_id, text_status="pending").update(
+            text=text.text,
+            text_status="complete" if text.complete else "partial",
+            text_note=text.note[:300],
+        )
+    return Document.objects.filter(pk=document_id).first()
+
+
+def documents_pending_text() -> list[int]:
+    """Documents whose text is not read yet: their task was lost (broker down, worker killed)."""
+    return list(Document.objects.filter(text_status="pending").order_by("pk").values_list("pk", flat=True))

@@ -12,3 +12,9 @@ class NotesConfig(AppConfig):
         from notes import notices
 
         renderers.register(notices.RENDERER, notices.render)
+
+        # A note moves the tags of those who may read it, and only theirs (no case-version trigger).
+        from core.api import conditional
+        from notes import selectors
+
+        conditional.register_audience_part("notes", selectors.changes_readable)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import F, Func, Q, QuerySet
 
 from core.actors import is_staff
 from elections.models import Appearance
@@ -38,3 +38,16 @@ def notes_for(user: Any) -> QuerySet[Note]:
 def note_history(note: Note) -> list[Any]:
     """Every version of a note, oldest first (the caller has checked that the note is readable)."""
     return list(note.history.select_related("history_user").order_by("history_date", "history_id"))
+
+
+def changes_readable(user: Any, filters: dict[str, Any]) -> QuerySet[Any]:
+    """A number that moves whenever a note ``user`` may read under ``filters`` is written or edited: each note
+    counts its revisions plus one (written: 1; each edit: one more). Notes move no case version (a side note
+    would move the other side's tag); this moves only the tags of those who may read the note
+    (``core.api.conditional.register_audience_part``). A scalar subquery: SUM with no GROUP BY."""
+    return (
+        Note.objects.filter(readable_filter(user), **filters)
+        .order_by()
+        .annotate(changes=Func(F("revision") + 1, function="SUM"))
+        .values("changes")
+    )

@@ -21,7 +21,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from core import admin_kit, clock
@@ -406,11 +406,11 @@ class ReminderAdmin(LocalTimeAdmin, NoDeleteMixin, admin.ModelAdmin[Reminder]):
 
 @admin.register(CalendarFeed)
 class CalendarFeedAdmin(LocalTimeAdmin, NoDeleteMixin, admin.ModelAdmin[CalendarFeed]):
-    list_display = ["user", "created_at", "revoked_at", "token_start"]
+    list_display = ["user", "created_at", "revoked_at"]
     list_filter = ["revoked_at"]
     search_fields = ["user__username"]
     list_select_related = ["user"]
-    fields = ("user", "created_at", "revoked_at", "token_start")
+    fields = ("user", "created_at", "revoked_at")
     readonly_fields = fields
     actions = ["revoke"]
 
@@ -419,10 +419,6 @@ class CalendarFeedAdmin(LocalTimeAdmin, NoDeleteMixin, admin.ModelAdmin[Calendar
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-    @admin.display(description="Token")
-    def token_start(self, feed: CalendarFeed) -> str:
-        return format_html("<code>{}…</code>", feed.token[:6])
 
     @admin.action(description="Revoke the selected feeds (their URLs answer 404)")
     def revoke(self, request: HttpRequest, queryset: QuerySet[CalendarFeed]) -> None:

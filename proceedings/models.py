@@ -6,13 +6,16 @@ Events are never deleted — a wrong one is voided with a reason and the ladder 
 
 from __future__ import annotations
 
+import base64
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.crypto import salted_hmac
 from simple_history.models import HistoricalRecords
 
+from access.models import digest
 from elections.models import Case, Election, Party, Tally, scoped_to_cases_of
 from proceedings.law import ladder
 from proceedings.law.deadlines import SOURCES, Source, Status
@@ -226,16 +229,35 @@ class Reminder(models.Model):
 
 
 def new_token() -> str:
+    """The clear feed secret of old (migration 0001 names it); no longer stored (``feed_token``)."""
     return secrets.token_urlsafe(32)
 
 
+def new_salt() -> str:
+    return secrets.token_hex(16)
+
+
+def feed_token(salt: str) -> str:
+    """The secret of a feed's URL, derived from its salt with the server's key (``SECRET_KEY``): the row
+    holds the salt and the token's digest, never the token, so a copy of the database (a backup, a staff
+    member reading the admin) gives no one a working feed URL, and yet the URL stays the same until it is
+    rotated (the contract's ``GET calendar/`` shows it again)."""
+    mac = salted_hmac("proceedings.CalendarFeed", salt, algorithm="sha256").digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode("ascii")
+
+
 class CalendarFeed(models.Model):
-    """A secret URL that serves a user's deadlines as iCalendar; revoked, it answers 404."""
+    """A secret URL that serves a user's deadlines as iCalendar; revoked, it answers 404.
+
+    Stored as API tokens are (``access.models.digest``): the SHA-256 digest of the URL's secret, which the
+    feed is looked up by. ``salt`` is empty for a feed issued before the secret was hashed (issue 36, item
+    10): its URL still works, but cannot be shown again, so asking for it issues a new one."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="calendar_feeds"
     )
-    token = models.CharField(max_length=64, unique=True, default=new_token)
+    salt = models.CharField(max_length=32, blank=True, default=new_salt)
+    token_digest = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
 
@@ -249,6 +271,20 @@ class CalendarFeed(models.Model):
 
     def __str__(self) -> str:
         return f"calendar feed of {self.user} ({'revoked' if self.revoked_at else 'live'})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.token_digest:
+            self.token_digest = digest(feed_token(self.salt))
+        super().save(*args, **kwargs)
+
+    @property
+    def token(self) -> str | None:
+        """The URL's secret, or None when it cannot be shown again (issued before hashing, or under another
+        ``SECRET_KEY``)."""
+        if not self.salt:
+            return None
+        token = feed_token(self.salt)
+        return token if digest(token) == self.token_digest else None
 
 
 class CaseLadder(Case):

@@ -1008,10 +1008,13 @@ def deadline_mark_met(*, deadline: Deadline, met_on: date, actor: Actor) -> Dead
 
 @transaction.atomic
 def calendar_feed_ensure(*, user: Any) -> CalendarFeed:
-    """The user's live feed, created on first use."""
+    """The user's live feed, created on first use. A live feed whose secret cannot be shown again (issued
+    before secrets were stored hashed, or under another ``SECRET_KEY``) is replaced by a new one."""
     feed = CalendarFeed.objects.select_for_update().filter(user=user, revoked_at__isnull=True).first()
     if feed is None:
         feed = CalendarFeed.objects.create(user=user)
+    elif feed.token is None:
+        return calendar_feed_rotate(user=user)
     return feed
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.csv_cells import guard
 from public_record.mapping import Disagreement
 
 KINDS = ("cases", "elections", "tallies", "docket entries")
@@ -117,7 +118,9 @@ class Report:
         with Path(path).open("w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, fieldnames=CSV_COLUMNS)
             writer.writeheader()
-            writer.writerows(self.rows())
+            # The public record's text (a party's name, a reason) is written as read: a cell a spreadsheet
+            # would run as a formula is guarded, as in every CSV the tracker writes (issue 36's review).
+            writer.writerows({k: guard(v) for k, v in row.items()} for row in self.rows())
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -37,6 +37,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from access.models import digest
 from access.tokens import token_issue
 from core import clock
 from elections.models import Appearance, Case, Election, Party
@@ -318,7 +319,7 @@ def _side(number: str, name: str, secret: str, staff: Any, users: dict[str, Any]
     token = feed.token
     if not users:  # the other side's feed: revoked, so its token must answer 404 to everyone
         proceeding_services.calendar_feed_rotate(user=holder)
-        assert CalendarFeed.objects.filter(token=token, revoked_at__isnull=False).exists()
+        assert CalendarFeed.objects.filter(token_digest=digest(token), revoked_at__isnull=False).exists()
     author = users.get("counsel_a") or UserFactory(username=f"counsel-{secret}")
     if not users:
         AppearanceFactory(user=author, party=union, capacity=Appearance.Capacity.COUNSEL)

@@ -70,8 +70,8 @@ def test_the_compiled_case_versions_return_what_their_queryset_returns(
     for moment in moments:
         values: dict[str, Any] = {"now": moment} if moment else {}
         if conditional.scope_of(user) == "staff":
-            expected = _orm_rows(scoping._all_cases_query(timed, **values))
-            assert _compiled_rows(scoping.ALL_CASES, timed=timed, **values) == expected
+            expected = _orm_rows(scoping._all_cases_query(user, timed, **values))
+            assert _compiled_rows(scoping.ALL_CASES, user=user, timed=timed, **values) == expected
         else:
             expected = _orm_rows(scoping._my_cases_query(user, timed, **values))
             assert _compiled_rows(scoping.MY_CASES, user=user, timed=timed, **values) == expected

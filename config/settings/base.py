@@ -62,7 +62,10 @@ MIDDLEWARE = [
     "access.lockout.LoginLockoutMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "desk.middleware.PrivatePagesMiddleware",  # every desk page: Cache-Control: private, no-store
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A repeated API write with the same Idempotency-Key answers with its first answer (core.idempotency).
+    "access.idempotency.IdempotencyKeyMiddleware",
     # Innermost, so it sees a view's exception first: database or broker unreachable → 503, not 500.
     "config.middleware.ServiceUnavailableMiddleware",
 ]
@@ -80,6 +83,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "desk.once.context",  # a one-time token for each desk form that creates a paper
             ],
         },
     },
@@ -163,6 +167,8 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 # Largest document accepted (product.md: 25 MB), enforced while the upload streams.
+# How long the first answer to an Idempotency-Key (or a desk form's one-time token) is kept for a repeat.
+IDEMPOTENCY_KEY_DAYS = env.int("IDEMPOTENCY_KEY_DAYS", default=7)
 DOCUMENT_MAX_BYTES = env.int("DOCUMENT_MAX_BYTES", default=25 * 1024 * 1024)
 
 # --- REST API -------------------------------------------------------------------------------
@@ -286,6 +292,14 @@ CELERY_BEAT_SCHEDULE = {
     "send-deadline-reminders": {
         "task": "proceedings.tasks.send_deadline_reminders",
         "schedule": 3600.0,
+    },
+    "forget-old-idempotent-answers": {
+        "task": "core.tasks.forget_old_idempotent_answers",
+        "schedule": 86400.0,
+    },
+    "read-pending-document-texts": {
+        "task": "filings.tasks.read_pending_document_texts",
+        "schedule": 300.0,
     },
     "fail-stale-import-runs": {
         "task": "public_record.tasks.fail_stale_import_runs",

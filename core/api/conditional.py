@@ -79,6 +79,32 @@ def bucket_values(record: Any) -> tuple[Any, ...]:
     return tuple(getattr(record, f"bucket_{name}") for name in sorted(_time_buckets))
 
 
+# Audience parts: what a caller may read under a case that not every caller may (a side's notes, staff
+# notes) moves no case version (its rows carry no case-version triggers: core/case_version.py); it reaches
+# the tag through a part registered here by the app that owns it, computed for the caller — so one side's
+# privileged write never moves the other side's tag (issue 36, item 5: a timing channel into its work).
+AudiencePart = Callable[[Any, dict[str, Any]], QuerySet[Any]]
+_audience_parts: dict[str, AudiencePart] = {}
+
+
+def register_audience_part(name: str, part: AudiencePart) -> None:
+    """``part(user, filters)``: a queryset of one value that moves whenever a row ``user`` may read under the
+    rows ``filters`` select is written (``{"case_id": OuterRef("pk")}``, or empty for every case)."""
+    _audience_parts[name] = part
+
+
+def audience_parts(user: Any, **filters: Any) -> dict[str, Subquery]:
+    return {f"audience_{name}": Subquery(part(user, filters)[:1]) for name, part in _audience_parts.items()}
+
+
+def audience_names() -> tuple[str, ...]:
+    return tuple(f"audience_{name}" for name in sorted(_audience_parts))
+
+
+def audience_values(record: Any) -> tuple[Any, ...]:
+    return tuple(getattr(record, name) for name in audience_names())
+
+
 def scope_of(user: Any) -> str:
     """Who the answer is rendered for: staff share one scope (they see every case alike); anyone else has
     their own (what a counsel or paralegal sees depends on their appearances and their side)."""

@@ -11,14 +11,9 @@ from typing import Any
 
 from rest_framework.renderers import BaseRenderer
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+from core.csv_cells import FORMULA_STARTS, guard
 
-
-def guard(value: Any) -> Any:
-    """The cell as written: text a spreadsheet would run as a formula gets a leading apostrophe."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+__all__ = ["FORMULA_STARTS", "CSVRenderer", "guard"]
 
 
 class CSVRenderer(BaseRenderer):

@@ -35,17 +35,22 @@ _CASE_FIELDS = tuple(field.attname for field in Case._meta.concrete_fields)
 
 def _versioned_case_query(user: Any, number: str, now: datetime) -> Any:
     buckets = conditional.time_buckets(at=now, case_id=OuterRef("pk"))
+    audience = conditional.audience_parts(user, case_id=OuterRef("pk"))
     cases = Case.objects.visible_to(user).filter(number=number).order_by()
-    return cases.annotate(**buckets).values_list(*_CASE_FIELDS, *sorted(buckets))[:1]
+    return cases.annotate(**buckets, **audience).values_list(
+        *_CASE_FIELDS, *sorted(buckets), *sorted(audience)
+    )[:1]
 
 
-def _all_cases_query(timed: bool, now: datetime | None = None) -> Query:
+def _all_cases_query(user: Any, timed: bool, now: datetime | None = None) -> Query:
     """Staff see every case, and versions only grow and cases are never deleted, so the count and the sum of
-    the versions change with every write."""
+    the versions change with every write; with what staff read that moves no version (the audience parts)."""
     query = Case.objects.order_by().query.chain()
     query.default_cols = False
     query.add_annotation(Count("pk"), "cases")
     query.add_annotation(Sum("version"), "versions")
+    for name, part in sorted(conditional.audience_parts(user).items()):
+        query.add_annotation(Max(part), name)
     if timed:
         for name, bucket in sorted(conditional.time_buckets(at=now).items()):
             query.add_annotation(Max(bucket), name)
@@ -54,12 +59,16 @@ def _all_cases_query(timed: bool, now: datetime | None = None) -> Query:
 
 def _my_cases_query(user: Any, timed: bool, now: datetime | None = None) -> Any:
     """Anyone else: their cases' ids and versions (a handful), which also changes when an appearance begins
-    or ends; with the latest moment passed across all their cases, evaluated once (not once per case)."""
+    or ends, and what they may read of each that moves no version (the audience parts); with the latest
+    moment passed across all their cases, evaluated once (not once per case)."""
     cases = Case.objects.visible_to(user).order_by("pk")
+    audience = conditional.audience_parts(user, case_id=OuterRef("pk"))
     if not timed:
-        return cases.values_list("pk", "version")
+        return cases.annotate(**audience).values_list("pk", "version", *sorted(audience))
     buckets = conditional.time_buckets(at=now, case_id__in=Case.objects.visible_to(user).values("pk"))
-    return cases.annotate(**buckets).values_list("pk", "version", *sorted(buckets))
+    return cases.annotate(**audience, **buckets).values_list(
+        "pk", "version", *sorted(audience), *sorted(buckets)
+    )
 
 
 VERSIONED_CASE = TagQuery(_versioned_case_query)
@@ -74,18 +83,20 @@ def versioned_case(user: Any, number: str) -> Case:
         normalized = case_numbers.normalize_typed(number)
     except case_numbers.InvalidCaseNumber:
         raise Http404 from None
-    found = VERSIONED_CASE.rows(
-        shape=conditional.bucket_names(), user=user, number=normalized, now=clock.now()
-    )
+    found = VERSIONED_CASE.rows(shape=_shape(), user=user, number=normalized, now=clock.now())
     row = found_or_404(found[0] if found else None)
     case = Case.from_db("default", _CASE_FIELDS, [row[name] for name in _CASE_FIELDS])
-    for name in conditional.bucket_names():
+    for name in (*conditional.bucket_names(), *conditional.audience_names()):
         setattr(case, name, row[name])
     return case
 
 
+def _shape() -> tuple[str, ...]:
+    return (*conditional.bucket_names(), *conditional.audience_names())
+
+
 def case_parts(case: Case) -> tuple[Any, ...]:
-    return ("case", case.pk, case.version, conditional.bucket_values(case))
+    return ("case", case.pk, case.version, conditional.bucket_values(case), conditional.audience_values(case))
 
 
 def case_filter_parts(user: Any, value: str | None) -> tuple[Any, ...] | None:
@@ -102,10 +113,10 @@ def case_filter_parts(user: Any, value: str | None) -> tuple[Any, ...] | None:
 def scope_parts(user: Any, *, timed: bool = False) -> tuple[Any, ...]:
     """For a list across the caller's cases: the versions of every case the caller may see, in one query
     (with the time buckets when ``timed``)."""
-    shape = conditional.bucket_names()
+    shape = _shape()
     moment = {"now": clock.now()} if timed else {}
     if conditional.scope_of(user) == "staff":
-        (found,) = ALL_CASES.rows(shape=shape, timed=timed, **moment)
+        (found,) = ALL_CASES.rows(shape=shape, user=user, timed=timed, **moment)
         return ("all", tuple(found[k] for k in sorted(found)))
     rows = MY_CASES.rows(shape=shape, user=user, timed=timed, **moment)
     return ("mine", tuple(tuple(row.values()) for row in rows))

@@ -39,6 +39,8 @@ class DocumentSerializer(serializers.ModelSerializer[Document]):
             "pages",
             "bytes",
             "sha256",
+            "text_status",
+            "text_note",
             "uploaded_by",
             "uploaded_at",
             "download",

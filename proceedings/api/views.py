@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.models import digest
 from core.api import schema
 from core.api.inputs import NoInput
 from core.api.permissions import StaffWritesOnly
@@ -205,7 +206,9 @@ class DeadlineDetailView(generics.RetrieveAPIView[Deadline]):
 
 
 def _feed(feed: CalendarFeed) -> dict[str, Any]:
-    return {"url": calendar_feed.feed_url(feed.token), "created_at": feed.created_at}
+    token = feed.token
+    assert token is not None, "calendar_feed_ensure and _rotate return a feed whose secret can be shown"
+    return {"url": calendar_feed.feed_url(token), "created_at": feed.created_at}
 
 
 @extend_schema(tags=["calendar"])
@@ -252,7 +255,9 @@ class CalendarFeedView(APIView):
         if not 20 <= len(token) <= 64 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in token):
             raise Http404  # not a token we issue (a NUL or a surrogate would reach the database otherwise)
         feed = (
-            CalendarFeed.objects.select_related("user").filter(token=token, revoked_at__isnull=True).first()
+            CalendarFeed.objects.select_related("user")
+            .filter(token_digest=digest(token), revoked_at__isnull=True)
+            .first()
         )
         if feed is None or not feed.user.is_active:
             raise Http404

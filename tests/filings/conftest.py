@@ -39,3 +39,22 @@ def reported(world: Any, frozen_clock: Any) -> Any:
 
 def filing_body(world: Any, **fields: Any) -> dict[str, Any]:
     return {"kind": "exceptions", "party": world.employer.pk, "title": "Employer's Exceptions", **fields}
+
+
+@pytest.fixture
+def filing(reported: Any, frozen_clock: Any) -> Any:
+    """The employer's exceptions, filed on Thursday 2021-06-10 at 11 a.m. Eastern (timely: due 2021-06-15)."""
+    from datetime import datetime
+
+    from filings import services
+    from tests.proceedings.conftest import EASTERN
+
+    frozen_clock.at("2021-06-10", 12)
+    return services.filing_file(
+        case=reported.case,
+        kind="exceptions",
+        party=reported.employer,
+        title="Employer's Exceptions",
+        filed_at=datetime(2021, 6, 10, 11, tzinfo=EASTERN),
+        actor=reported.employer_counsel,
+    )

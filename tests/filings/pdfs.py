@@ -69,3 +69,35 @@ def bomb_pdf(expanded: int = 200_000_000) -> bytes:
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(body) + body + b"\nendstream",
     ]
     return _assemble(objects)
+
+
+def slow_text_pdf(pages: int = 60, operators: int = 90_000) -> bytes:
+    """A few KB that cost pypdf seconds a page to read as text (issue 36, item 3): every page draws the
+    same compressed content stream of ``operators`` text-showing operators, each moving the pen, each
+    string a run of letters. Each page's content stays under the size at which a page is skipped."""
+    return _pages_drawing(b"BT /F1 1 Tf " + b"1 0 Td (abcdefgh) Tj " * operators + b"ET", pages)
+
+
+def wordy_pdf(pages: int = 2, words: int = 300_000) -> bytes:
+    """A few KB whose pages read as megabytes of text (issue 36, item 3: 6 KB stored 2 MB of search text):
+    one compressed content stream showing ``words`` words, drawn by every page."""
+    return _pages_drawing(b"BT /F1 1 Tf (" + b"union " * words + b") Tj ET", pages)
+
+
+def _pages_drawing(content: bytes, pages: int) -> bytes:
+    """``pages`` pages that all draw one compressed content stream."""
+    body = zlib.compress(content, 9)
+    kids = " ".join(f"{4 + i} 0 R" for i in range(pages)).encode()
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(body) + body + b"\nendstream",
+    ]
+    font = 4 + pages
+    for _ in range(pages):
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R "
+            b"/Resources << /Font << /F1 %d 0 R >> >> >>" % font
+        )
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    return _assemble(objects)

@@ -13,7 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.files.uploadhandler import StopUpload
 from django.db import connection
-from django.test import RequestFactory
+from django.test import RequestFactory, TestCase
 
 from filings import services
 from filings.api.uploads import LimitedUploadHandler
@@ -24,24 +24,13 @@ from tests.proceedings.conftest import EASTERN
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def filing(reported: Any, frozen_clock: Any) -> Filing:
-    frozen_clock.at("2021-06-10", 12)
-    return services.filing_file(
-        case=reported.case,
-        kind="exceptions",
-        party=reported.employer,
-        title="Employer's Exceptions",
-        filed_at=datetime(2021, 6, 10, 11, tzinfo=EASTERN),
-        actor=reported.employer_counsel,
-    )
-
-
 def upload(client: Any, filing: Filing, content: bytes, name: str = "brief.pdf", title: str = "Brief") -> Any:
+    """Upload as the embedded default runs it: the text is read by a task after commit (run here)."""
     file = SimpleUploadedFile(name, content, content_type="application/pdf")
-    return client.post(
-        "/api/v1/documents/", {"file": file, "filing": str(filing.pk), "title": title}, format="multipart"
-    )
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return client.post(
+            "/api/v1/documents/", {"file": file, "filing": str(filing.pk), "title": title}, format="multipart"
+        )
 
 
 def stored_files(media_root: Path) -> list[Path]:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import TestCase
 from rest_framework.test import APIClient
 
 from core.models import Notification
@@ -28,10 +29,12 @@ AMAZON = "Amazon.com Services LLC"
 
 
 def attach(client: APIClient, filing: int, title: str, content: bytes) -> Any:
+    """As the embedded default runs it: the text is read by a task after the upload commits (run here)."""
     upload = SimpleUploadedFile("paper.pdf", content, content_type="application/pdf")
-    return client.post(
-        "/api/v1/documents/", {"file": upload, "filing": filing, "title": title}, format="multipart"
-    )
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        return client.post(
+            "/api/v1/documents/", {"file": upload, "filing": filing, "title": title}, format="multipart"
+        )
 
 
 def deadline(code: str) -> Deadline:

@@ -161,3 +161,35 @@ def test_a_court_deadline_in_the_feed_names_its_court_rule_not_part_102(db: Any)
     assert "29 CFR 102.2(b)" not in text and "2019 rules" not in text
     assert "FRAP 26(a)(4)(A): electronic filing ends at midnight in the court's zone" in text
     assert "Source: a court rule (a period in court) (not verified)." in text
+
+
+def test_the_database_holds_no_feed_secret_only_its_digest(tallied: Any, as_paralegal: Any) -> None:
+    """Issue 36, item 10: a copy of the database (a backup, the admin) gives no one a working feed URL."""
+    import hashlib
+
+    from proceedings.models import CalendarFeed
+
+    secret = feed_path(as_paralegal).removeprefix("/api/v1/calendar/").removesuffix(".ics")
+    [row] = CalendarFeed.objects.values()
+    assert secret not in {str(v) for v in row.values()}
+    assert row["token_digest"] == hashlib.sha256(secret.encode()).hexdigest()
+    assert APIClient().get(f"/api/v1/calendar/{row['token_digest']}.ics").status_code == 404
+
+
+def test_a_feed_issued_before_hashing_keeps_working_until_its_owner_asks_for_the_url(
+    tallied: Any, as_paralegal: Any
+) -> None:
+    """What migration 0010 leaves of a feed stored in clear: its digest, no salt."""
+    import hashlib
+
+    from proceedings.models import CalendarFeed
+
+    old = "legacy-secret-stored-in-clear-0123456789abc"
+    CalendarFeed.objects.create(
+        user=tallied.paralegal, salt="", token_digest=hashlib.sha256(old.encode()).hexdigest()
+    )
+    assert APIClient().get(f"/api/v1/calendar/{old}.ics").status_code == 200
+    new = feed_path(as_paralegal)
+    assert new != f"/api/v1/calendar/{old}.ics" and new == feed_path(as_paralegal)
+    assert APIClient().get(new).status_code == 200
+    assert APIClient().get(f"/api/v1/calendar/{old}.ics").status_code == 404

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('proceedings', '0009_deadline_met_by_filing'),
+        ('proceedings', '0011_reminders_move_no_case_version'),
     ]
 
     operations = [
