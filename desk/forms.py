@@ -13,6 +13,7 @@ from django import forms
 from challenges.models import BOARD_AGENT, Challenge
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
 from core.api.inputs import UNKNOWN
+from desk.once import FIELD as ONCE_FIELD
 from elections.models import Election, Party
 from notes.models import BODY_MAX, Visibility
 from objections.models import Objection
@@ -20,7 +21,9 @@ from objections.models import Objection
 Choices = Sequence[tuple[Any, str]]
 
 # What a desk page posts besides a form's fields: the CSRF token.
-NOT_FIELDS = frozenset({"csrfmiddlewaretoken"})
+# What every desk form carries besides its fields: Django's CSRF token, and the one-time token that makes a
+# repeated post answer with the first result (desk/once.py).
+NOT_FIELDS = frozenset({"csrfmiddlewaretoken", ONCE_FIELD})
 
 
 class KnownFields(forms.Form):

@@ -29,6 +29,9 @@ def test_the_jobs_are_beats_own_schedule() -> None:
         "elections.tasks.deliver_pending_notifications": 60.0,
         "proceedings.tasks.send_deadline_reminders": 3600.0,
         "public_record.tasks.fail_stale_import_runs": 300.0,
+        "core.tasks.forget_old_idempotent_answers": 86400.0,
+        "filings.tasks.read_pending_document_texts": 300.0,
+        "stats.tasks.refresh_figures": 21600.0,
     }
     assert jobs({"x": {"task": "t", "schedule": timedelta(minutes=2)}})[0].every == 120.0
     with pytest.raises(CommandError, match="fixed intervals only"):
