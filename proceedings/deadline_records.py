@@ -34,9 +34,9 @@ from elections.law.local_time import in_zone, local_date
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
 from objections.models import Objection
+from proceedings.law import ca_case as toc
 from proceedings.law import courts, dispositions, ladder
 from proceedings.law import deadlines as law
-from proceedings.law import test_of_certification as toc
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import Deadline, ProceedingEvent
 

@@ -33,8 +33,8 @@ from objections import selectors as objection_selectors
 from objections import services as objection_services
 from objections.models import Objection
 from proceedings import deadline_records, notifications, selectors
+from proceedings.law import ca_case as toc
 from proceedings.law import dispositions, ladder
-from proceedings.law import test_of_certification as toc
 from proceedings.law import windows as law_windows
 from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status, review_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details

@@ -257,7 +257,7 @@ CODES: Mapping[str, CodeRule] = MappingProxyType(
         DeadlineCode.ANSWERING_BRIEF_TO_CROSS_EXCEPTIONS: CodeRule((), optional=True),
         DeadlineCode.REPLY_BRIEF: CodeRule((), optional=True),
         DeadlineCode.BRIEF_ON_REVIEW: CodeRule((), optional=True),
-        # The test of certification and the courts (proceedings.law.test_of_certification, courts).
+        # The test of certification and the courts (proceedings.law.ca_case, courts).
         "answer": CodeRule(("answer_filed",), required=True),
         SHOW_CAUSE_RESPONSE: CodeRule(()),
         "rehearing": CodeRule(("rehearing_petition_filed",), optional=True),

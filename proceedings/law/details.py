@@ -25,6 +25,7 @@ from elections.law import case_numbers, regions
 from elections.law.levels import Level
 from objections.law import rulings as ruling_rules
 from proceedings.law import courts, dispositions
+from proceedings.law.ca_case import BOARD_ORDER_OUTCOMES
 from proceedings.law.ladder import (
     BOARD_OUTCOMES,
     CERTIFICATION_KINDS,
@@ -32,7 +33,6 @@ from proceedings.law.ladder import (
     ORDERS,
     Event,
 )
-from proceedings.law.test_of_certification import BOARD_ORDER_OUTCOMES
 
 MAX_TEXT: Final = 2000
 MAX_SHORT: Final = 120

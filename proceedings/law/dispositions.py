@@ -29,12 +29,11 @@ from typing import Final
 
 from elections.law import rule_sets
 from elections.law.rule_sets import DeadlineCode
-from proceedings.law.ladder import (
+from proceedings.law.states import (
     BARGAINING_ORDER,
     BOARD_OUTCOMES,
     SIDE_TRACK,
     Event,
-    EventNotAllowed,
     InvalidStep,
     Outcome,
     Stage,
@@ -163,11 +162,14 @@ def climb_allowed(state: State) -> tuple[Event, ...] | None:
     return None
 
 
-def _refuse(event: str, state: State, why: str) -> EventNotAllowed:
-    from proceedings.law import ladder
+class EndRefused(Exception):
+    """The step is refused here: ``ladder.advance`` turns it into ``EventNotAllowed`` with what is allowed
+    next (the ladder's table and the ends together), so this module never imports the ladder."""
 
-    allowed = (*ladder.allowed_events(state), *end_events_allowed(state))
-    return EventNotAllowed(event, state, allowed, why)
+    def __init__(self, event: str, why: str) -> None:
+        super().__init__(why)
+        self.event = event
+        self.why = why
 
 
 def advance(state: State, step: Step) -> State | None:
@@ -179,15 +181,13 @@ def advance(state: State, step: Step) -> State | None:
     if event in END_EVENTS:
         why = refusal(state, event, step)
         if why is not None:
-            raise _refuse(event, state, why)
+            raise EndRefused(event, why)
         return _end(state, event, step)
     if state.stage is Stage.BLOCKED and event not in SIDE_TRACK:
-        raise _refuse(
-            event, state, "the case is held by a blocking charge (29 CFR 103.20) until it is lifted"
-        )
+        raise EndRefused(event, "the case is held by a blocking charge (29 CFR 103.20) until it is lifted")
     if state.ended is not None and event is Event.REQUEST_FOR_REVIEW_FILED and state.stage is Stage.CLOSED:
         if not state.review_open:
-            raise _refuse(event, state, f"the case is closed ({state.ended}) and no review lies")
+            raise EndRefused(event, f"the case is closed ({state.ended}) and no review lies")
         return replace(state, stage=Stage.BOARD_REVIEW, round=frozenset({event}))
     if event is Event.BOARD_DECISION and state.ended is not None and state.stage is Stage.BOARD_REVIEW:
         return _review_of_dismissal(state, step)
