@@ -20,11 +20,17 @@ certification was pending (denied 2024-08-29). So these events never move the el
   outcomes: ``bargaining_ordered`` (default), ``complaint_dismissed`` (the test ends, unless a party takes
   the order to court), ``remanded`` (back to the complaint stage).
 - The courts (``proceedings.law.courts``), per docket: ``COURT_TRANSITIONS`` and ``COURT_GUARDS``. A filing
-  only once a Board order exists (409 before); several filings per order (a petition for review and the
-  Board's cross-application). ``court_cases_consolidated`` (28 U.S.C. 2112(a)) in
+  only once a Board order exists (409 before), and only the filings the rules allow on it: several per order
+  (a petition for review and the Board's cross-application), but no cross-application without a petition for
+  review of that order on file (FRAP 15(b)(1)), and no application to enforce an order that dismissed the
+  complaint (it orders nothing to enforce, NLRA 10(e)). ``court_cases_consolidated`` (28 U.S.C. 2112(a)) in
   one court; a decision on a docket filed on this case (409 otherwise) decides its consolidated cases with
   it; rehearing, mandate, certiorari and the Supreme Court's decision follow per docket. A decision ends the
   test when every docket of it is done — it never closes the representation case.
+- A remand by the court takes effect with its mandate (FRAP 41(b)-(c), read, not quoted):
+  the test goes back before the Board (``summary_judgment``), the Board may issue a new order, and the next
+  petition for review reviews that order (``CourtCase.order``). The statute and FRAP are not among the
+  project's verbatim copies (shared/docs/cfr holds the CFR only): these readings are cited here, not quoted.
 """
 
 from __future__ import annotations
@@ -156,8 +162,8 @@ def derive_stage(test: Test) -> TocStage:
         return test.stage
     if any(c.stage in OPEN_COURT_STAGES for c in test.court_cases):
         return TocStage.COURT
-    if any(c.outcome == "remanded" and c.stage is not CourtStage.CLOSED for c in test.court_cases):
-        return TocStage.COURT
+    if any(c.outcome == "remanded" and c.stage is CourtStage.DECIDED for c in test.court_cases):
+        return TocStage.COURT  # the remand takes effect with the mandate (FRAP 41)
     return TocStage.CLOSED
 
 
@@ -269,7 +275,8 @@ def _court_filing_allowed(test: Test, details: Details) -> str | None:
     """A court reviews a Board order (NLRA 10(e)-(f)); the filings the rules allow on it."""
     if test.board_order in (None, "remanded"):
         return f"the Board has issued no order in {test.ulp_case} for a court to review"
-    return None
+    if details is None:
+        return None
     kind = _str(details, "kind") or PETITION_FOR_REVIEW
     if kind in ENFORCEMENT_KINDS and test.board_order == "complaint_dismissed":
         return (
@@ -316,7 +323,10 @@ def _rehearing_decided(test: Test, case: CourtCase, fact: TocFact) -> Test:
 def _mandate(test: Test, case: CourtCase, fact: TocFact) -> Test:
     """The mandate makes the court's judgment final (FRAP 41(c)); on a remand the case goes back before the
     Board, which may issue a new order (NLRA 10(e)-(f))."""
-    return replace(test, court_cases=_with(test, case.docket, stage=CourtStage.MANDATE_ISSUED))
+    if case.outcome != "remanded":
+        return replace(test, court_cases=_with(test, case.docket, stage=CourtStage.MANDATE_ISSUED))
+    closed = _with(test, case.docket, stage=CourtStage.CLOSED)
+    return replace(test, stage=TocStage.SUMMARY_JUDGMENT, board_order=None, court_cases=closed)
 
 
 def _certiorari(test: Test, case: CourtCase, fact: TocFact) -> Test:

@@ -169,3 +169,124 @@ def test_the_explorer_catches_a_court_event_the_table_never_allows(monkeypatch: 
     found = explore()
     assert E.MANDATE_ISSUED not in found.offered
     assert set(SIDE_TRACK) - found.offered == {E.MANDATE_ISSUED}
+
+
+# --- the law on the tables (issue 30, items 4 and 15) ---------------------------------------------------------
+
+
+def _fact(event: E, on: str, ref: int, **details: object) -> toc.TocFact:
+    return toc.TocFact(event, date.fromisoformat(on), details, ref)
+
+
+def _replay(*facts: toc.TocFact) -> toc.Test:
+    test = toc.replay(certified_on=CERTIFIED_ON, facts=[START, *facts]).current
+    assert test is not None
+    return test
+
+
+ORDER = _fact(E.BOARD_ORDER, "2024-01-10", 2)
+PETITION = _fact(E.COURT_PETITION_FILED, "2024-01-20", 3, court="5th Cir.", docket="24-60001", party=7)
+REMANDED = _fact(E.COURT_DECISION, "2024-09-03", 4, docket="24-60001", outcome="remanded")
+MANDATE = _fact(E.MANDATE_ISSUED, "2024-11-01", 5, docket="24-60001")
+
+
+def test_a_remand_stays_in_court_until_its_mandate_issues() -> None:
+    """FRAP 41: the court's judgment is final with its mandate; before it the case is still in court, and the
+    Board issues no new order."""
+    test = _replay(ORDER, PETITION, REMANDED)
+    assert toc.derive_stage(test) is toc.TocStage.COURT
+    assert E.BOARD_ORDER not in toc.allowed(test, certified=True)
+    with pytest.raises(toc.TocRefused, match="board_order cannot be recorded"):
+        _replay(ORDER, PETITION, REMANDED, _fact(E.BOARD_ORDER, "2024-10-01", 5))
+
+
+# (what is recorded after the remand's mandate, its date, the test's stage after it, the Board's order then)
+AFTER_REMAND: list[tuple[str, E, dict[str, object], str, str | None]] = [
+    # NLRA 10(e)-(f): the case is back before the Board, which may issue a new order.
+    ("the mandate alone", E.NOTICE_TO_SHOW_CAUSE, {}, "summary_judgment", None),
+    (
+        "the Board's new order",
+        E.BOARD_ORDER,
+        {"outcome": "bargaining_ordered"},
+        "board_order",
+        "bargaining_ordered",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("label", "event", "details", "stage", "board_order"), AFTER_REMAND, ids=[r[0] for r in AFTER_REMAND]
+)
+def test_a_remand_made_final_by_the_mandate_goes_back_before_the_board(
+    label: str, event: E, details: dict[str, object], stage: str, board_order: str | None
+) -> None:
+    mandated = _replay(ORDER, PETITION, REMANDED, MANDATE)
+    assert toc.derive_stage(mandated) is toc.TocStage.SUMMARY_JUDGMENT
+    assert mandated.board_order is None
+    assert E.BOARD_ORDER in toc.allowed(mandated, certified=True)
+    assert E.COURT_PETITION_FILED not in toc.allowed(mandated, certified=True)  # no order to review yet
+    test = _replay(ORDER, PETITION, REMANDED, MANDATE, _fact(event, "2025-02-03", 6, **details))
+    assert (toc.derive_stage(test).value, test.board_order) == (stage, board_order)
+
+
+def test_the_next_petition_for_review_reviews_the_new_order() -> None:
+    test = _replay(
+        ORDER,
+        PETITION,
+        REMANDED,
+        MANDATE,
+        _fact(E.BOARD_ORDER, "2025-02-03", 6),
+        _fact(E.COURT_PETITION_FILED, "2025-02-10", 7, court="5th Cir.", docket="25-60002", party=7),
+    )
+    assert [(c.docket, c.stage.value, c.order) for c in test.court_cases] == [
+        ("24-60001", "closed", 1),
+        ("25-60002", "filed", 2),
+    ]
+    assert toc.derive_stage(test) is toc.TocStage.COURT
+
+
+DISMISSED = _fact(E.BOARD_ORDER, "2024-01-10", 2, outcome="complaint_dismissed")
+CROSS = {"court": "5th Cir.", "docket": "24-60002", "kind": "cross_application_for_enforcement"}
+ENFORCE = {"court": "D.C. Cir.", "docket": "24-1002", "kind": "application_for_enforcement"}
+# (label, what is on file before, the filing, the refusal's words, or None when the filing is accepted)
+COURT_FILINGS: list[tuple[str, tuple[toc.TocFact, ...], dict[str, object], str | None]] = [
+    # FRAP 15(b)(1), read (FRAP and the Act are not among the project's verbatim copies): a party opposing a
+    # petition to review the order may cross-apply for enforcement; with no petition the Board applies.
+    ("cross-application with no petition for review", (ORDER,), CROSS, "FRAP 15(b)(1)"),
+    ("cross-application answering a petition", (ORDER, PETITION), CROSS, None),
+    (
+        "cross-application after the petition of an order since remanded",
+        (ORDER, PETITION, REMANDED, MANDATE, _fact(E.BOARD_ORDER, "2025-02-03", 6)),
+        CROSS,
+        "FRAP 15(b)(1)",
+    ),
+    ("application to enforce a bargaining order", (ORDER,), ENFORCE, None),
+    # NLRA 10(e), read: the Board petitions a court for the enforcement of its order against a person; an
+    # order dismissing the complaint orders nothing to enforce.
+    ("application to enforce a dismissal", (DISMISSED,), ENFORCE, "NLRA 10(e)"),
+    ("cross-application against a dismissal", (DISMISSED,), CROSS, "NLRA 10(e)"),
+    # NLRA 10(f), read: a person aggrieved by a final order of the Board may petition for its review.
+    (
+        "petition for review of a dismissal",
+        (DISMISSED,),
+        {"court": "D.C. Cir.", "docket": "24-1003", "party": 2},
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("label", "before", "details", "refusal"), COURT_FILINGS, ids=[r[0] for r in COURT_FILINGS]
+)
+def test_only_the_court_filings_the_rules_allow_are_accepted(
+    label: str, before: tuple[toc.TocFact, ...], details: dict[str, object], refusal: str | None
+) -> None:
+    filing = _fact(E.COURT_PETITION_FILED, "2025-03-03", 9, **details)
+    if refusal is None:
+        test = _replay(*before, filing)
+        assert test.court_cases[-1].docket == details["docket"]
+        return
+    with pytest.raises(toc.TocRefused) as refused:
+        _replay(*before, filing)
+    assert refusal in refused.value.message
+    assert "court_petition_filed cannot be recorded" in refused.value.message
