@@ -113,6 +113,17 @@ def _choice(choices: tuple[str, ...]) -> Cleaner:
     return clean
 
 
+def _circuit(event: str, key: str, value: object, ctx: Context) -> object:
+    """A court of appeals as lawyers write it ("Fifth Circuit", "5th Cir", "CADC"), kept as the contract's
+    name ("5th Cir.", ``courts.circuit``); anything else names no court that reviews Board orders."""
+    named = courts.circuit(value) if isinstance(value, str) else None
+    if named is None:
+        raise DetailsError(
+            key, f"{key} of {event} must be one of {', '.join(courts.CIRCUITS)}; got {value!r}"
+        )
+    return named
+
+
 def _party(event: str, key: str, value: object, ctx: Context) -> object:
     if isinstance(value, bool) or not isinstance(value, int):
         raise DetailsError(key, f"{key} must be the id of a party of the case (a number)")
@@ -252,7 +263,7 @@ def _ends_and_courts(keys: dict[Event, dict[str, Key]]) -> None:
     ca = Key(_ulp_case(types=("CA",)))
     ca_required = Key(_ulp_case(types=("CA",)), required=True, hint=" (e.g. 29-CA-318069)")
     docket = Key(_required_text(40), required=True, hint=" (the court's docket number, e.g. '23-1234')")
-    court = Key(_choice(courts.CIRCUITS), required=True, hint=f" (one of {', '.join(courts.CIRCUITS)})")
+    court = Key(_circuit, required=True, hint=f" (one of {', '.join(courts.CIRCUITS)})")
     keys[e.PETITION_DISMISSED] |= {
         "by": Key(_choice(dispositions.DISMISSED_BY), required=True),
         "reason": Key(_required_text(MAX_TEXT), required=True),
@@ -298,7 +309,7 @@ def _ends_and_courts(keys: dict[Event, dict[str, Key]]) -> None:
     }
     keys[e.COURT_DECISION] |= {
         "outcome": Key(_choice(courts.DECISION_OUTCOMES), required=True),
-        "court": Key(_choice(courts.CIRCUITS)),
+        "court": Key(_circuit),
         "docket": docket,
     }
     for event in (e.REHEARING_PETITION_FILED, e.MANDATE_ISSUED, e.CERTIORARI_PETITION_FILED):

@@ -290,3 +290,53 @@ def test_only_the_court_filings_the_rules_allow_are_accepted(
         _replay(*before, filing)
     assert refusal in refused.value.message
     assert "court_petition_filed cannot be recorded" in refused.value.message
+
+
+# Court names as lawyers write them (issue 30, item 20): each reads as the contract's fixed name; a court
+# that does not review Board orders (a district court, the Federal Circuit) reads as none.
+COURT_NAMES: list[tuple[str, str | None]] = [
+    ("D.C. Cir.", "D.C. Cir."),
+    ("D.C. Circuit", "D.C. Cir."),
+    ("CADC", "D.C. Cir."),
+    ("United States Court of Appeals for the District of Columbia Circuit", "D.C. Cir."),
+    ("Fifth Circuit", "5th Cir."),
+    ("5th Cir", "5th Cir."),
+    ("5th Cir.", "5th Cir."),
+    ("5th Circuit", "5th Cir."),
+    ("CA5", "5th Cir."),
+    ("2d Cir.", "2nd Cir."),
+    ("3d Cir.", "3rd Cir."),
+    ("eleventh circuit", "11th Cir."),
+    ("1st Cir.", "1st Cir."),
+    ("Fed. Cir.", None),
+    ("Federal Circuit", None),
+    ("12th Cir.", None),
+    ("W.D. Tex.", None),
+    ("", None),
+]
+
+
+@pytest.mark.parametrize(("written", "name"), COURT_NAMES, ids=[r[0] or "empty" for r in COURT_NAMES])
+def test_a_court_written_as_lawyers_write_it_reads_as_its_fixed_name(written: str, name: str | None) -> None:
+    assert courts.circuit(written) == name
+    if name is not None:
+        assert name in courts.CIRCUITS
+
+
+def test_the_details_keep_the_fixed_name_of_the_court_a_lawyer_wrote() -> None:
+    from proceedings.law.details import DetailsError, clean_details
+
+    cleaned = clean_details(
+        E.COURT_PETITION_FILED,
+        {"court": "Fifth Circuit", "docket": "24-60001", "party": 7},
+        occurred_on=date(2024, 1, 20),
+        party_ids={7},
+    )
+    assert cleaned["court"] == "5th Cir."
+    with pytest.raises(DetailsError, match=r"got 'Fed\. Cir\.'"):
+        clean_details(
+            E.COURT_PETITION_FILED,
+            {"court": "Fed. Cir.", "docket": "24-60001", "party": 7},
+            occurred_on=date(2024, 1, 20),
+            party_ids={7},
+        )
