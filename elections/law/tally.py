@@ -142,6 +142,66 @@ def runoff_refusal(*, runoffs_held: int, result: str) -> str | None:
     return None
 
 
+CERTIFIED_BY_RESULT: Final[Mapping[str, str]] = MappingProxyType(
+    {Result.REPRESENTATIVE: "representative", Result.NO_REPRESENTATIVE: "results"}
+)
+"""The certification a decided tally calls for: of representative where a choice has a majority of the valid
+ballots, of results where none has ("a certification of the results of the election, including certification
+of representative where appropriate", 29 CFR 102.69(b), (c)(1)(i), (e))."""
+
+FURTHER_ELECTION_DONE: Final = (
+    'only one further election may follow an equal division (29 CFR 102.70(d): "Only one such further '
+    'election pursuant to this paragraph may be held"), and this case has held it'
+)
+
+
+def certification_called_for(*, result: str, further_election_held: bool = False) -> str | None:
+    """The kind of certification a tally's result calls for, or None when it calls for none yet (a runoff, a
+    102.70(d) further election, determinative challenges). After the one further election of 102.70(d), an
+    equal division again elects no one: read here as a certification of results (no choice has a majority of
+    the valid ballots); 102.70(d) does not say what follows, so this is a reading."""
+    if result == Result.NEW_ELECTION_REQUIRED and further_election_held:
+        return "results"
+    return CERTIFIED_BY_RESULT.get(result)
+
+
+def certification_refusal(
+    *, kind: str, result: str, winner: str | None = None, further_election_held: bool = False
+) -> str | None:
+    """Why a certification of ``kind`` ("representative" or "results") may not issue on a tally whose result
+    is ``result`` (None: it may). It follows the votes: of representative only where a choice has a majority
+    of the valid ballots (102.70(a)), of results only where none has, and neither while a runoff (102.70(a))
+    or a further election (102.70(d): "the regional director shall declare the first election a nullity")
+    is called for, or challenged ballots could still change the result (102.69(b))."""
+    called = certification_called_for(result=result, further_election_held=further_election_held)
+    if called == kind:
+        return None
+    if result == Result.RUNOFF_REQUIRED:
+        return (
+            "no choice has a majority of the valid ballots and the ballot had three or more choices: a runoff "
+            "is held (29 CFR 102.70(a)), and nothing is certified before it"
+        )
+    if result == Result.NEW_ELECTION_REQUIRED:
+        return (
+            "the votes are divided equally, or tied for second place: 29 CFR 102.70(d) declares the election "
+            '"a nullity" and calls another among the choices of the original ballot, so nothing is certified'
+        )
+    if result == Result.UNDETERMINED:
+        return (
+            "the challenged ballots could change the result: they are resolved before anything is certified "
+            "(29 CFR 102.69(b), (c)(1))"
+        )
+    if called == "results":
+        return (
+            'no choice has a majority of the valid ballots (29 CFR 102.70(a): a choice needs "a majority of '
+            'the valid ballots cast"): the certification is of the results'
+        )
+    return (
+        f"{winner or 'a union'} has a majority of the valid ballots: the certification is of representative "
+        '(29 CFR 102.69(b): "including certification of representative where appropriate")'
+    )
+
+
 def assess(figures: TallyFigures) -> TallyAssessment:
     """Read a tally: the majority needed, whether the challenges are determinative, and the result.
 

@@ -211,6 +211,9 @@ def _dockets(event: str, key: str, value: object, ctx: Context) -> object:
     return dockets
 
 
+# How an election is held (the codes of ``elections.models.Election.Mode``).
+ELECTION_MODES: Final = ("manual", "mail", "mixed")
+
 _DATES_SET_AHEAD: Final = ("hearing_on", "respond_by")
 _NOTE = Key(_text(MAX_TEXT))
 _PARTY = Key(_party)
@@ -238,13 +241,17 @@ def _keys() -> dict[Event, dict[str, Key]]:
         "ulp_case": Key(_ulp_case(types=("CA", "CB"))),
         "hearing_on": Key(_date, hint=" (YYYY-MM-DD)"),
     }
-    keys[e.ALJ_DECISION] |= {"outcome": Key(_choice(ORDERS)), "presiding": _PRESIDING}
+    # A decision ordering a rerun or runoff may say how it is held; otherwise the new election keeps the mode
+    # of the one it follows (with its agreement and unit, 102.62(a); 102.69(c)(2)).
+    mode = Key(_choice(ELECTION_MODES), hint=f" (one of {', '.join(ELECTION_MODES)})")
+    keys[e.ALJ_DECISION] |= {"outcome": Key(_choice(ORDERS)), "presiding": _PRESIDING, "mode": mode}
     keys[e.HEARING_OFFICER_REPORT] |= {"presiding": _PRESIDING}
-    keys[e.REGIONAL_DIRECTOR_DECISION] |= {"outcome": Key(_choice(ORDERS), required=True)}
+    keys[e.REGIONAL_DIRECTOR_DECISION] |= {"outcome": Key(_choice(ORDERS), required=True), "mode": mode}
     keys[e.BOARD_DECISION] |= {
         "outcome": Key(_choice(BOARD_OUTCOMES), required=True),
         # What the decision leaves in force when it orders something itself (e.g. reversed → rerun).
         "order": Key(_choice(ORDERS)),
+        "mode": mode,
     }
     keys[e.CERTIFICATION_ISSUED] |= {"kind": Key(_choice(CERTIFICATION_KINDS), required=True)}
     keys[e.REFUSAL_TO_BARGAIN] |= {"ulp_case": Key(_ulp_case(types=("CA",)), required=True)}
