@@ -6,7 +6,8 @@
   and the Board's decision keeps it closed (denied, affirmed) or reinstates the petition (reversed, remanded).
   After a consent election the Regional Director's rulings are final (102.62(a)): no review.
 - ``petition_withdrawn`` (102.60(a)): "the case shall be closed"; approved by the Regional Director before
-  the record goes to the Board, by the Board after.
+  the record goes to the Board, by the Board after (``State.record_with_board``: review granted, or the
+  judge's decision filed, 102.45(a); a request for review merely pending leaves it with the RD).
 - ``disclaimer_filed``: the union disclaims; nothing is certified; the case closes, outcome ``disclaimed``.
 - ``bargaining_order`` (Cemex, 372 NLRB No. 130 (2023); Gissel, 395 U.S. 575 (1969)): by the Board it closes
   the case, outcome ``bargaining_order``; by an administrative law judge it is recommended: the case waits in
@@ -130,15 +131,20 @@ def refusal(state: State, event: Event, step: Step | None = None) -> str | None:
             "after it, record the dismissal by decision (administrative: false, 102.67)"
         )
     if event is Event.PETITION_WITHDRAWN and by is not None:
-        with_board = state.stage is Stage.BOARD_REVIEW
+        # 102.60(a): "Prior to the transfer of the record to the Board, the petition may be withdrawn only with
+        # the consent of the Regional Director ... After the transfer of the record to the Board, the petition
+        # may be withdrawn only with the consent of the Board."
+        with_board = state.record_with_board
         if with_board and by != "board":
             return (
-                "the record is before the Board: only the Board may approve the withdrawal (29 CFR 102.60(a))"
+                "the record has been transferred to the Board (review granted, 102.67; or the judge's decision "
+                "filed, 102.45(a)): only the Board may approve the withdrawal (29 CFR 102.60(a))"
             )
         if not with_board and by != "regional_director":
             return (
-                "before the record goes to the Board the Regional Director approves the withdrawal "
-                "(29 CFR 102.60(a))"
+                "before the record goes to the Board the Regional Director approves the withdrawal (a "
+                "request for review merely pending leaves the record with the Regional Director; 29 CFR "
+                "102.60(a))"
             )
     judge_hears = state.track is Track.ALJ and state.stage in (Stage.HEARING, Stage.AWAITING_REPORT)
     if event is Event.BARGAINING_ORDER and by == "administrative_law_judge" and not judge_hears:
@@ -224,7 +230,7 @@ def _review_of_dismissal(state: State, step: Step) -> State:
     if outcome not in BOARD_OUTCOMES:
         raise InvalidStep(f"board_decision needs an outcome, one of {', '.join(BOARD_OUTCOMES)}")
     if outcome == "review_granted":
-        return replace(state, stage=Stage.BOARD_REVIEW, round=frozenset())
+        return replace(state, stage=Stage.BOARD_REVIEW, round=frozenset(), record_with_board=True)
     if outcome in ("reversed", "remanded"):
         # The petition is reinstated: the Regional Director acts again.
         return replace(

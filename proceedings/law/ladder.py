@@ -228,8 +228,9 @@ def _rd_decision(state: State, step: Step) -> State:
 def _alj_decision(state: State, step: Step) -> State:
     if step.outcome is not None and step.outcome not in ORDERS:
         raise InvalidStep(f"alj_decision outcome must be one of {', '.join(ORDERS)}; got {step.outcome!r}")
-    # Recommended until the Board adopts it or the exceptions period lapses (102.48(a)).
-    return replace(state, stage=Stage.EXCEPTIONS_PERIOD, order=step.outcome)
+    # Recommended until the Board adopts it or the exceptions period lapses (102.48(a)); filed, it transfers
+    # the case to the Board (102.45(a)).
+    return replace(state, stage=Stage.EXCEPTIONS_PERIOD, order=step.outcome, record_with_board=True)
 
 
 def _board_decision(state: State, step: Step) -> State:
@@ -237,12 +238,12 @@ def _board_decision(state: State, step: Step) -> State:
     if step.order is not None and step.order not in ORDERS:
         raise InvalidStep(f"board_decision order must be one of {', '.join(ORDERS)}; got {step.order!r}")
     if outcome == "review_granted":
-        return replace(state, stage=Stage.BOARD_REVIEW)
+        return replace(state, stage=Stage.BOARD_REVIEW, record_with_board=True)
     if outcome == "remanded":
         back = Stage.AWAITING_REPORT if state.track is Track.ALJ else Stage.AWAITING_REGIONAL_DIRECTOR
-        return replace(state, stage=back, order=None)
+        return replace(state, stage=back, order=None, record_with_board=False)
     if outcome == "reversed" and step.order is None:
-        return replace(state, stage=Stage.AWAITING_REGIONAL_DIRECTOR, order=None)
+        return replace(state, stage=Stage.AWAITING_REGIONAL_DIRECTOR, order=None, record_with_board=False)
     standing = replace(state, order=step.order or state.order)
     return replace(standing, stage=follow_order(standing))
 
@@ -272,7 +273,13 @@ def _consolidate(state: State, step: Step) -> State:
 def _sever(state: State, step: Step) -> State:
     """102.69(c)(1)(ii): after a consent election consolidated with a ULP case, the judge, "after issuing a
     decision, sever[s] the representation case and transfer[s] it to the Regional Director"."""
-    return replace(state, stage=Stage.AWAITING_REGIONAL_DIRECTOR, track=Track.REGIONAL, order=None)
+    return replace(
+        state,
+        stage=Stage.AWAITING_REGIONAL_DIRECTOR,
+        track=Track.REGIONAL,
+        order=None,
+        record_with_board=False,
+    )
 
 
 @dataclass(frozen=True)

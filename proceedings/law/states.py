@@ -201,6 +201,10 @@ class State:
     ended: str | None = None
     blocked_from: Stage | None = None
     review_open: bool = False  # a Regional Director's dismissal may still be reviewed (102.71(c), 102.67)
+    # The record has gone to the Board: review granted (102.67), or the judge's decision filed, upon which
+    # "the Board will enter an order transferring the case to the Board" (102.45(a)). Who approves a
+    # withdrawal follows it (102.60(a)). A request for review merely pending leaves the record with the RD.
+    record_with_board: bool = False
 
 
 @dataclass(frozen=True)

@@ -79,8 +79,9 @@ def test_only_the_ending_events_close_a_case_and_the_case_app_names_the_same() -
     ],
 )
 def test_an_end_out_of_place_is_refused_saying_why(stage: S, step: Step, why: str) -> None:
+    with_board = stage is S.BOARD_REVIEW  # review granted: the record is the Board's (102.60(a))
     with pytest.raises(ladder.EventNotAllowed) as refused:
-        ladder.advance(ladder.State(stage=stage), step)
+        ladder.advance(ladder.State(stage=stage, record_with_board=with_board), step)
     assert why in str(refused.value)
 
 
