@@ -145,6 +145,7 @@ def event_record(
         raise RuleViolation("details", exc.message) from None
     objections = _objections_ruled(case, chosen, cleaned)
     _check_parties(case, code, cleaned)
+    _check_repeated_request(case, code, cleaned, occurred_on, events)
 
     new = ladder.Fact(step=selectors.step_of(code, cleaned), occurred_on=occurred_on, ref=NEW)
     try:
@@ -288,6 +289,38 @@ def _check_parties(case: Case, code: ladder.Event, cleaned: dict[str, object]) -
     lead = cleaned.get("lead_docket")
     if code is ladder.Event.COURT_CASES_CONSOLIDATED and isinstance(dockets, list) and lead not in dockets:
         raise RuleViolation("details", f"lead_docket must be one of the dockets ({', '.join(dockets)})")
+
+
+def _check_repeated_request(
+    case: Case,
+    code: ladder.Event,
+    cleaned: dict[str, object],
+    occurred_on: date,
+    events: list[ProceedingEvent],
+) -> None:
+    """A second request for review by the same party of the same decision of the Regional Director is
+    refused (``ladder.REPETITIVE_REQUEST``, 102.67(i)(1)); another party's request is not."""
+    party = cleaned.get("party")
+    if code is not ladder.Event.REQUEST_FOR_REVIEW_FILED or not isinstance(party, int):
+        return
+    actions = [e for e in events if e.event in ladder.REVIEWABLE_ACTIONS and e.occurred_on <= occurred_on]
+    if not actions:
+        return
+    action = max(actions, key=lambda e: (e.occurred_on, e.pk))
+    since = [
+        e
+        for e in events
+        if e.event == ladder.Event.REQUEST_FOR_REVIEW_FILED
+        and (e.occurred_on, e.pk) > (action.occurred_on, action.pk)
+    ]
+    if not ladder.repeated_request(party=party, requests_since_action=[e.party_id for e in since]):
+        return
+    first = next(e for e in since if e.party_id == party)
+    raise TransitionNotAllowed(
+        f"A request for review by party {party} of the {action.event_label.lower()} of {action.occurred_on} in "
+        f"{case.number} was filed on {first.occurred_on}: {ladder.REPETITIVE_REQUEST}.",
+        allowed=[],
+    )
 
 
 def _check_test_of_certification(

@@ -807,3 +807,22 @@ ANSWERS: Mapping[Event, tuple[Event, ...]] = MappingProxyType(
         Event.COURT_DECISION: (Event.COURT_PETITION_FILED,),
     }
 )
+
+# 29 CFR 102.67(i)(1): one request for review per party of each decision of the Regional Director.
+REPETITIVE_REQUEST: Final = (
+    "a party may file one request for review of each decision of the Regional Director (29 CFR 102.67(i)(1): "
+    '"A party may not, however, file more than one request for review of a particular action or decision by '
+    'the Regional Director. Repetitive requests will not be considered.")'
+)
+REVIEWABLE_ACTIONS: Final = (
+    Event.REGIONAL_DIRECTOR_DECISION,
+    Event.CERTIFICATION_ISSUED,
+    Event.PETITION_DISMISSED,
+)
+"""The Regional Director's actions a request for review answers (102.67(c), 102.69(c)(2), 102.71(c))."""
+
+
+def repeated_request(*, party: int, requests_since_action: Sequence[int | None]) -> bool:
+    """Whether ``party`` has already requested review of the action in force: ``requests_since_action`` are
+    the parties of the requests filed since the Regional Director's latest reviewable action."""
+    return party in requests_since_action
