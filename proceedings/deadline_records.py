@@ -663,7 +663,10 @@ def _moot_reason(
                 f"Nothing to answer: nothing was filed by the due date of the {parent.label[:1].lower()}"
                 f"{parent.label[1:]} ({parent.due_on.isoformat()})."
             )
-    closing = next((e for e in events if dispositions.closes(e.event, e.details.get("by"))), None)
+    closing = next(
+        (e for e in events if dispositions.closes(e.event, e.details.get("by"), e.details.get("effect"))),
+        None,
+    )
     if closing is not None and d.trigger_event_id != closing.pk and d.due_on >= closing.occurred_on:
         return f"The case closed before it was due: {closing.event_label.lower()} on {closing.occurred_on.isoformat()}."
     if d.code == DeadlineCode.HEARING:

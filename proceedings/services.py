@@ -145,6 +145,7 @@ def event_record(
         raise RuleViolation("details", exc.message) from None
     objections = _objections_ruled(case, chosen, cleaned)
     _check_parties(case, code, cleaned)
+    _disclaimer_effect(case, code, cleaned)
     _check_repeated_request(case, code, cleaned, occurred_on, events)
 
     new = ladder.Fact(step=selectors.step_of(code, cleaned), occurred_on=occurred_on, ref=NEW)
@@ -187,6 +188,7 @@ def event_record(
 
     _consequences(record, after, objections, actor)
     _ends(record, before, after, actor)
+    _off_the_ballot(record, actor)
     # After the consequences: rulings recorded with this very decision may be what disposes of the last
     # objections. A refusal rolls the whole event back.
     if chosen is not None:
@@ -289,6 +291,30 @@ def _check_parties(case: Case, code: ladder.Event, cleaned: dict[str, object]) -
     lead = cleaned.get("lead_docket")
     if code is ladder.Event.COURT_CASES_CONSOLIDATED and isinstance(dockets, list) and lead not in dockets:
         raise RuleViolation("details", f"lead_docket must be one of the dockets ({', '.join(dockets)})")
+
+
+def _disclaimer_effect(case: Case, code: ladder.Event, cleaned: dict[str, object]) -> None:
+    """What a disclaimer does follows who disclaims (``dispositions.disclaimer_effect``): kept in its details
+    so that the replay reads it."""
+    party_id = cleaned.get("party")
+    if code is not ladder.Event.DISCLAIMER_FILED or not isinstance(party_id, int):
+        return
+    party = case.parties.get(pk=party_id)
+    cleaned["effect"] = dispositions.disclaimer_effect(role=party.role, case_type=case.case_type)
+
+
+def _off_the_ballot(record: ProceedingEvent, actor: Actor) -> None:
+    """An intervenor's disclaimer takes its union off the ballot of every election not yet tallied."""
+    if (
+        record.event != ladder.Event.DISCLAIMER_FILED
+        or record.details.get("effect") != dispositions.OFF_THE_BALLOT
+    ):
+        return
+    party = record.case.parties.get(pk=record.details["party"])
+    for election in Election.objects.filter(case=record.case, tallies__isnull=True):
+        left = [c for c in election.choices if c != party.name]
+        if left and left != election.choices:
+            election_services.election_update(election=election, choices=left, actor=actor)
 
 
 def _check_repeated_request(
@@ -806,7 +832,17 @@ def _next_election(
     )
     if later is not None:
         return later, False
-    choices = list(election.choices)
+    disclaimed = set(
+        Party.objects.filter(
+            pk__in=ProceedingEvent.objects.filter(
+                case_id=election.case_id,
+                voided=False,
+                event=ladder.Event.DISCLAIMER_FILED,
+                details__effect=dispositions.OFF_THE_BALLOT,
+            ).values_list("party_id", flat=True)
+        ).values_list("name", flat=True)
+    )
+    choices = [c for c in election.choices if c not in disclaimed] or list(election.choices)
     tally = election.latest_tally
     if kind == "runoff" and tally is not None and tally.assessment.runoff_choices:
         # In the order of the original ballot (a tally's votes may come back from the database reordered).
@@ -932,7 +968,11 @@ def _resync_case_status(case: Case, voided: ProceedingEvent, actor: Actor) -> No
     """Undo what the voided event did to the case's status, if nothing else still holds it there."""
     live = ProceedingEvent.objects.filter(case=case, voided=False)
     certified = live.filter(event=ladder.Event.CERTIFICATION_ISSUED).exists()
-    closed = live.filter(event__in=sorted(dispositions.CLOSING_EVENTS)).exists()
+    closed = (
+        live.filter(event__in=sorted(dispositions.CLOSING_EVENTS))
+        .exclude(event=ladder.Event.DISCLAIMER_FILED, details__effect=dispositions.OFF_THE_BALLOT)
+        .exists()
+    )
     if (
         voided.event == ladder.Event.CERTIFICATION_ISSUED
         and case.status == Case.Status.CERTIFIED

@@ -8,7 +8,11 @@
 - ``petition_withdrawn`` (102.60(a)): "the case shall be closed"; approved by the Regional Director before
   the record goes to the Board, by the Board after (``State.record_with_board``: review granted, or the
   judge's decision filed, 102.45(a); a request for review merely pending leaves it with the RD).
-- ``disclaimer_filed``: the union disclaims; nothing is certified; the case closes, outcome ``disclaimed``.
+- ``disclaimer_filed``: a union disclaims interest. The petitioner's disclaimer (in RD and RM cases, the
+  incumbent's) ends the question of representation: nothing is certified; the case closes, outcome
+  ``disclaimed``. An intervenor's (any other union's) only takes that union off the case and the ballot: the
+  case goes on, and a runoff of 102.70(a) may still follow (``disclaimer_effect``; the service records the
+  effect in the event's details).
 - ``bargaining_order`` (Cemex, 372 NLRB No. 130 (2023); Gissel, 395 U.S. 575 (1969)): by the Board it closes
   the case, outcome ``bargaining_order``; by an administrative law judge it is recommended: the case waits in
   ``exceptions_period`` (102.46) until the Board adopts it (a Board decision that affirms or denies review)
@@ -62,11 +66,32 @@ CLOSING_EVENTS: Final = (
 )
 
 
-def closes(event: str, by: object = None) -> bool:
-    """Does this event close the case when recorded? (A judge's bargaining order is only recommended.)"""
-    return event in CLOSING_EVENTS and not (
-        event == Event.BARGAINING_ORDER and by == "administrative_law_judge"
+def closes(event: str, by: object = None, effect: object = None) -> bool:
+    """Does this event close the case when recorded? (A judge's bargaining order is only recommended; an
+    intervenor's disclaimer takes one union off the ballot.)"""
+    return (
+        event in CLOSING_EVENTS
+        and not (event == Event.BARGAINING_ORDER and by == "administrative_law_judge")
+        and not (event == Event.DISCLAIMER_FILED and effect == OFF_THE_BALLOT)
     )
+
+
+# What a disclaimer does (``details.effect``, written by the service from the party's role).
+ENDS_THE_CASE: Final = "ends_the_case"
+OFF_THE_BALLOT: Final = "off_the_ballot"
+DISCLAIMER_EFFECTS: Final = (ENDS_THE_CASE, OFF_THE_BALLOT)
+
+
+def disclaimer_effect(*, role: str, case_type: str) -> str:
+    """Whether a union's disclaimer ends the question of representation: the petitioner's does; in RD and RM
+    cases, where the petitioner is not a union, the incumbent's (or the union named) does. An intervenor's
+    only takes that union off the case and the ballot. (A reading of the Board's practice: Part 102 has no
+    section on disclaimers.)"""
+    if role == "petitioner":
+        return ENDS_THE_CASE
+    if case_type in ("RD", "RM") and role in ("incumbent_union", "union"):
+        return ENDS_THE_CASE
+    return OFF_THE_BALLOT
 
 
 # What an ALJ's bargaining order leaves in ``State.order`` while the Board has not adopted it.
@@ -207,6 +232,8 @@ def advance(state: State, step: Step) -> State | None:
 def _end(state: State, event: Event, step: Step) -> State:
     if event is Event.CASE_TRANSFERRED:
         return state
+    if event is Event.DISCLAIMER_FILED and step.kind == OFF_THE_BALLOT:
+        return state  # one union leaves the ballot; the question of representation stands
     if event is Event.ELECTION_BLOCKED:
         return replace(state, stage=Stage.BLOCKED, blocked_from=state.stage)
     if event is Event.BLOCK_LIFTED:

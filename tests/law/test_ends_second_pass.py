@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from proceedings.law import ladder
+from proceedings.law import dispositions, ladder
 from proceedings.law.ladder import Event as E
 from proceedings.law.ladder import Step
 
@@ -69,3 +69,31 @@ def test_on_the_judge_track_the_decision_transfers_the_record_to_the_board() -> 
     with pytest.raises(ladder.EventNotAllowed, match=r"102\.45"):
         ladder.advance(decided, Step(E.PETITION_WITHDRAWN, by="regional_director"))
     assert ladder.advance(decided, Step(E.PETITION_WITHDRAWN, by="board")).ended == "withdrawn"
+
+
+# Who disclaims (issue 30, item 5): only the union whose claim raised the question ends it — the
+# petitioner, or in RD and RM cases (the petitioner is employees or the employer) the incumbent or the union
+# named. An intervenor's disclaimer takes that union off the case and the ballot. (Part 102 has no section on
+# disclaimers: a reading of the Board's practice, cited in proceedings/law/dispositions.py.)
+DISCLAIMERS: list[tuple[str, str, str]] = [
+    ("petitioner", "RC", "ends_the_case"),
+    ("intervenor", "RC", "off_the_ballot"),
+    ("union", "RC", "off_the_ballot"),
+    ("incumbent_union", "RD", "ends_the_case"),
+    ("intervenor", "RD", "off_the_ballot"),
+    ("union", "RM", "ends_the_case"),
+    ("intervenor", "RM", "off_the_ballot"),
+]
+
+
+@pytest.mark.parametrize(("role", "case_type", "effect"), DISCLAIMERS)
+def test_what_a_disclaimer_does_follows_who_disclaims(role: str, case_type: str, effect: str) -> None:
+    assert dispositions.disclaimer_effect(role=role, case_type=case_type) == effect
+    state = _climb()
+    after = ladder.advance(state, Step(E.DISCLAIMER_FILED, kind=effect))
+    if effect == "ends_the_case":
+        assert (after.stage, after.ended) == (ladder.Stage.CLOSED, "disclaimed")
+        assert dispositions.closes("disclaimer_filed", None, effect)
+    else:
+        assert after == state  # the question of representation stands
+        assert not dispositions.closes("disclaimer_filed", None, effect)
