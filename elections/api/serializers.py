@@ -110,6 +110,8 @@ class TallySerializer(InOfficeZone, serializers.ModelSerializer[Tally]):
             "runoff_required",
             "undetermined",
             "new_election_required",
+            "deauthorized",
+            "not_deauthorized",
         ],
         read_only=True,
     )
