@@ -96,7 +96,9 @@ def ledger_states(election_ids: Iterable[int]) -> dict[int, LedgerState]:
         )
     }
     latest: dict[int, Tally] = {}
-    for tally in Tally.objects.filter(election_id__in=ids).select_related("election").order_by("revision"):
+    for tally in (
+        Tally.objects.filter(election_id__in=ids).select_related("election__case").order_by("revision")
+    ):
         latest[tally.election_id] = tally  # ascending revisions: the last one seen is the latest
     settled: dict[tuple[int, int | None], int] = {
         (row["election_id"], row["settled_after_revision"]): row["n"]

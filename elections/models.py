@@ -432,6 +432,8 @@ class Tally(models.Model):
             against_on_ballot=tally_law.against_on_ballot(
                 kind=self.election.kind, unions=len(self.election.choices)
             ),
+            # A UD case polls on deauthorization (the election's reads bring its case).
+            deauthorization=self.election.case.case_type == Case.CaseType.UD,
         )
 
     @cached_property

@@ -25,8 +25,8 @@ from elections.law import case_numbers, regions
 from elections.models import Case, Election
 from objections.law import rulings as ruling_rules
 from objections.models import Objection
+from proceedings.law import ca_case as toc
 from proceedings.law import courts, dispositions, ladder
-from proceedings.law import test_of_certification as toc
 from proceedings.law.details import KEYS, MAX_SHORT, MAX_TEXT, RULING_LEVELS
 
 E = ladder.Event

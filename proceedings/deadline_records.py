@@ -34,9 +34,9 @@ from elections.law.local_time import in_zone, local_date
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
 from objections.models import Objection
+from proceedings.law import ca_case as toc
 from proceedings.law import courts, dispositions, ladder
 from proceedings.law import deadlines as law
-from proceedings.law import test_of_certification as toc
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import Deadline, ProceedingEvent
 
@@ -735,7 +735,10 @@ def _moot_reason(
                 f"Nothing to answer: nothing was filed by the due date of the {parent.label[:1].lower()}"
                 f"{parent.label[1:]} ({parent.due_on.isoformat()})."
             )
-    closing = next((e for e in events if dispositions.closes(e.event, e.details.get("by"))), None)
+    closing = next(
+        (e for e in events if dispositions.closes(e.event, e.details.get("by"), e.details.get("effect"))),
+        None,
+    )
     if closing is not None and d.trigger_event_id != closing.pk and d.due_on >= closing.occurred_on:
         return f"The case closed before it was due: {closing.event_label.lower()} on {closing.occurred_on.isoformat()}."
     if d.code == DeadlineCode.HEARING:

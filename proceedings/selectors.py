@@ -158,6 +158,8 @@ def step_of(event: ladder.Event, details: Mapping[str, Any]) -> ladder.Step:
         kind = "administrative" if details.get("administrative") is True else "decision"
     if event is ladder.Event.PETITION_WITHDRAWN:
         by = text("approved_by")
+    if event is ladder.Event.DISCLAIMER_FILED:
+        kind = text("effect")  # dispositions.disclaimer_effect, written by the service
     return ladder.Step(event=event, outcome=text("outcome"), order=text("order"), kind=kind, by=by)
 
 

@@ -35,8 +35,8 @@ from objections import selectors as objection_selectors
 from objections import services as objection_services
 from objections.models import Objection
 from proceedings import deadline_records, notifications, selectors
+from proceedings.law import ca_case as toc
 from proceedings.law import dispositions, ladder
-from proceedings.law import test_of_certification as toc
 from proceedings.law import windows as law_windows
 from proceedings.law.deadlines import (
     CERTIFYING_OUTCOMES,
@@ -155,6 +155,8 @@ def event_record(
         raise RuleViolation("details", exc.message) from None
     objections = _objections_ruled(case, chosen, cleaned)
     _check_parties(case, code, cleaned)
+    _disclaimer_effect(case, code, cleaned)
+    _check_repeated_request(case, code, cleaned, occurred_on, events)
 
     new = ladder.Fact(step=selectors.step_of(code, cleaned), occurred_on=occurred_on, ref=NEW)
     try:
@@ -177,7 +179,9 @@ def event_record(
     _check_certification_kind(code, cleaned, before)
     if chosen is not None:
         _check_no_open_window(chosen, code, cleaned, occurred_on, objections, before)
-        _check_runoff(chosen, elections, cleaned, before)
+        _check_runoff(chosen, elections, cleaned, before, objections)
+        _check_further_election(chosen, elections, cleaned, before)
+        _check_certification_follows_votes(chosen, elections, code, cleaned, before)
 
     party = cleaned.get("party")
     record = ProceedingEvent(
@@ -194,6 +198,7 @@ def event_record(
 
     _consequences(record, after, objections, actor)
     _ends(record, before, after, actor)
+    _off_the_ballot(record, actor)
     # After the consequences: rulings recorded with this very decision may be what disposes of the last
     # objections. A refusal rolls the whole event back.
     if chosen is not None:
@@ -297,6 +302,62 @@ def _check_parties(case: Case, code: ladder.Event, cleaned: dict[str, object]) -
     lead = cleaned.get("lead_docket")
     if code is ladder.Event.COURT_CASES_CONSOLIDATED and isinstance(dockets, list) and lead not in dockets:
         raise RuleViolation("details", f"lead_docket must be one of the dockets ({', '.join(dockets)})")
+
+
+def _disclaimer_effect(case: Case, code: ladder.Event, cleaned: dict[str, object]) -> None:
+    """What a disclaimer does follows who disclaims (``dispositions.disclaimer_effect``): kept in its details
+    so that the replay reads it."""
+    party_id = cleaned.get("party")
+    if code is not ladder.Event.DISCLAIMER_FILED or not isinstance(party_id, int):
+        return
+    party = case.parties.get(pk=party_id)
+    cleaned["effect"] = dispositions.disclaimer_effect(role=party.role, case_type=case.case_type)
+
+
+def _off_the_ballot(record: ProceedingEvent, actor: Actor) -> None:
+    """An intervenor's disclaimer takes its union off the ballot of every election not yet tallied."""
+    if (
+        record.event != ladder.Event.DISCLAIMER_FILED
+        or record.details.get("effect") != dispositions.OFF_THE_BALLOT
+    ):
+        return
+    party = record.case.parties.get(pk=record.details["party"])
+    for election in Election.objects.filter(case=record.case, tallies__isnull=True):
+        left = [c for c in election.choices if c != party.name]
+        if left and left != election.choices:
+            election_services.election_update(election=election, choices=left, actor=actor)
+
+
+def _check_repeated_request(
+    case: Case,
+    code: ladder.Event,
+    cleaned: dict[str, object],
+    occurred_on: date,
+    events: list[ProceedingEvent],
+) -> None:
+    """A second request for review by the same party of the same decision of the Regional Director is
+    refused (``ladder.REPETITIVE_REQUEST``, 102.67(i)(1)); another party's request is not."""
+    party = cleaned.get("party")
+    if code is not ladder.Event.REQUEST_FOR_REVIEW_FILED or not isinstance(party, int):
+        return
+    actions = [e for e in events if e.event in ladder.REVIEWABLE_ACTIONS and e.occurred_on <= occurred_on]
+    if not actions:
+        return
+    action = max(actions, key=lambda e: (e.occurred_on, e.pk))
+    since = [
+        e
+        for e in events
+        if e.event == ladder.Event.REQUEST_FOR_REVIEW_FILED
+        and (e.occurred_on, e.pk) > (action.occurred_on, action.pk)
+    ]
+    if not ladder.repeated_request(party=party, requests_since_action=[e.party_id for e in since]):
+        return
+    first = next(e for e in since if e.party_id == party)
+    raise TransitionNotAllowed(
+        f"A request for review by party {party} of the {action.event_label.lower()} of {action.occurred_on} in "
+        f"{case.number} was filed on {first.occurred_on}: {ladder.REPETITIVE_REQUEST}.",
+        allowed=[],
+    )
 
 
 def _check_test_of_certification(
@@ -412,10 +473,16 @@ def _check_certification_kind(code: ladder.Event, cleaned: dict[str, object], be
 
 
 def _check_runoff(
-    election: Election, elections: list[Election], cleaned: dict[str, object], before: ladder.State
+    election: Election,
+    elections: list[Election],
+    cleaned: dict[str, object],
+    before: ladder.State,
+    ruled_now: dict[int, Objection],
 ) -> None:
-    """A decision ordering a runoff: one runoff per case (102.70(a)), and none after an equal division
-    (102.70(d)) — ``tally_law.runoff_refusal``."""
+    """A decision ordering a runoff: one runoff per case (102.70(a)), none after an equal division
+    (102.70(d)) — ``tally_law.runoff_refusal`` — and none while a timely objection is undecided: the Regional
+    Director conducts the runoff when no choice has a majority "and no objections are filed" (102.70(a)).
+    Objections ruled on in the same decision are decided."""
     if ladder.RUNOFF_ELECTION not in (cleaned.get("outcome"), cleaned.get("order")):
         return
     latest = election.latest_tally
@@ -426,11 +493,106 @@ def _check_runoff(
         ),
         result=str(latest.assessment.result) if latest is not None else "",
     )
+    if why is None:
+        undecided = [o for o in objection_selectors.open_objections(election) if o.pk not in ruled_now]
+        if undecided:
+            named = ", ".join(
+                f"{o.filed_by.name} objection {o.number} ({o.status.replace('_', ' ')})" for o in undecided
+            )
+            why = (
+                '29 CFR 102.70(a) holds a runoff when no choice has a majority "and no objections are filed"; '
+                f"objections to election {election.sequence} are undecided ({named}): rule on them first, "
+                "or in the same decision (objection_rulings)"
+            )
     if why is not None:
         raise TransitionNotAllowed(
             f"A runoff cannot be ordered in {election.case.number}: {why}.",
             allowed=[e.value for e in ladder.allowed_events(before)],
         )
+
+
+# What a decision orders, as the kind of certification it calls for.
+_ORDERED_KIND = {ladder.CERTIFY_REPRESENTATIVE: "representative", ladder.CERTIFY_RESULTS: "results"}
+
+
+def _kind_certified(code: ladder.Event, cleaned: dict[str, object]) -> str | None:
+    """The kind of certification an event issues or orders (None: it neither issues nor orders one)."""
+    if code is ladder.Event.CERTIFICATION_ISSUED:
+        return _str(cleaned.get("kind"))
+    if code in (ladder.Event.REGIONAL_DIRECTOR_DECISION, ladder.Event.ALJ_DECISION):
+        return _ORDERED_KIND.get(_str(cleaned.get("outcome")) or "")
+    if code is ladder.Event.BOARD_DECISION:
+        return _ORDERED_KIND.get(_str(cleaned.get("order")) or "")
+    return None
+
+
+def _nullities_before(election: Election, elections: list[Election]) -> int:
+    """The case's earlier elections whose latest tally was an equal division (102.70(d))."""
+    return sum(
+        1
+        for e in elections
+        if e.sequence < election.sequence
+        and e.latest_tally is not None
+        and e.latest_tally.assessment.result == tally_law.Result.NEW_ELECTION_REQUIRED
+    )
+
+
+def _votes(tally: Tally) -> str:
+    counted = [f"{votes} for {union}" for union, votes in tally.votes_for.items()]
+    return ", ".join([*counted, f"{tally.votes_against} against", f"{tally.challenged} challenged"])
+
+
+def _check_certification_follows_votes(
+    election: Election,
+    elections: list[Election],
+    code: ladder.Event,
+    cleaned: dict[str, object],
+    before: ladder.State,
+) -> None:
+    """A certification (issued, or ordered by a decision) follows the latest tally read with the ledger:
+    ``tally_law.certification_refusal``. A 409 naming the tally. (A certifying event on a tally still
+    undetermined or calling for a runoff is refused after its consequences by ``_check_election_decided``,
+    which also names the open objections.)"""
+    kind = _kind_certified(code, cleaned)
+    tally = election.tallies.order_by("-revision").first()
+    if kind is None or tally is None:
+        return
+    assessment = _decided_by_ledger(election, tally)
+    result = str(assessment.result)
+    if _certifying(code, cleaned) and result in UNDECIDED_RESULTS:
+        return
+    why = tally_law.certification_refusal(
+        kind=kind,
+        result=result,
+        winner=assessment.winner,
+        further_election_held=_nullities_before(election, elections) > 0,
+    )
+    if why is None:
+        return
+    raise TransitionNotAllowed(
+        f"A certification of {kind} cannot follow election {election.sequence} of {election.case.number}: "
+        f"tally revision {tally.revision} ({_votes(tally)}) — {why}.",
+        allowed=[e.value for e in ladder.allowed_events(before)],
+    )
+
+
+def _check_further_election(
+    election: Election, elections: list[Election], cleaned: dict[str, object], before: ladder.State
+) -> None:
+    """A rerun ordered on an equal division is 102.70(d)'s further election: only one is held in a case."""
+    if ladder.RERUN_ELECTION not in (cleaned.get("outcome"), cleaned.get("order")):
+        return
+    latest = election.latest_tally
+    if latest is None or latest.assessment.result != tally_law.Result.NEW_ELECTION_REQUIRED:
+        return
+    if _nullities_before(election, elections) == 0:
+        return
+    raise TransitionNotAllowed(
+        f"A further election cannot be ordered in {election.case.number}: {tally_law.FURTHER_ELECTION_DONE}. "
+        f"Tally revision {latest.revision} of election {election.sequence} ({_votes(latest)}) elects no one: "
+        "what follows is a certification of the results (certification_issued, kind results).",
+        allowed=[e.value for e in ladder.allowed_events(before)],
+    )
 
 
 def _certifying(code: ladder.Event, cleaned: dict[str, object]) -> bool:
@@ -551,7 +713,7 @@ def _consequences(
         in (ladder.Event.REGIONAL_DIRECTOR_DECISION, ladder.Event.ALJ_DECISION, ladder.Event.BOARD_DECISION)
         and after.stage in (ladder.Stage.RERUN_PENDING, ladder.Stage.RUNOFF_PENDING)
     ):
-        ordered, created = _next_election(record.election, kind, actor)
+        ordered, created = _next_election(record.election, kind, actor, mode=_str(details.get("mode")))
         record.ordered_election, record.created_election = ordered, created
         record.save(update_fields=["ordered_election", "created_election"])
     certifies = code == ladder.Event.CERTIFICATION_ISSUED or (
@@ -690,7 +852,7 @@ def _new_election_takes_effect(decision: ProceedingEvent, actor: Actor) -> int:
     ).exclude(pk=decision.pk)
     if later.exists():
         return 0  # the Board's adoption already created it
-    ordered, created = _next_election(election, kind, actor)
+    ordered, created = _next_election(election, kind, actor, mode=_str(decision.details.get("mode")))
     decision.ordered_election, decision.created_election = ordered, created
     stamp(decision, actor)
     decision.save(update_fields=["ordered_election", "created_election"])
@@ -723,10 +885,14 @@ def _bargaining_order_takes_effect(order: ProceedingEvent, actor: Actor) -> int:
     return 1
 
 
-def _next_election(election: Election, kind: str, actor: Actor) -> tuple[Election, bool]:
+def _next_election(
+    election: Election, kind: str, actor: Actor, *, mode: str | None = None
+) -> tuple[Election, bool]:
     """The election the order calls for: an existing later election is reused (the demo loads the 2022 rerun
     before its order), else created with the same ballot — for a runoff, the two choices the tally's arithmetic
-    names (102.70(c)) when it names them."""
+    names (102.70(c)) when it names them. It carries the election agreement (a rerun or runoff after a consent
+    election is still one: the Regional Director's rulings stay final, 102.62(a); 102.69(c)(2)) and the voting
+    unit, and the mode unless the order names another (``mode``)."""
     later = (
         Election.objects.filter(case_id=election.case_id, sequence__gt=election.sequence)
         .order_by("sequence")
@@ -734,14 +900,30 @@ def _next_election(election: Election, kind: str, actor: Actor) -> tuple[Electio
     )
     if later is not None:
         return later, False
-    choices = list(election.choices)
+    disclaimed = set(
+        Party.objects.filter(
+            pk__in=ProceedingEvent.objects.filter(
+                case_id=election.case_id,
+                voided=False,
+                event=ladder.Event.DISCLAIMER_FILED,
+                details__effect=dispositions.OFF_THE_BALLOT,
+            ).values_list("party_id", flat=True)
+        ).values_list("name", flat=True)
+    )
+    choices = [c for c in election.choices if c not in disclaimed] or list(election.choices)
     tally = election.latest_tally
     if kind == "runoff" and tally is not None and tally.assessment.runoff_choices:
         # In the order of the original ballot (a tally's votes may come back from the database reordered).
         unions = [c for c in choices if c in tally.assessment.runoff_choices]
         choices = unions or choices
     created = election_services.election_create(
-        case=election.case, choices=choices, kind=kind, mode=election.mode, actor=actor
+        case=election.case,
+        choices=choices,
+        kind=kind,
+        mode=mode or election.mode,
+        agreement=election.agreement,
+        voting_unit=election.voting_unit,
+        actor=actor,
     )
     return created, True
 
@@ -854,7 +1036,11 @@ def _resync_case_status(case: Case, voided: ProceedingEvent, actor: Actor) -> No
     """Undo what the voided event did to the case's status, if nothing else still holds it there."""
     live = ProceedingEvent.objects.filter(case=case, voided=False)
     certified = live.filter(event=ladder.Event.CERTIFICATION_ISSUED).exists()
-    closed = live.filter(event__in=sorted(dispositions.CLOSING_EVENTS)).exists()
+    closed = (
+        live.filter(event__in=sorted(dispositions.CLOSING_EVENTS))
+        .exclude(event=ladder.Event.DISCLAIMER_FILED, details__effect=dispositions.OFF_THE_BALLOT)
+        .exists()
+    )
     if (
         voided.event == ladder.Event.CERTIFICATION_ISSUED
         and case.status == Case.Status.CERTIFIED

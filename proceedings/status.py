@@ -15,8 +15,8 @@ from elections.models import Case, Election
 from elections.selectors import original_tally
 from objections.models import Objection
 from proceedings import selectors
+from proceedings.law import ca_case as toc
 from proceedings.law import dispositions, ladder
-from proceedings.law import test_of_certification as toc
 from proceedings.models import ProceedingEvent
 
 

@@ -3,7 +3,7 @@
 Every period of every rule set, with its citation, its source tier, whether it is verified and why not, the
 codes a rule set sets no period for, the periods beside the case (the answer to a complaint, the courts') and
 the Agency's closures: read from ``elections/law/rule_sets.py``, ``elections/law/calendar.py``,
-``proceedings/law/test_of_certification.py`` and ``proceedings/law/courts.py``, never typed by hand, so the
+``proceedings/law/ca_case.py`` and ``proceedings/law/courts.py``, never typed by hand, so the
 docs cannot disagree with the code; and the readings the code makes where the text leaves a choice (each module's
 ``READINGS``). ``tests/test_docs_site.py`` fails when the committed page differs from what this script writes.
 
@@ -37,9 +37,9 @@ from elections.law.rule_sets import (  # noqa: E402
     tier_is_verified,
 )
 from objections.law import deadlines as objection_deadlines  # noqa: E402
+from proceedings.law import ca_case as toc  # noqa: E402
 from proceedings.law import courts  # noqa: E402
 from proceedings.law import deadlines as proceeding_deadlines  # noqa: E402
-from proceedings.law import test_of_certification as toc  # noqa: E402
 
 PAGE = ROOT / "docs" / "site" / "law" / "periods.md"
 

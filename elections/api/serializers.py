@@ -111,6 +111,8 @@ class TallySerializer(InOfficeZone, serializers.ModelSerializer[Tally]):
             "runoff_required",
             "undetermined",
             "new_election_required",
+            "deauthorized",
+            "not_deauthorized",
         ],
         read_only=True,
     )

@@ -111,7 +111,7 @@ class DeadlineCode(LabelledEnum):
         "reconsideration_of_board_order",
         "Reconsideration of the Board's order (unfair labor practice case)",
     )
-    # Beside the tables: the test of certification (proceedings.law.test_of_certification) and the courts
+    # Beside the tables: the test of certification (proceedings.law.ca_case) and the courts
     # (proceedings.law.courts).
     ANSWER = "answer", "Answer to the complaint"
     SHOW_CAUSE_RESPONSE = "show_cause_response", "Response to the notice to show cause"

@@ -48,6 +48,9 @@ class Result(StrEnum):
     RUNOFF_REQUIRED = "runoff_required"
     UNDETERMINED = "undetermined"
     NEW_ELECTION_REQUIRED = "new_election_required"
+    # A deauthorization poll (UD): the union-security authority is rescinded, or it stands.
+    DEAUTHORIZED = "deauthorized"
+    NOT_DEAUTHORIZED = "not_deauthorized"
 
 
 class Outcome(NamedTuple):
@@ -74,6 +77,9 @@ class TallyFigures:
     challenged: int = 0
     eligible: int | None = None
     against_on_ballot: bool = True
+    # A deauthorization poll (UD case): ``votes_against`` are the votes to rescind the union's authority to
+    # make a union-security agreement, ``votes_for`` the votes to keep it; see ``assess_deauthorization``.
+    deauthorization: bool = False
 
     def __post_init__(self) -> None:
         _check_votes_for(self.votes_for)
@@ -142,12 +148,79 @@ def runoff_refusal(*, runoffs_held: int, result: str) -> str | None:
     return None
 
 
+CERTIFIED_BY_RESULT: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        Result.REPRESENTATIVE: "representative",
+        Result.NO_REPRESENTATIVE: "results",
+        Result.DEAUTHORIZED: "results",
+        Result.NOT_DEAUTHORIZED: "results",
+    }
+)
+"""The certification a decided tally calls for: of representative where a choice has a majority of the valid
+ballots, of results where none has ("a certification of the results of the election, including certification
+of representative where appropriate", 29 CFR 102.69(b), (c)(1)(i), (e))."""
+
+FURTHER_ELECTION_DONE: Final = (
+    'only one further election may follow an equal division (29 CFR 102.70(d): "Only one such further '
+    'election pursuant to this paragraph may be held"), and this case has held it'
+)
+
+
+def certification_called_for(*, result: str, further_election_held: bool = False) -> str | None:
+    """The kind of certification a tally's result calls for, or None when it calls for none yet (a runoff, a
+    102.70(d) further election, determinative challenges). After the one further election of 102.70(d), an
+    equal division again elects no one: read here as a certification of results (no choice has a majority of
+    the valid ballots); 102.70(d) does not say what follows, so this is a reading."""
+    if result == Result.NEW_ELECTION_REQUIRED and further_election_held:
+        return "results"
+    return CERTIFIED_BY_RESULT.get(result)
+
+
+def certification_refusal(
+    *, kind: str, result: str, winner: str | None = None, further_election_held: bool = False
+) -> str | None:
+    """Why a certification of ``kind`` ("representative" or "results") may not issue on a tally whose result
+    is ``result`` (None: it may). It follows the votes: of representative only where a choice has a majority
+    of the valid ballots (102.70(a)), of results only where none has, and neither while a runoff (102.70(a))
+    or a further election (102.70(d): "the regional director shall declare the first election a nullity")
+    is called for, or challenged ballots could still change the result (102.69(b))."""
+    called = certification_called_for(result=result, further_election_held=further_election_held)
+    if called == kind:
+        return None
+    if result == Result.RUNOFF_REQUIRED:
+        return (
+            "no choice has a majority of the valid ballots and the ballot had three or more choices: a runoff "
+            "is held (29 CFR 102.70(a)), and nothing is certified before it"
+        )
+    if result == Result.NEW_ELECTION_REQUIRED:
+        return (
+            "the votes are divided equally, or tied for second place: 29 CFR 102.70(d) declares the election "
+            '"a nullity" and calls another among the choices of the original ballot, so nothing is certified'
+        )
+    if result == Result.UNDETERMINED:
+        return (
+            "the challenged ballots could change the result: they are resolved before anything is certified "
+            "(29 CFR 102.69(b), (c)(1))"
+        )
+    if called == "results":
+        return (
+            'no choice has a majority of the valid ballots (29 CFR 102.70(a): a choice needs "a majority of '
+            'the valid ballots cast"): the certification is of the results'
+        )
+    return (
+        f"{winner or 'a union'} has a majority of the valid ballots: the certification is of representative "
+        '(29 CFR 102.69(b): "including certification of representative where appropriate")'
+    )
+
+
 def assess(figures: TallyFigures) -> TallyAssessment:
     """Read a tally: the majority needed, whether the challenges are determinative, and the result.
 
     While the challenges are determinative the result is UNDETERMINED: the Regional Director must resolve
     them (29 CFR 102.69(c)(1)) and issue a revised tally before anything can be certified.
     """
+    if figures.deauthorization:
+        return assess_deauthorization(figures)
     if not figures.against_on_ballot:
         return _assess_between_unions(figures)
     unions = tuple(figures.votes_for)
@@ -167,6 +240,58 @@ def assess(figures: TallyFigures) -> TallyAssessment:
         challenges_determinative=determinative,
         runoff_choices=outcome.runoff_choices,
         explanation=_explain(unions, votes, figures.challenged, current, possible),
+    )
+
+
+def assess_deauthorization(figures: TallyFigures) -> TallyAssessment:
+    """A deauthorization poll passes only with a majority of the employees eligible, not of the votes cast:
+    the authority is rescinded where "a majority of the employees eligible to vote" so vote (NLRA 9(e)(1);
+    8(a)(3)(ii)). The Act is not among the project's verbatim copies: read, not quoted. Without the number
+    eligible the poll is undetermined; challenged ballots are determinative when counting them all to rescind
+    would reach the majority the counted votes do not."""
+    rescind = figures.votes_against
+    keep = sum(figures.votes_for.values())
+    valid = rescind + keep
+    eligible = figures.eligible
+    if eligible is None:
+        return TallyAssessment(
+            valid_votes_counted=valid,
+            valid_plus_challenged=valid + figures.challenged,
+            majority_needed=0,
+            result=Result.UNDETERMINED,
+            winner=None,
+            challenges_determinative=False,
+            runoff_choices=(),
+            explanation=(
+                f"Deauthorization poll: {_number(rescind)} to rescind, {_number(keep)} to keep the authority. "
+                "It passes only with a majority of those eligible (NLRA 9(e)(1)): give the number of eligible "
+                "voters (approx_eligible_voters)."
+            ),
+        )
+    needed = eligible // 2 + 1
+    passes = rescind >= needed
+    determinative = not passes and rescind + figures.challenged >= needed
+    result = (
+        Result.UNDETERMINED if determinative else (Result.DEAUTHORIZED if passes else Result.NOT_DEAUTHORIZED)
+    )
+    words = {
+        Result.DEAUTHORIZED: "the authority is rescinded",
+        Result.NOT_DEAUTHORIZED: "the authority stands",
+        Result.UNDETERMINED: f"{_ballots(figures.challenged)} could reach it: undetermined until they are resolved",
+    }[result]
+    return TallyAssessment(
+        valid_votes_counted=valid,
+        valid_plus_challenged=valid + figures.challenged,
+        majority_needed=needed,
+        result=result,
+        winner=None,
+        challenges_determinative=determinative,
+        runoff_choices=(),
+        explanation=(
+            f"Deauthorization poll: {_number(rescind)} to rescind, {_number(keep)} to keep the authority, of "
+            f"{_number(eligible)} eligible; a majority of those eligible is {_number(needed)} (NLRA 9(e)(1), "
+            f"8(a)(3)(ii)): {words}."
+        ),
     )
 
 

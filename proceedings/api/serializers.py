@@ -15,8 +15,8 @@ from elections.api.serializers import TallySerializer
 from elections.law.local_time import in_zone
 from elections.models import Case, Election
 from proceedings import deadline_records
+from proceedings.law import ca_case as toc
 from proceedings.law import ladder
-from proceedings.law import test_of_certification as toc
 from proceedings.law.deadlines import Source, Status
 from proceedings.models import Deadline, ProceedingEvent
 

@@ -22,6 +22,7 @@ statute.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -56,6 +57,58 @@ COURTS: Final = (
 CIRCUITS: Final = tuple(court.name for court in COURTS)
 BY_NAME: Mapping[str, Court] = MappingProxyType({court.name: court for court in COURTS})
 SUPREME_COURT: Final = Court("U.S.", "Washington, D.C.", "America/New_York")
+
+_ORDINALS: Final = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+)
+_NUMBERED: Final = re.compile(r"(\d{1,2})(?:st|nd|rd|th|d)?")
+_DC: Final = frozenset({"dc", "d c", "district of columbia"})
+_PREFIXES: Final = (
+    "united states court of appeals for the ",
+    "us court of appeals for the ",
+    "court of appeals for the ",
+    "the ",
+)
+
+
+def circuit(written: str) -> str | None:
+    """The contract's name of the circuit a lawyer wrote, or None when it names no court of appeals that
+    reviews Board orders: "D.C. Circuit", "CADC", "Fifth Circuit", "5th Cir", "5th Cir.", "2d Cir.", "CA5"
+    and the contract's own names ("5th Cir.", "D.C. Cir.") all read as one of ``CIRCUITS``."""
+    text = re.sub(r"[.,]", " ", written.strip().lower())
+    text = re.sub(r"\s+", " ", text.replace("u s ", "us ")).strip()
+    for prefix in _PREFIXES:
+        text = text.removeprefix(prefix)
+    squeezed = text.replace(" ", "")
+    if squeezed in ("cadc", "cadccir"):
+        return "D.C. Cir."
+    if (abbreviated := re.fullmatch(r"ca(\d{1,2})", squeezed)) is not None:
+        return _numbered(int(abbreviated.group(1)))
+    match = re.fullmatch(r"(.+?) (?:cir|circuit)", text)
+    if match is None:
+        return None
+    which = match.group(1)
+    if which in _DC:
+        return "D.C. Cir."
+    if which in _ORDINALS:
+        return _numbered(_ORDINALS.index(which) + 1)
+    number = _NUMBERED.fullmatch(which)
+    return _numbered(int(number.group(1))) if number is not None else None
+
+
+def _numbered(number: int) -> str | None:
+    return CIRCUITS[number - 1] if 1 <= number <= 11 else None
+
 
 FILING_KINDS: Final = (
     "petition_for_review",

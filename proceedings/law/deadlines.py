@@ -274,7 +274,7 @@ CODES: Mapping[str, CodeRule] = MappingProxyType(
         DeadlineCode.BRIEF_ON_REVIEW: CodeRule((), optional=True),
         DeadlineCode.BOARD_RECONSIDERATION: CodeRule((), optional=True),
         DeadlineCode.RECONSIDERATION_OF_BOARD_ORDER: CodeRule((), optional=True),
-        # The test of certification and the courts (proceedings.law.test_of_certification, courts).
+        # The test of certification and the courts (proceedings.law.ca_case, courts).
         DeadlineCode.ANSWER: CodeRule(("answer_filed",), required=True),
         # The notice invites a response; a party that files none breaks no rule (the Board then rules on the
         # motion): an unused date is moot, never missed (issue 30, item 20).

@@ -25,6 +25,7 @@ from elections.law import case_numbers, regions
 from elections.law.levels import Level
 from objections.law import rulings as ruling_rules
 from proceedings.law import courts, dispositions
+from proceedings.law.ca_case import BOARD_ORDER_OUTCOMES
 from proceedings.law.ladder import (
     BOARD_OUTCOMES,
     CERTIFICATION_KINDS,
@@ -32,7 +33,6 @@ from proceedings.law.ladder import (
     ORDERS,
     Event,
 )
-from proceedings.law.test_of_certification import BOARD_ORDER_OUTCOMES
 
 MAX_TEXT: Final = 2000
 MAX_SHORT: Final = 120
@@ -111,6 +111,17 @@ def _choice(choices: tuple[str, ...]) -> Cleaner:
         return value
 
     return clean
+
+
+def _circuit(event: str, key: str, value: object, ctx: Context) -> object:
+    """A court of appeals as lawyers write it ("Fifth Circuit", "5th Cir", "CADC"), kept as the contract's
+    name ("5th Cir.", ``courts.circuit``); anything else names no court that reviews Board orders."""
+    named = courts.circuit(value) if isinstance(value, str) else None
+    if named is None:
+        raise DetailsError(
+            key, f"{key} of {event} must be one of {', '.join(courts.CIRCUITS)}; got {value!r}"
+        )
+    return named
 
 
 def _party(event: str, key: str, value: object, ctx: Context) -> object:
@@ -200,6 +211,9 @@ def _dockets(event: str, key: str, value: object, ctx: Context) -> object:
     return dockets
 
 
+# How an election is held (the codes of ``elections.models.Election.Mode``).
+ELECTION_MODES: Final = ("manual", "mail", "mixed")
+
 _DATES_SET_AHEAD: Final = ("hearing_on", "respond_by")
 _NOTE = Key(_text(MAX_TEXT))
 _PARTY = Key(_party)
@@ -227,13 +241,17 @@ def _keys() -> dict[Event, dict[str, Key]]:
         "ulp_case": Key(_ulp_case(types=("CA", "CB"))),
         "hearing_on": Key(_date, hint=" (YYYY-MM-DD)"),
     }
-    keys[e.ALJ_DECISION] |= {"outcome": Key(_choice(ORDERS)), "presiding": _PRESIDING}
+    # A decision ordering a rerun or runoff may say how it is held; otherwise the new election keeps the mode
+    # of the one it follows (with its agreement and unit, 102.62(a); 102.69(c)(2)).
+    mode = Key(_choice(ELECTION_MODES), hint=f" (one of {', '.join(ELECTION_MODES)})")
+    keys[e.ALJ_DECISION] |= {"outcome": Key(_choice(ORDERS)), "presiding": _PRESIDING, "mode": mode}
     keys[e.HEARING_OFFICER_REPORT] |= {"presiding": _PRESIDING}
-    keys[e.REGIONAL_DIRECTOR_DECISION] |= {"outcome": Key(_choice(ORDERS), required=True)}
+    keys[e.REGIONAL_DIRECTOR_DECISION] |= {"outcome": Key(_choice(ORDERS), required=True), "mode": mode}
     keys[e.BOARD_DECISION] |= {
         "outcome": Key(_choice(BOARD_OUTCOMES), required=True),
         # What the decision leaves in force when it orders something itself (e.g. reversed → rerun).
         "order": Key(_choice(ORDERS)),
+        "mode": mode,
     }
     keys[e.CERTIFICATION_ISSUED] |= {"kind": Key(_choice(CERTIFICATION_KINDS), required=True)}
     keys[e.REFUSAL_TO_BARGAIN] |= {"ulp_case": Key(_ulp_case(types=("CA",)), required=True)}
@@ -254,7 +272,7 @@ def _ends_and_courts(keys: dict[Event, dict[str, Key]]) -> None:
     ca = Key(_ulp_case(types=("CA",)))
     ca_required = Key(_ulp_case(types=("CA",)), required=True, hint=" (e.g. 29-CA-318069)")
     docket = Key(_required_text(40), required=True, hint=" (the court's docket number, e.g. '23-1234')")
-    court = Key(_choice(courts.CIRCUITS), required=True, hint=f" (one of {', '.join(courts.CIRCUITS)})")
+    court = Key(_circuit, required=True, hint=f" (one of {', '.join(courts.CIRCUITS)})")
     keys[e.PETITION_DISMISSED] |= {
         "by": Key(_choice(dispositions.DISMISSED_BY), required=True),
         "reason": Key(_required_text(MAX_TEXT), required=True),
@@ -300,7 +318,7 @@ def _ends_and_courts(keys: dict[Event, dict[str, Key]]) -> None:
     }
     keys[e.COURT_DECISION] |= {
         "outcome": Key(_choice(courts.DECISION_OUTCOMES), required=True),
-        "court": Key(_choice(courts.CIRCUITS)),
+        "court": Key(_circuit),
         "docket": docket,
     }
     for event in (e.REHEARING_PETITION_FILED, e.MANDATE_ISSUED, e.CERTIORARI_PETITION_FILED):

@@ -6,8 +6,13 @@
   and the Board's decision keeps it closed (denied, affirmed) or reinstates the petition (reversed, remanded).
   After a consent election the Regional Director's rulings are final (102.62(a)): no review.
 - ``petition_withdrawn`` (102.60(a)): "the case shall be closed"; approved by the Regional Director before
-  the record goes to the Board, by the Board after.
-- ``disclaimer_filed``: the union disclaims; nothing is certified; the case closes, outcome ``disclaimed``.
+  the record goes to the Board, by the Board after (``State.record_with_board``: review granted, or the
+  judge's decision filed, 102.45(a); a request for review merely pending leaves it with the RD).
+- ``disclaimer_filed``: a union disclaims interest. The petitioner's disclaimer (in RD and RM cases, the
+  incumbent's) ends the question of representation: nothing is certified; the case closes, outcome
+  ``disclaimed``. An intervenor's (any other union's) only takes that union off the case and the ballot: the
+  case goes on, and a runoff of 102.70(a) may still follow (``disclaimer_effect``; the service records the
+  effect in the event's details).
 - ``bargaining_order`` (Cemex, 372 NLRB No. 130 (2023); Gissel, 395 U.S. 575 (1969)): by the Board it closes
   the case, outcome ``bargaining_order``; by an administrative law judge it is recommended: the case waits in
   ``exceptions_period`` (102.46) until the Board adopts it (a Board decision that affirms or denies review)
@@ -29,12 +34,11 @@ from typing import Final
 
 from elections.law import rule_sets
 from elections.law.rule_sets import DeadlineCode
-from proceedings.law.ladder import (
+from proceedings.law.states import (
     BARGAINING_ORDER,
     BOARD_OUTCOMES,
     SIDE_TRACK,
     Event,
-    EventNotAllowed,
     InvalidStep,
     Outcome,
     Stage,
@@ -62,11 +66,32 @@ CLOSING_EVENTS: Final = (
 )
 
 
-def closes(event: str, by: object = None) -> bool:
-    """Does this event close the case when recorded? (A judge's bargaining order is only recommended.)"""
-    return event in CLOSING_EVENTS and not (
-        event == Event.BARGAINING_ORDER and by == "administrative_law_judge"
+def closes(event: str, by: object = None, effect: object = None) -> bool:
+    """Does this event close the case when recorded? (A judge's bargaining order is only recommended; an
+    intervenor's disclaimer takes one union off the ballot.)"""
+    return (
+        event in CLOSING_EVENTS
+        and not (event == Event.BARGAINING_ORDER and by == "administrative_law_judge")
+        and not (event == Event.DISCLAIMER_FILED and effect == OFF_THE_BALLOT)
     )
+
+
+# What a disclaimer does (``details.effect``, written by the service from the party's role).
+ENDS_THE_CASE: Final = "ends_the_case"
+OFF_THE_BALLOT: Final = "off_the_ballot"
+DISCLAIMER_EFFECTS: Final = (ENDS_THE_CASE, OFF_THE_BALLOT)
+
+
+def disclaimer_effect(*, role: str, case_type: str) -> str:
+    """Whether a union's disclaimer ends the question of representation: the petitioner's does; in RD and RM
+    cases, where the petitioner is not a union, the incumbent's (or the union named) does. An intervenor's
+    only takes that union off the case and the ballot. (A reading of the Board's practice: Part 102 has no
+    section on disclaimers.)"""
+    if role == "petitioner":
+        return ENDS_THE_CASE
+    if case_type in ("RD", "RM") and role in ("incumbent_union", "union"):
+        return ENDS_THE_CASE
+    return OFF_THE_BALLOT
 
 
 # What an ALJ's bargaining order leaves in ``State.order`` while the Board has not adopted it.
@@ -131,15 +156,20 @@ def refusal(state: State, event: Event, step: Step | None = None) -> str | None:
             "after it, record the dismissal by decision (administrative: false, 102.67)"
         )
     if event is Event.PETITION_WITHDRAWN and by is not None:
-        with_board = state.stage is Stage.BOARD_REVIEW
+        # 102.60(a): "Prior to the transfer of the record to the Board, the petition may be withdrawn only with
+        # the consent of the Regional Director ... After the transfer of the record to the Board, the petition
+        # may be withdrawn only with the consent of the Board."
+        with_board = state.record_with_board
         if with_board and by != "board":
             return (
-                "the record is before the Board: only the Board may approve the withdrawal (29 CFR 102.60(a))"
+                "the record has been transferred to the Board (review granted, 102.67; or the judge's decision "
+                "filed, 102.45(a)): only the Board may approve the withdrawal (29 CFR 102.60(a))"
             )
         if not with_board and by != "regional_director":
             return (
-                "before the record goes to the Board the Regional Director approves the withdrawal "
-                "(29 CFR 102.60(a))"
+                "before the record goes to the Board the Regional Director approves the withdrawal (a "
+                "request for review merely pending leaves the record with the Regional Director; 29 CFR "
+                "102.60(a))"
             )
     judge_hears = state.track is Track.ALJ and state.stage in (Stage.HEARING, Stage.AWAITING_REPORT)
     if event is Event.BARGAINING_ORDER and by == "administrative_law_judge" and not judge_hears:
@@ -163,11 +193,14 @@ def climb_allowed(state: State) -> tuple[Event, ...] | None:
     return None
 
 
-def _refuse(event: str, state: State, why: str) -> EventNotAllowed:
-    from proceedings.law import ladder
+class EndRefused(Exception):
+    """The step is refused here: ``ladder.advance`` turns it into ``EventNotAllowed`` with what is allowed
+    next (the ladder's table and the ends together), so this module never imports the ladder."""
 
-    allowed = (*ladder.allowed_events(state), *end_events_allowed(state))
-    return EventNotAllowed(event, state, allowed, why)
+    def __init__(self, event: str, why: str) -> None:
+        super().__init__(why)
+        self.event = event
+        self.why = why
 
 
 def advance(state: State, step: Step) -> State | None:
@@ -179,15 +212,13 @@ def advance(state: State, step: Step) -> State | None:
     if event in END_EVENTS:
         why = refusal(state, event, step)
         if why is not None:
-            raise _refuse(event, state, why)
+            raise EndRefused(event, why)
         return _end(state, event, step)
     if state.stage is Stage.BLOCKED and event not in SIDE_TRACK:
-        raise _refuse(
-            event, state, "the case is held by a blocking charge (29 CFR 103.20) until it is lifted"
-        )
+        raise EndRefused(event, "the case is held by a blocking charge (29 CFR 103.20) until it is lifted")
     if state.ended is not None and event is Event.REQUEST_FOR_REVIEW_FILED and state.stage is Stage.CLOSED:
         if not state.review_open:
-            raise _refuse(event, state, f"the case is closed ({state.ended}) and no review lies")
+            raise EndRefused(event, f"the case is closed ({state.ended}) and no review lies")
         return replace(state, stage=Stage.BOARD_REVIEW, round=frozenset({event}))
     if event is Event.BOARD_DECISION and state.ended is not None and state.stage is Stage.BOARD_REVIEW:
         return _review_of_dismissal(state, step)
@@ -201,6 +232,8 @@ def advance(state: State, step: Step) -> State | None:
 def _end(state: State, event: Event, step: Step) -> State:
     if event is Event.CASE_TRANSFERRED:
         return state
+    if event is Event.DISCLAIMER_FILED and step.kind == OFF_THE_BALLOT:
+        return state  # one union leaves the ballot; the question of representation stands
     if event is Event.ELECTION_BLOCKED:
         return replace(state, stage=Stage.BLOCKED, blocked_from=state.stage)
     if event is Event.BLOCK_LIFTED:
@@ -224,7 +257,7 @@ def _review_of_dismissal(state: State, step: Step) -> State:
     if outcome not in BOARD_OUTCOMES:
         raise InvalidStep(f"board_decision needs an outcome, one of {', '.join(BOARD_OUTCOMES)}")
     if outcome == "review_granted":
-        return replace(state, stage=Stage.BOARD_REVIEW, round=frozenset())
+        return replace(state, stage=Stage.BOARD_REVIEW, round=frozenset(), record_with_board=True)
     if outcome in ("reversed", "remanded"):
         # The petition is reinstated: the Regional Director acts again.
         return replace(

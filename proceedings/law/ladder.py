@@ -46,7 +46,7 @@ Decisions worth knowing (lawyers, check these):
 - A Board remand returns the case to the Regional Director (or, on the ALJ track, to the judge); a court
   remand returns the test of certification to the Board.
 - The test of certification (``SIDE_TRACK``: the refusal to bargain, the CA case, the courts) runs beside the
-  representation case in ``proceedings.law.test_of_certification``: its events never move this ladder, and a
+  representation case in ``proceedings.law.ca_case``: its events never move this ladder, and a
   court's decision never closes the case. The table's entries for ``test_of_certification`` and
   ``court_of_appeals`` are no longer reached by replay; the status shows those stages for a certified case
   whose test is under way. The ends of a case (dismissal, withdrawal, disclaimer, bargaining order, block,
@@ -58,144 +58,90 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from core.law.labelled import LabelledEnum, labels
+from proceedings.law import dispositions
 
-
-class Stage(LabelledEnum):
-    AWAITING_TALLY = "awaiting_tally", "Awaiting the tally of ballots"
-    OBJECTIONS_PERIOD = "objections_period", "Objections period open"
-    REGIONAL_INVESTIGATION = "regional_investigation", "Regional investigation of objections and challenges"
-    HEARING_SCHEDULED = "hearing_scheduled", "Hearing scheduled"
-    HEARING = "hearing", "Hearing under way"
-    AWAITING_REPORT = "awaiting_report", "Awaiting the hearing officer's report or ALJ decision"
-    EXCEPTIONS_PERIOD = "exceptions_period", "Exceptions period open"
-    AWAITING_REGIONAL_DIRECTOR = "awaiting_regional_director", "Awaiting the Regional Director"
-    REVIEW_PERIOD = "review_period", "Request-for-review period open"
-    BOARD_REVIEW = "board_review", "Before the Board"
-    RERUN_PENDING = "rerun_pending", "Rerun election ordered, not yet tallied"
-    RUNOFF_PENDING = "runoff_pending", "Runoff election ordered, not yet tallied"
-    CERTIFIED = "certified", "Certified"
-    TEST_OF_CERTIFICATION = "test_of_certification", "Test of certification (refusal to bargain)"
-    COURT_OF_APPEALS = "court_of_appeals", "Before the court of appeals"
-    CLOSED = "closed", "Closed"
-    # 29 CFR 103.20: held in abeyance until the block is lifted (proceedings.law.dispositions)
-    BLOCKED = "blocked", "Blocked by an unfair-labor-practice charge (29 CFR 103.20)"
-
-
-STAGE_LABELS: Mapping[Stage, str] = labels(Stage)
-
-
-class Event(LabelledEnum):
-    REGIONAL_INVESTIGATION = "regional_investigation", "Regional investigation"
-    NOTICE_OF_HEARING = "notice_of_hearing", "Notice of hearing"
-    HEARING_OPENED = "hearing_opened", "Hearing opened"
-    HEARING_CLOSED = "hearing_closed", "Hearing closed"
-    HEARING_OFFICER_REPORT = "hearing_officer_report", "Hearing officer's report"
-    CONSOLIDATED_WITH_ULP = "consolidated_with_ulp", "Consolidated with an unfair-labor-practice case"
-    ALJ_DECISION = "alj_decision", "Administrative law judge's decision"
-    EXCEPTIONS_FILED = "exceptions_filed", "Exceptions filed"
-    ANSWERING_BRIEF_FILED = "answering_brief_filed", "Answering brief filed"
-    REGIONAL_DIRECTOR_DECISION = "regional_director_decision", "Regional Director's decision"
-    REQUEST_FOR_REVIEW_FILED = "request_for_review_filed", "Request for review filed"
-    OPPOSITION_FILED = "opposition_filed", "Opposition to the request for review filed"
-    BOARD_DECISION = "board_decision", "Board decision"
-    CERTIFICATION_ISSUED = "certification_issued", "Certification issued"
-    REFUSAL_TO_BARGAIN = "refusal_to_bargain", "Refusal to bargain (test of certification)"
-    BOARD_ORDER = "board_order", "Board order in the refusal-to-bargain case"
-    COURT_PETITION_FILED = "court_petition_filed", "Petition to the court of appeals"
-    COURT_DECISION = "court_decision", "Court of appeals decision"
-    SEVERED_AND_TRANSFERRED = (
-        "severed_and_transferred",
-        "Representation case severed and transferred to the Regional Director",
-    )
-    # The ends of a case and what holds it (proceedings.law.dispositions).
-    PETITION_DISMISSED = "petition_dismissed", "Petition dismissed"
-    PETITION_WITHDRAWN = "petition_withdrawn", "Petition withdrawn"
-    DISCLAIMER_FILED = "disclaimer_filed", "Disclaimer of interest"
-    BARGAINING_ORDER = "bargaining_order", "Bargaining order (Cemex or Gissel)"
-    ELECTION_BLOCKED = "election_blocked", "Election blocked by an unfair-labor-practice charge"
-    BLOCK_LIFTED = "block_lifted", "Block lifted"
-    CASE_TRANSFERRED = "case_transferred", "Case transferred to another Region"
-    # The test of certification and the courts (proceedings.law.test_of_certification).
-    ULP_CHARGE_FILED = "ulp_charge_filed", "Unfair-labor-practice charge filed"
-    COMPLAINT_ISSUED = "complaint_issued", "Complaint issued"
-    ANSWER_FILED = "answer_filed", "Answer to the complaint filed"
-    SUMMARY_JUDGMENT_MOTION_FILED = "summary_judgment_motion_filed", "Motion for summary judgment filed"
-    NOTICE_TO_SHOW_CAUSE = "notice_to_show_cause", "Notice to show cause"
-    COURT_CASES_CONSOLIDATED = "court_cases_consolidated", "Court cases consolidated"
-    REHEARING_PETITION_FILED = "rehearing_petition_filed", "Petition for rehearing filed"
-    REHEARING_DECISION = "rehearing_decision", "Decision on rehearing"
-    MANDATE_ISSUED = "mandate_issued", "Mandate issued"
-    CERTIORARI_PETITION_FILED = "certiorari_petition_filed", "Petition for certiorari filed"
-    CERTIORARI_DECISION = "certiorari_decision", "Decision on certiorari"
-    SUPREME_COURT_DECISION = "supreme_court_decision", "Supreme Court decision"
-
-
-EVENT_LABELS: Mapping[Event, str] = labels(Event)
-
-# The test of certification runs beside the representation case (product.md v1.3): its events never move
-# the election's stage; proceedings.law.test_of_certification orders them.
-SIDE_TRACK: Final = frozenset(
-    {
-        Event.REFUSAL_TO_BARGAIN,
-        Event.ULP_CHARGE_FILED,
-        Event.COMPLAINT_ISSUED,
-        Event.ANSWER_FILED,
-        Event.SUMMARY_JUDGMENT_MOTION_FILED,
-        Event.NOTICE_TO_SHOW_CAUSE,
-        Event.BOARD_ORDER,
-        Event.COURT_PETITION_FILED,
-        Event.COURT_CASES_CONSOLIDATED,
-        Event.COURT_DECISION,
-        Event.REHEARING_PETITION_FILED,
-        Event.REHEARING_DECISION,
-        Event.MANDATE_ISSUED,
-        Event.CERTIORARI_PETITION_FILED,
-        Event.CERTIORARI_DECISION,
-        Event.SUPREME_COURT_DECISION,
-    }
+# The shared vocabulary (proceedings.law.states), re-exported: ``ladder.Event`` is the name most callers use.
+from proceedings.law.states import (
+    BARGAINING_ORDER as BARGAINING_ORDER,
 )
-
-# Events filed by a party (they may name it in ``details.party``); the others are acts of the Agency or a court.
-FILING_EVENTS: Final = frozenset(
-    {
-        Event.EXCEPTIONS_FILED,
-        Event.ANSWERING_BRIEF_FILED,
-        Event.REQUEST_FOR_REVIEW_FILED,
-        Event.OPPOSITION_FILED,
-        Event.REFUSAL_TO_BARGAIN,
-        Event.COURT_PETITION_FILED,
-        Event.PETITION_WITHDRAWN,
-        Event.DISCLAIMER_FILED,
-        Event.ULP_CHARGE_FILED,
-        Event.ANSWER_FILED,
-        Event.SUMMARY_JUDGMENT_MOTION_FILED,
-        Event.REHEARING_PETITION_FILED,
-        Event.CERTIORARI_PETITION_FILED,
-    }
+from proceedings.law.states import (
+    BOARD_OUTCOMES as BOARD_OUTCOMES,
 )
-
-# Decisions end a round: the filings before them have been decided.
-DECISION_EVENTS: Final = frozenset(
-    {
-        Event.HEARING_OFFICER_REPORT,
-        Event.ALJ_DECISION,
-        Event.REGIONAL_DIRECTOR_DECISION,
-        Event.BOARD_DECISION,
-        Event.CERTIFICATION_ISSUED,
-        Event.COURT_DECISION,
-    }
+from proceedings.law.states import (
+    CERTIFICATION_KINDS as CERTIFICATION_KINDS,
 )
-
-
-class Track(StrEnum):
-    REGIONAL = "regional"  # hearing officer → Regional Director (102.69(c)(1)(iii))
-    ALJ = "alj"  # consolidated with a ULP complaint: ALJ → Board (102.46)
-
+from proceedings.law.states import (
+    CERTIFY_REPRESENTATIVE as CERTIFY_REPRESENTATIVE,
+)
+from proceedings.law.states import (
+    CERTIFY_RESULTS as CERTIFY_RESULTS,
+)
+from proceedings.law.states import (
+    COURT_OUTCOMES as COURT_OUTCOMES,
+)
+from proceedings.law.states import (
+    DECISION_EVENTS as DECISION_EVENTS,
+)
+from proceedings.law.states import (
+    EVENT_LABELS as EVENT_LABELS,
+)
+from proceedings.law.states import (
+    FILING_EVENTS as FILING_EVENTS,
+)
+from proceedings.law.states import (
+    ORDERS as ORDERS,
+)
+from proceedings.law.states import (
+    ORDERS_NEW_ELECTION as ORDERS_NEW_ELECTION,
+)
+from proceedings.law.states import (
+    OUTCOME_LABELS as OUTCOME_LABELS,
+)
+from proceedings.law.states import (
+    RERUN_ELECTION as RERUN_ELECTION,
+)
+from proceedings.law.states import (
+    RUNOFF_ELECTION as RUNOFF_ELECTION,
+)
+from proceedings.law.states import (
+    SIDE_TRACK as SIDE_TRACK,
+)
+from proceedings.law.states import (
+    STAGE_LABELS as STAGE_LABELS,
+)
+from proceedings.law.states import (
+    Event as Event,
+)
+from proceedings.law.states import (
+    EventNotAllowed as EventNotAllowed,
+)
+from proceedings.law.states import (
+    InvalidStep as InvalidStep,
+)
+from proceedings.law.states import (
+    Outcome as Outcome,
+)
+from proceedings.law.states import (
+    Stage as Stage,
+)
+from proceedings.law.states import (
+    State as State,
+)
+from proceedings.law.states import (
+    Step as Step,
+)
+from proceedings.law.states import (
+    Track as Track,
+)
+from proceedings.law.states import (
+    event_label as event_label,
+)
+from proceedings.law.states import (
+    stage_label as stage_label,
+)
 
 # Both tracks share the way up to the exceptions; then the Regional Director decides on the regional track,
 # the Board on the ALJ track (102.69(c)(1)(iii), 102.46).
@@ -233,41 +179,6 @@ AFTER_CERTIFICATION: tuple[Stage, ...] = (
 the Board's order goes to a court of appeals, and the case closes."""
 
 
-# What a decision orders (``details.outcome`` of an RD or ALJ decision, ``details.order`` of a Board decision).
-CERTIFY_REPRESENTATIVE: Final = "certify_representative"
-CERTIFY_RESULTS: Final = "certify_results"
-RERUN_ELECTION: Final = "rerun_election"
-RUNOFF_ELECTION: Final = "runoff_election"
-# A judge's bargaining order (proceedings.law.dispositions): it ends the case rather than leading to a stage.
-BARGAINING_ORDER: Final = "bargaining_order"
-ORDERS: Final = (CERTIFY_REPRESENTATIVE, CERTIFY_RESULTS, RERUN_ELECTION, RUNOFF_ELECTION)
-ORDERS_NEW_ELECTION: Final = MappingProxyType({RERUN_ELECTION: "rerun", RUNOFF_ELECTION: "runoff"})
-
-BOARD_OUTCOMES: Final = ("review_denied", "review_granted", "affirmed", "reversed", "remanded")
-COURT_OUTCOMES: Final = ("enforced", "denied", "dismissed", "remanded", "vacated")
-CERTIFICATION_KINDS: Final = ("representative", "results")
-
-
-class Outcome(LabelledEnum):
-    """How the dispute over an election came out (``outcome`` of the case status; null while open)."""
-
-    RERUN_ORDERED = "rerun_ordered", "A rerun election was ordered"
-    RUNOFF_ORDERED = "runoff_ordered", "A runoff election was ordered"
-    REPRESENTATIVE_CERTIFIED = "representative_certified", "Representative certified"
-    RESULTS_CERTIFIED = "results_certified", "Results certified (no representative)"
-    ORDER_ENFORCED = "order_enforced", "The court enforced the Board's order; the certification stands"
-    ENFORCEMENT_DENIED = "enforcement_denied", "The court denied enforcement of the Board's order"
-    PETITION_DISMISSED = "petition_dismissed", "The court dismissed the petition"
-    ORDER_VACATED = "order_vacated", "The court vacated the Board's order"
-    # The ends of a case (product.md v1.3, proceedings.law.dispositions).
-    DISMISSED = "dismissed", "Petition dismissed"
-    WITHDRAWN = "withdrawn", "Petition withdrawn"
-    DISCLAIMED = "disclaimed", "The union disclaimed interest"
-    BARGAINING_ORDER = "bargaining_order", "Bargaining ordered instead of an election (Cemex or Gissel)"
-
-
-OUTCOME_LABELS: Mapping[Outcome, str] = labels(Outcome)
-
 _COURT_OUTCOME: Mapping[str, Outcome] = MappingProxyType(
     {
         "enforced": Outcome.ORDER_ENFORCED,
@@ -276,74 +187,6 @@ _COURT_OUTCOME: Mapping[str, Outcome] = MappingProxyType(
         "vacated": Outcome.ORDER_VACATED,
     }
 )
-
-
-@dataclass(frozen=True)
-class State:
-    """Where the proceeding of one election stands (see the module docstring for the fields)."""
-
-    stage: Stage
-    tallied: bool = True
-    track: Track = Track.REGIONAL
-    order: str | None = None
-    certification: str | None = None
-    court_outcome: str | None = None
-    round: frozenset[Event] = field(default_factory=frozenset)
-    consent: bool = False  # a consent election (102.62(a), (c)): the RD's decision is final, no Board review
-    # How the case ended (an ``Outcome`` of proceedings.law.dispositions), and the stage a block interrupted.
-    ended: str | None = None
-    blocked_from: Stage | None = None
-    review_open: bool = False  # a Regional Director's dismissal may still be reviewed (102.71(c), 102.67)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One event as the ladder applies it: ``outcome`` for decisions, ``order`` for a Board decision that
-    says what it leaves in force, ``kind`` for a certification."""
-
-    event: Event
-    outcome: str | None = None
-    order: str | None = None
-    kind: str | None = None
-    by: str | None = None  # who acted (a dismissal, a bargaining order): proceedings.law.dispositions
-
-
-def event_label(code: str) -> str:
-    """The label of an event code (the code itself if it is not one)."""
-    try:
-        return EVENT_LABELS[Event(code)]
-    except ValueError:
-        return code
-
-
-def stage_label(code: str) -> str:
-    try:
-        return STAGE_LABELS[Stage(code)]
-    except ValueError:
-        return code
-
-
-class EventNotAllowed(Exception):
-    """The event may not be recorded in this state; ``allowed`` lists what may come next."""
-
-    def __init__(self, event: str, state: State, allowed: Sequence[Event], why: str = "") -> None:
-        self.event = event
-        self.state = state
-        self.allowed = tuple(allowed)
-        stage = STAGE_LABELS[state.stage].lower()
-        text = f"{event_label(event)} ({event}) cannot be recorded while the proceeding is at {state.stage} ({stage})"
-        if why:
-            text += f": {why}"
-        if self.allowed:
-            text += ". Allowed next: " + ", ".join(self.allowed) + "."
-        else:
-            text += ". Nothing can be recorded at this stage."
-        super().__init__(text)
-        self.message = text
-
-
-class InvalidStep(ValueError):
-    """A decision without the outcome it needs (the details validator normally catches this first)."""
 
 
 # --- targets that depend on more than the stage ---------------------------------------------------------
@@ -385,8 +228,9 @@ def _rd_decision(state: State, step: Step) -> State:
 def _alj_decision(state: State, step: Step) -> State:
     if step.outcome is not None and step.outcome not in ORDERS:
         raise InvalidStep(f"alj_decision outcome must be one of {', '.join(ORDERS)}; got {step.outcome!r}")
-    # Recommended until the Board adopts it or the exceptions period lapses (102.48(a)).
-    return replace(state, stage=Stage.EXCEPTIONS_PERIOD, order=step.outcome)
+    # Recommended until the Board adopts it or the exceptions period lapses (102.48(a)); filed, it transfers
+    # the case to the Board (102.45(a)).
+    return replace(state, stage=Stage.EXCEPTIONS_PERIOD, order=step.outcome, record_with_board=True)
 
 
 def _board_decision(state: State, step: Step) -> State:
@@ -394,12 +238,12 @@ def _board_decision(state: State, step: Step) -> State:
     if step.order is not None and step.order not in ORDERS:
         raise InvalidStep(f"board_decision order must be one of {', '.join(ORDERS)}; got {step.order!r}")
     if outcome == "review_granted":
-        return replace(state, stage=Stage.BOARD_REVIEW)
+        return replace(state, stage=Stage.BOARD_REVIEW, record_with_board=True)
     if outcome == "remanded":
         back = Stage.AWAITING_REPORT if state.track is Track.ALJ else Stage.AWAITING_REGIONAL_DIRECTOR
-        return replace(state, stage=back, order=None)
+        return replace(state, stage=back, order=None, record_with_board=False)
     if outcome == "reversed" and step.order is None:
-        return replace(state, stage=Stage.AWAITING_REGIONAL_DIRECTOR, order=None)
+        return replace(state, stage=Stage.AWAITING_REGIONAL_DIRECTOR, order=None, record_with_board=False)
     standing = replace(state, order=step.order or state.order)
     return replace(standing, stage=follow_order(standing))
 
@@ -429,7 +273,13 @@ def _consolidate(state: State, step: Step) -> State:
 def _sever(state: State, step: Step) -> State:
     """102.69(c)(1)(ii): after a consent election consolidated with a ULP case, the judge, "after issuing a
     decision, sever[s] the representation case and transfer[s] it to the Regional Director"."""
-    return replace(state, stage=Stage.AWAITING_REGIONAL_DIRECTOR, track=Track.REGIONAL, order=None)
+    return replace(
+        state,
+        stage=Stage.AWAITING_REGIONAL_DIRECTOR,
+        track=Track.REGIONAL,
+        order=None,
+        record_with_board=False,
+    )
 
 
 @dataclass(frozen=True)
@@ -713,8 +563,6 @@ _BOARD_REVIEW_EVENTS: Final = frozenset(
 
 def allowed_events(state: State) -> tuple[Event, ...]:
     """The events that may be recorded next, in the order of ``Event``."""
-    from proceedings.law import dispositions
-
     held = dispositions.climb_allowed(state)  # a blocked or ended case: its own short list
     if held is not None:
         return held
@@ -723,9 +571,11 @@ def allowed_events(state: State) -> tuple[Event, ...]:
 
 def advance(state: State, step: Step) -> State:
     """The state after ``step``; ``EventNotAllowed`` (with what is allowed) if it is out of order."""
-    from proceedings.law import dispositions  # the ends of a case, beside the table (it imports this module)
-
-    ended = dispositions.advance(state, step)
+    try:
+        ended = dispositions.advance(state, step)
+    except dispositions.EndRefused as refused:
+        allowed = (*allowed_events(state), *dispositions.end_events_allowed(state))
+        raise EventNotAllowed(refused.event, state, allowed, refused.why) from None
     if ended is not None:
         return ended
     try:
@@ -768,8 +618,6 @@ def lapse_recommended_order(state: State) -> State:
     recommendations contained in the Administrative Law Judge's decision will … automatically become the
     decision and order of the Board" (29 CFR 102.48(a)). Its order then stands (a rerun or runoff is pending,
     a certification is for the Regional Director to issue, a bargaining order ends the case)."""
-    from proceedings.law import dispositions  # the ends of a case, beside the table (it imports this module)
-
     if state.stage is not Stage.EXCEPTIONS_PERIOD or state.track is not Track.ALJ or state.order is None:
         return state
     if state.order == BARGAINING_ORDER:
@@ -959,3 +807,22 @@ ANSWERS: Mapping[Event, tuple[Event, ...]] = MappingProxyType(
         Event.COURT_DECISION: (Event.COURT_PETITION_FILED,),
     }
 )
+
+# 29 CFR 102.67(i)(1): one request for review per party of each decision of the Regional Director.
+REPETITIVE_REQUEST: Final = (
+    "a party may file one request for review of each decision of the Regional Director (29 CFR 102.67(i)(1): "
+    '"A party may not, however, file more than one request for review of a particular action or decision by '
+    'the Regional Director. Repetitive requests will not be considered.")'
+)
+REVIEWABLE_ACTIONS: Final = (
+    Event.REGIONAL_DIRECTOR_DECISION,
+    Event.CERTIFICATION_ISSUED,
+    Event.PETITION_DISMISSED,
+)
+"""The Regional Director's actions a request for review answers (102.67(c), 102.69(c)(2), 102.71(c))."""
+
+
+def repeated_request(*, party: int, requests_since_action: Sequence[int | None]) -> bool:
+    """Whether ``party`` has already requested review of the action in force: ``requests_since_action`` are
+    the parties of the requests filed since the Regional Director's latest reviewable action."""
+    return party in requests_since_action

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from elections.law import rule_sets
 from elections.law.rule_sets import PERIODS, RULE_SET_NAMES, DeadlineCode, UnknownPeriod, period
+from proceedings.law import ca_case as toc
 from proceedings.law import courts, deadlines, ladder
-from proceedings.law import test_of_certification as toc
 
 ANSWERS_OUTSIDE_THE_LADDER = {"objection", "offer_of_proof"}  # records of the objections app
 

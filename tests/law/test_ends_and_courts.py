@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elections import services as election_services
+from proceedings.law import ca_case as toc
 from proceedings.law import courts, dispositions, ladder
-from proceedings.law import test_of_certification as toc
 from proceedings.law.ladder import Event as E
 from proceedings.law.ladder import Stage as S
 from proceedings.law.ladder import Step
@@ -79,8 +79,9 @@ def test_only_the_ending_events_close_a_case_and_the_case_app_names_the_same() -
     ],
 )
 def test_an_end_out_of_place_is_refused_saying_why(stage: S, step: Step, why: str) -> None:
+    with_board = stage is S.BOARD_REVIEW  # review granted: the record is the Board's (102.60(a))
     with pytest.raises(ladder.EventNotAllowed) as refused:
-        ladder.advance(ladder.State(stage=stage), step)
+        ladder.advance(ladder.State(stage=stage, record_with_board=with_board), step)
     assert why in str(refused.value)
 
 

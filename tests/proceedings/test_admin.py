@@ -176,24 +176,24 @@ def test_the_record_event_page_finds_the_case_however_its_number_is_typed(
 
 
 def test_the_case_page_draws_the_test_of_certification_beside_the_representation_case(
-    tallied: Any, admin_client_: Client, frozen_clock: Any
+    won: Any, admin_client_: Client, frozen_clock: Any
 ) -> None:
     frozen_clock.at("2022-03-01")
     climb(
-        tallied.case,
-        tallied.staff,
+        won.case,
+        won.staff,
         ("regional_director_decision", "2021-05-01", {"outcome": "certify_representative"}),
         ("certification_issued", "2021-05-01", {"kind": "representative"}),
-        ("request_for_review_filed", "2021-05-10", {"party": tallied.employer.pk}),
+        ("request_for_review_filed", "2021-05-10", {"party": won.employer.pk}),
         ("refusal_to_bargain", "2021-06-01", {"ulp_case": "10-CA-280001"}),
         ("board_order", "2022-01-10", {}),
         (
             "court_petition_filed",
             "2022-02-01",
-            {"court": "11th Cir.", "docket": "22-10001", "party": tallied.employer.pk},
+            {"court": "11th Cir.", "docket": "22-10001", "party": won.employer.pk},
         ),
     )
-    page = text(admin_client_.get(f"/admin/proceedings/caseladder/{tallied.case.pk}/change/").content)
+    page = text(admin_client_.get(f"/admin/proceedings/caseladder/{won.case.pk}/change/").content)
     assert "Stage: Before the Board" in page  # the request for review is still pending
     assert "Test of certification — 10-CA-280001: Before the court" in page
     assert "11th Cir. 22-10001 petition_for_review filed —" in page

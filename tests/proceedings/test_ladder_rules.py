@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from proceedings.law import ca_case as toc
 from proceedings.law import dispositions, ladder
-from proceedings.law import test_of_certification as toc
 from proceedings.law.ladder import Event as E
 from proceedings.law.ladder import Stage as S
 from proceedings.law.ladder import Step, Track

@@ -195,12 +195,12 @@ def test_a_runoff_order_puts_the_two_leading_choices_on_the_ballot(
 
 
 def test_a_certification_certifies_the_case_and_the_test_of_certification_reaches_the_court(
-    tallied: Any, as_staff: Any, frozen_clock: Any
+    won: Any, as_staff: Any, frozen_clock: Any
 ) -> None:
     frozen_clock.at("2023-06-01")
     climb(
-        tallied.case,
-        tallied.staff,
+        won.case,
+        won.staff,
         ("regional_director_decision", "2021-05-01", {"outcome": "certify_representative"}),
     )
     mismatch = post_event(as_staff, "certification_issued", "2021-05-01", kind="results")
@@ -213,7 +213,7 @@ def test_a_certification_certifies_the_case_and_the_test_of_certification_reache
     assert (
         post_event(as_staff, "certification_issued", "2021-05-01", kind="representative").status_code == 201
     )
-    assert Case.objects.get(pk=tallied.case.pk).status == "certified"
+    assert Case.objects.get(pk=won.case.pk).status == "certified"
     assert status_of(as_staff)["outcome"] == "representative_certified"
 
     bad = post_event(as_staff, "refusal_to_bargain", "2021-06-01", ulp_case="29-CB-318069")
@@ -222,7 +222,7 @@ def test_a_certification_certifies_the_case_and_the_test_of_certification_reache
     )
     assert (
         post_event(
-            as_staff, "refusal_to_bargain", "2021-06-01", ulp_case="29-ca-318069", party=tallied.employer.pk
+            as_staff, "refusal_to_bargain", "2021-06-01", ulp_case="29-ca-318069", party=won.employer.pk
         ).status_code
         == 201
     )
@@ -234,11 +234,11 @@ def test_a_certification_certifies_the_case_and_the_test_of_certification_reache
             "2022-02-01",
             court="D.C. Cir.",
             docket="22-1001",
-            party=tallied.employer.pk,
+            party=won.employer.pk,
         ).status_code
         == 201
     )
-    related = set(RelatedCase.objects.filter(case=tallied.case).values_list("kind", "number", "court"))
+    related = set(RelatedCase.objects.filter(case=won.case).values_list("kind", "number", "court"))
     assert related == {
         ("unfair_labor_practice", "29-CA-318069", ""),
         ("court_of_appeals", "22-1001", "D.C. Cir."),
@@ -252,7 +252,7 @@ def test_a_certification_certifies_the_case_and_the_test_of_certification_reache
     assert (status["stage"], status["outcome"]) == ("certified", "representative_certified")
     assert status["test_of_certification"]["stage"] == "closed"
     assert status["test_of_certification"]["court_cases"][0]["outcome"] == "enforced"
-    assert Case.objects.get(pk=tallied.case.pk).status == "certified"
+    assert Case.objects.get(pk=won.case.pk).status == "certified"
 
 
 def test_rulings_carried_by_a_decision_are_recorded_on_the_objections(
