@@ -129,8 +129,9 @@ def test_the_status_takes_the_same_number_of_queries_whatever_the_size_of_the_re
         ("notice_of_hearing", f"2021-05-{day:02d}", {"hearing_on": "2021-06-28"}) for day in range(1, size)
     ]
     climb(tallied.case, tallied.staff, *steps)
-    # the case, its elections with their tallies (one query), its live events, its live deadlines, the counts
-    with django_assert_num_queries(5):
+    # the case, whether a judge's recommended order has taken effect (102.48(a): one query when none has), its
+    # elections with their tallies (one query), its live events, its live deadlines, the counts
+    with django_assert_num_queries(6):
         body = as_paralegal.get(STATUS).json()
     assert (body["stage"], body["objections"]["pending"]) == ("hearing_scheduled", size)
 
@@ -217,6 +218,6 @@ def test_the_timeline_takes_the_same_number_of_queries_whatever_the_size_of_the_
             for d in range(1, size + 1)
         ],
     )
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(8):  # 7, and whether a judge's recommended order took effect (102.48(a))
         response = as_paralegal.get(TIMELINE)
     assert response.status_code == 200
