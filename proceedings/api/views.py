@@ -96,7 +96,7 @@ class CaseStatusView(CaseConditionalRead, APIView):
     @extend_schema(responses=schema.reading(CaseStatusSerializer))
     def get(self, request: Request, number: str) -> Response:
         context = {"office_zone": self.case.office_zone}
-        return Response(CaseStatusSerializer(case_status(self.case), context=context).data)
+        return Response(CaseStatusSerializer(case_status(self.case, user=request.user), context=context).data)
 
 
 @extend_schema(tags=["proceedings"])
