@@ -123,7 +123,7 @@ def _computed(
         case=case,
         election=election,
         code=period.code,
-        label=period.label,
+        label=_label(period.label, trigger_tally),
         due_on=computed.due_on,
         due_at=computed.due_at,
         zone=computed.zone,
@@ -146,6 +146,14 @@ def _computed(
         # Objections to a revised tally sit beside those of the tally of ballots: both periods stand.
         _supersede_open(election, period.code, deadline)
     return deadline
+
+
+def _label(label: str, tally: Tally | None) -> str:
+    """A revised tally's periods say which revision they answer: two revised tallies on one day open two
+    periods that must not read the same (issue 31, item 3)."""
+    if tally is None or tally.revision == 0:
+        return label
+    return f"{label} (revision {tally.revision})"
 
 
 def _attach(
@@ -839,10 +847,15 @@ def moot_for_voided(event: ProceedingEvent, actor: Any = None) -> None:
 
 
 def refresh_lapsed(*, now: datetime | None = None) -> int:
-    """Persist what time has done: open deadlines that passed (and the responses to them). Hourly."""
+    """Persist what time has done: open deadlines that passed (and the responses to them), and each party's
+    open time that passed (a row extended for one party lapses after its deadline). Hourly."""
     now = now or clock.now()
     lapsed = set(
         Deadline.objects.filter(status=Status.OPEN, due_at__lt=now).values_list("election_id", "case_id")
+    ) | set(
+        DeadlineParty.objects.filter(status=PartyStatus.OPEN, due_at__lt=now)
+        .exclude(deadline__status=Status.SUPERSEDED)
+        .values_list("deadline__election_id", "deadline__case_id")
     )
     changed = 0
     for election in Election.objects.filter(pk__in={e for e, _ in lapsed if e is not None}):

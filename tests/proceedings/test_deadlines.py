@@ -74,7 +74,7 @@ def test_a_revised_tally_opens_objections_to_it_and_a_case_under_the_older_rules
     revised = Deadline.objects.get(trigger_tally__revision=1)
     assert (revised.code, revised.label, revised.due_on, revised.citation) == (
         "objections",
-        "Objections to the revised tally",
+        "Objections to the revised tally (revision 1)",
         date(2021, 4, 27),
         "29 CFR 102.69(e)",
     )
