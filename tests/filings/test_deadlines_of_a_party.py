@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from core.models import Notification
 from proceedings.models import Deadline
 from tests.filings.conftest import filing_body
 
@@ -87,6 +88,12 @@ def test_an_extension_granted_to_the_employer_moves_its_row_only_and_the_answeri
     )
     assert ruled.status_code == 200, ruled.content
     assert (ruled.json()["details"], ruled.json()["order_deadline"]) == ({"all_parties": False}, None)
+    notice = Notification.objects.filter(key=f"filing:{request['id']}:ruled").first()
+    assert notice is not None
+    assert (
+        "For Amazon.com Services LLC alone, the exceptions to the hearing officer's report is now due "
+        "June 29, 2021, 11:59 p.m. EDT; the other parties' dates stand." in notice.body
+    ), notice.body
     # The deadline itself stays; the employer's row is due Tue 2021-06-29 at 11:59 p.m. Eastern.
     assert live("exceptions").due_on.isoformat() == "2021-06-15"
     assert rows(as_employer, "exceptions")["due_at"] == "2021-06-29T23:59:00-04:00"
