@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('elections', '0012_reads_case_version'),
-        ('objections', '0009_ruling_disposition_labels'),
+        ('objections', '0001_initial'),  # only the table: objections' later steps may be replayed back
         ('proceedings', '0009_deadline_met_by_filing'),
     ]
 
