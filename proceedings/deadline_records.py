@@ -933,7 +933,9 @@ def _as_deadline_status(now: datetime) -> When_:
 
 
 def own_party_ids(user: Any) -> QuerySet[Any]:
-    """The parties the user appears for, as a subquery (no query of its own)."""
+    """The parties the user appears for, as a subquery (no query of its own); none for an anonymous caller."""
+    if not getattr(user, "is_authenticated", False):
+        return Appearance.objects.none().values("party_id")
     return Appearance.objects.filter(user=user).values("party_id")
 
 
