@@ -41,12 +41,13 @@ def my_cases(user: Any, *, now: datetime | None = None) -> list[MyCase]:
     cases = list(cases_for(user).order_by("number")[:MY_CASES_LIMIT])
     open_by_case: dict[int, list[Deadline]] = defaultdict(list)
     for deadline in proceedings_selectors.deadlines_for(user, now=now).filter(
-        Q(effective_status=Status.OPEN), case_id__in=[c.pk for c in cases]
+        Q(caller_status=Status.OPEN), case_id__in=[c.pk for c in cases]
     ):
         open_by_case[deadline.case_id].append(deadline)
     listed = [MyCase(c, proceedings_selectors.next_deadline(open_by_case.get(c.pk, []))) for c in cases]
     far = datetime.max.replace(tzinfo=now.tzinfo)
-    return sorted(listed, key=lambda m: (m.next_deadline.due_at if m.next_deadline else far, m.case.number))
+    due = {m.case.pk: proceedings_selectors.caller_due_at(m.next_deadline, now=now) for m in listed}
+    return sorted(listed, key=lambda m: (due[m.case.pk] or far, m.case.number))
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def case_page(user: Any, case: Case, *, now: datetime | None = None) -> CasePage
     parties = list(case.parties.order_by("id"))
     return CasePage(
         case=case,
-        status=case_status(case, now=now),
+        status=case_status(case, now=now, user=user),
         deadlines=list(
             proceedings_selectors.deadlines_for(user, now=now)
             .filter(case=case)

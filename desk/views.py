@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from copy import copy
 from functools import wraps
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
@@ -41,10 +42,11 @@ from notes.models import Visibility
 from objections import services as objection_services
 from objections.law.rulings import DISPOSITION_LABELS
 from objections.models import Objection
-from proceedings import consequences
+from proceedings import consequences, deadline_records
 from proceedings import selectors as proceedings_selectors
 from proceedings.due_words import due_when
 from proceedings.ladder_picture import ladder_picture
+from proceedings.models import PARTY_STATUS_CHOICES
 from proceedings.models import STATUS_CHOICES as DEADLINE_STATUS_CHOICES
 from stats.selectors import case_outlook
 
@@ -139,7 +141,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "case": m.case,
             "deadline": m.next_deadline,
-            "due_text": due_when(m.next_deadline) if m.next_deadline else "",
+            "due_text": _due_text(m.next_deadline) if m.next_deadline else "",
         }
         for m in cases
     ]
@@ -150,18 +152,41 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
+_STATUS_LABELS = {**dict(DEADLINE_STATUS_CHOICES), **dict(PARTY_STATUS_CHOICES)}
+
+
+def _due_text(deadline: Any) -> str:
+    """The caller's own due moment (their party's; an extension granted to it alone moves it)."""
+    shown = copy(deadline)
+    shown.due_at = deadline_records.caller_view(deadline).due_at
+    return due_when(shown)
+
+
+def _deadline_row(deadline: Any) -> dict[str, Any]:
+    """A deadline as the caller reads it, and every party's state of it (the other side's labelled as
+    theirs)."""
+    view = deadline_records.caller_view(deadline)
+    now = clock.now()
+    return {
+        "deadline": deadline,
+        "due_text": _due_text(deadline),
+        "status_label": _STATUS_LABELS.get(view.status, view.status),
+        "parties": [
+            {
+                "name": row.party.name,
+                "status_label": _STATUS_LABELS.get(deadline_records.row_status(row, now), row.status),
+                "due_text": local_time(row.due_at, deadline.zone) if row.due_at != deadline.due_at else "",
+                "mine": row is view.row,
+            }
+            for row in deadline.party_rows.all()
+        ],
+    }
+
+
 @case_view
 def case_page(request: HttpRequest, case: Case) -> HttpResponse:
     page = selectors.case_page(request.user, case)
-    status_labels = dict(DEADLINE_STATUS_CHOICES)
-    deadlines = [
-        {
-            "deadline": d,
-            "due_text": due_when(d),
-            "status_label": status_labels.get(getattr(d, "effective_status", d.status), d.status),
-        }
-        for d in page.deadlines
-    ]
+    deadlines = [_deadline_row(d) for d in page.deadlines]
     next_deadline = page.status["next_deadline"]
     return render(
         request,
@@ -171,7 +196,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "page": page,
             "case_status": page.status,
             "next_deadline": next_deadline,
-            "next_due_text": due_when(next_deadline) if next_deadline else "",
+            "next_due_text": _due_text(next_deadline) if next_deadline else "",
             "ladders": ladder_picture(case, deadline_url=lambda d: f"#deadline-{d.pk}"),
             "outlook": case_outlook(case),  # what to expect (stats/templates/stats/_outlook.html)
             "deadlines": deadlines,

@@ -49,7 +49,13 @@ class RulingForm(forms.Form):
         widget=AdminDateWidget,
         required=False,
         label="New due date",
-        help_text="An extension granted: the deadline moves to this date (source: order), with everything "
+        help_text="An extension granted: the requesting party's time moves to this date, with what runs from "
+        "the deadline's last day.",
+    )
+    all_parties = forms.BooleanField(
+        required=False,
+        label="For every party",
+        help_text="The extension moves the deadline itself for every party (source: order), with everything "
         "counted from it.",
     )
 
@@ -176,11 +182,14 @@ class FilingAdmin(LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, SimpleHisto
                 decided_on=data["decided_on"],
                 by=data["by"],
                 until=data.get("until"),
+                all_parties=bool(data.get("all_parties")),
                 actor=request.user,
             )
 
         def ruled(done: Filing) -> None:
             moved = f"; now due {done.order_deadline.due_on}" if done.order_deadline else ""
+            if done.order_deadline is None and done.until is not None:
+                moved = f"; now due {done.until} for {done.party.name} alone"
             self.message_user(request, f"Recorded: {done} — {done.ruling}{moved}.", messages.SUCCESS)
 
         return self.service_form(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from core.links import url_of
 from core.outbox import notify
-from elections.law import levels
+from elections.law import calendar, levels
 from elections.law.local_time import local_time
 from elections.recipients import counsel_of_record
 from filings.models import Filing
@@ -81,6 +81,13 @@ def filing_ruled(filing: Filing, *, order: Deadline | None, zone: str) -> None:
     case = filing.case
     ruling = filing.ruling.replace("_", " ")
     moved = f"\nThe {order.label.lower()} is now due {local_time(order.due_at, zone)}." if order else ""
+    if order is None and filing.until is not None and filing.answers is not None:
+        # An extension granted to the requesting party alone: its own date moves, the others' stand.
+        until = local_time(calendar.due_at_cutoff(filing.until, zone), zone)
+        moved = (
+            f"\nFor {filing.party.name} alone, the {filing.answers.label.lower()} is now due {until}; the "
+            "other parties' dates stand."
+        )
     decided_on = filing.decided_on.isoformat() if filing.decided_on else ""
     notify(
         recipients=counsel_of_record(case),

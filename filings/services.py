@@ -34,6 +34,7 @@ from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from core.text import refuse_breaks
 from elections.law import calendar, filing_time, levels
 from elections.law.local_time import local_date, local_time
+from elections.law.rule_sets import DeadlineCode
 from elections.models import Appearance, Case, Election, Party
 from elections.selectors import counsel_party_ids
 from filings import notices, pdf
@@ -52,10 +53,13 @@ from filings.law.kinds import (
     ServiceMethod,
 )
 from filings.models import Document, Filing
+from objections import services as objection_services
+from objections.models import Objection
 from proceedings import selectors as proceeding_selectors
 from proceedings import services as proceeding_services
 from proceedings.law.deadlines import Source, Status
-from proceedings.models import Deadline, ProceedingEvent
+from proceedings.law.owed_by import PartyStatus
+from proceedings.models import Deadline, DeadlineParty, ProceedingEvent
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +181,9 @@ def _answered_deadline(
                 f"A filing of kind {kind} answers a deadline of code {' or '.join(codes)}; deadline "
                 f"{answers.pk} is {answers.code}.",
             )
-        return _live(answers)
+        live = _live(answers)
+        proceeding_services.deadline_owner_check(deadline=live, party=party)
+        return live
     if not codes:
         return None
     found = (
@@ -253,6 +259,15 @@ def _check_fits_the_stage(case: Case, election: Election, kind: str, party: Part
             )
 
 
+def _due_for(deadline: Deadline, party: Party) -> datetime:
+    """When ``party``'s time under ``deadline`` ends: its own row's moment (an extension granted to it alone),
+    else the deadline's."""
+    row = (
+        DeadlineParty.objects.filter(deadline=deadline, party=party).values_list("due_at", flat=True).first()
+    )
+    return row if row is not None and row > deadline.due_at else deadline.due_at
+
+
 def _late_message(deadline: Deadline, filed_at: datetime, what: str) -> str:
     zone = deadline.zone
     return (
@@ -264,7 +279,7 @@ def _late_message(deadline: Deadline, filed_at: datetime, what: str) -> str:
 
 
 def _check_extension(
-    deadline: Deadline | None, filed_at: datetime, grounds: str, *, timely: bool | None
+    deadline: Deadline | None, filed_at: datetime, grounds: str, *, timely: bool | None, party: Party
 ) -> None:
     if deadline is None:
         raise RuleViolation(
@@ -274,9 +289,13 @@ def _check_extension(
     refusal = extensions.NOT_EXTENDABLE.get(deadline.code)
     if refusal:
         raise RuleViolation("answers", refusal)
-    if deadline.status in (Status.MET, Status.MOOT):
+    # Judged for the requesting party: another party's filing does not end its time (product.md v1.4).
+    row = DeadlineParty.objects.filter(deadline=deadline, party=party).first()
+    state = row.status if row is not None else deadline.status
+    if state == PartyStatus.MET or (deadline.status == Status.MOOT and (row is None or state != "open")):
         raise TransitionNotAllowed(
-            f"The {deadline.label.lower()} deadline is {deadline.status}: there is nothing left to extend."
+            f"The {deadline.label.lower()} deadline is {state} for {party.name}: there is nothing left to "
+            "extend."
         )
     filed_on = local_date(filed_at, deadline.zone)
     short_notice = extensions.needs_grounds(filed_on, deadline.due_on, calendar.is_business_day)
@@ -379,11 +398,13 @@ def filing_file(
         _check_fits_the_stage(case, chosen, kind, party)
     elif deadline is not None:
         deadline = _live(deadline)
+        proceeding_services.deadline_owner_check(deadline=deadline, party=party)
     received_at = clock.now()
     timely: bool | None = True
     confirmed = True
     if deadline is not None:
-        timely = calendar.is_timely(filed_at, deadline.due_at)
+        due_at = _due_for(deadline, party)
+        timely = calendar.is_timely(filed_at, due_at)
         what = (
             "The extension request" if kind == Kind.EXTENSION_REQUEST else f"The {KIND_LABELS[kind].lower()}"
         )
@@ -398,11 +419,11 @@ def filing_file(
         confirmed = filing_time.stated_time_stands(
             by_staff=staff,
             stated_timely=timely,
-            received_timely=calendar.is_timely(received_at, deadline.due_at),
+            received_timely=calendar.is_timely(received_at, due_at),
         )
         timely = filing_time.timely_while_waiting(confirmed=confirmed, stated_timely=timely)
     if kind == Kind.EXTENSION_REQUEST:
-        _check_extension(deadline, filed_at, grounds, timely=timely)
+        _check_extension(deadline, filed_at, grounds, timely=timely, party=party)
 
     filing = Filing(
         case=case,
@@ -448,6 +469,14 @@ def filing_file(
         proceeding_services.deadline_met_by_filing(
             deadline=deadline, filed_on=local_date(filed_at, deadline.zone), actor=actor
         )
+    if deadline is not None and kind in ANSWERS and timely is True:
+        proceeding_services.deadline_met_by_party_filing(
+            deadline=deadline,
+            party=party,
+            filing_id=filing.pk,
+            filed_on=local_date(filed_at, deadline.zone),
+            actor=actor,
+        )
 
     if notify:
         notices.filing_filed(filing)
@@ -476,6 +505,14 @@ def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False, notify: 
         proceeding_services.deadline_met_by_filing(
             deadline=deadline, filed_on=local_date(filing.filed_at, deadline.zone), actor=actor
         )
+    if deadline is not None and not late and filing.kind in ANSWERS:
+        proceeding_services.deadline_met_by_party_filing(
+            deadline=deadline,
+            party=filing.party,
+            filing_id=filing.pk,
+            filed_on=local_date(filing.filed_at, deadline.zone),
+            actor=actor,
+        )
     if notify:
         notices.filing_time_settled(filing, late=late, zone=filing.case.office_zone)
     return filing
@@ -494,9 +531,12 @@ def filing_rule(
     actor: Actor,
     until: date | None = None,
     notify: bool = True,
+    all_parties: bool = False,
 ) -> Filing:
-    """Staff record the ruling on a motion or an extension request. A granted extension moves the deadline it
-    asked about to ``until`` (source ``order``), and every deadline counted from it."""
+    """Staff record the ruling on a motion or an extension request. A granted extension moves the time of the
+    party that asked for it to ``until`` (its row of the deadline), and what runs from it; ``all_parties``
+    moves the deadline itself for everyone (source ``order``), and every deadline counted from it. An offer
+    of proof is extended through the objection's own step (29 CFR 102.69(a)(8)), which moves both at once."""
     require_staff(actor, "rule on a motion")
     Case.objects.select_for_update().get(pk=filing.case_id)
     filing = (
@@ -555,18 +595,34 @@ def filing_rule(
                 f"{current.due_on.isoformat()}; {until.isoformat()} is not after it.",
             )
         title = levels.TITLES[levels.Level(by)]
-        order = proceeding_services.deadline_set(
-            case=case,
-            code=current.code,
-            due_on=until,
-            reason=f"Extension of time granted by the {title} on {decided_on.isoformat()} "
-            f"(filing {filing.pk}: {filing.title})"[:2000],
-            source=Source.ORDER,
-            label=current.label,
-            election=current.election_id,
-            party=current.party_id,
-            actor=actor,
-        )
+        reason = (
+            f"Extension of time granted by the {title} on {decided_on.isoformat()} "
+            f"(filing {filing.pk}: {filing.title})"
+        )[:2000]
+        if current.code == DeadlineCode.OFFER_OF_PROOF:
+            _extend_offer_of_proof(filing, current, until, reason, actor, all_parties=all_parties)
+        elif all_parties or current.party_id is not None:
+            # For every party (or the deadline is one party's already): the deadline itself moves.
+            order = proceeding_services.deadline_set(
+                case=case,
+                code=current.code,
+                due_on=until,
+                reason=reason,
+                source=Source.ORDER,
+                label=current.label,
+                election=current.election_id,
+                party=current.party_id,
+                actor=actor,
+            )
+        else:
+            proceeding_services.deadline_extend_for_party(
+                deadline=current,
+                party=filing.party,
+                due_on=until,
+                reason=reason,
+                filing_id=filing.pk,
+                actor=actor,
+            )
     filing.ruling = ruling
     filing.decided_on = decided_on
     filing.ruled_by_level = by
@@ -577,6 +633,31 @@ def filing_rule(
     if notify:
         notices.filing_ruled(filing, order=order, zone=zone)
     return filing
+
+
+def _extend_offer_of_proof(
+    filing: Filing, deadline: Deadline, until: date, reason: str, actor: Actor, *, all_parties: bool
+) -> None:
+    """An offer of proof is extended through the objection's own step: the objection's
+    ``offer_of_proof_due_at`` and the party's offer-of-proof deadline move together, once (29 CFR
+    102.69(a)(8)). The requesting party's objections, or with ``all_parties`` every party's."""
+    due_at = calendar.due_at_cutoff(until, deadline.zone)
+    pending = Objection.objects.filter(
+        election=deadline.election, offer_of_proof_filed_at__isnull=True
+    ).exclude(status=Objection.Status.WITHDRAWN)
+    if not all_parties:
+        pending = pending.filter(filed_by=filing.party)
+    if deadline.trigger_tally_id is not None:
+        pending = pending.filter(answers_tally_id=deadline.trigger_tally_id)
+    objections = list(pending.order_by("id"))
+    if not objections:
+        raise TransitionNotAllowed(
+            f"No offer of proof of {filing.party.name} is pending: there is nothing to extend."
+        )
+    for objection in objections:
+        objection_services.offer_of_proof_extend(
+            objection=objection, until=due_at, reason=reason, actor=actor, notify=False
+        )
 
 
 # --- documents -----------------------------------------------------------------------------------------

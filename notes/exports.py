@@ -50,6 +50,11 @@ def _cell(value: Any) -> Any:
     return value
 
 
+def _parties_text(parties: list[dict[str, Any]]) -> str:
+    """Each party's own state of a deadline, in one cell: "RWDSU: met; Amazon.com Services LLC: open"."""
+    return "; ".join(f"{p['party_name']}: {p['status'].replace('_', ' ')}" for p in parties)
+
+
 def _rulings_text(rulings: list[dict[str, Any]]) -> str:
     return "; ".join(f"{r['level']}: {r['disposition']} ({r['decided_on']})" for r in rulings)
 
@@ -181,6 +186,9 @@ EXPORTS: dict[str, Export] = {
         DeadlineSerializer,
         _deadlines,
         extras=(("party_name", lambda d: d.party.name if d.party_id else None),),
+        # The caller's own due moment (their party's, after an extension granted to it alone), as the API.
+        zoned_text=("due_at",),
+        as_text=(("parties", _parties_text),),
     ),
     "timeline": Export(TimelineItemSerializer, _timeline, zoned_text=("at",)),
     "notes": Export(NoteSerializer, _notes),

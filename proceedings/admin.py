@@ -29,6 +29,7 @@ from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, Servic
 from core.admin_local_time import LocalTimeAdmin
 from elections.admin import CaseAdmin
 from elections.law import case_numbers
+from elections.law.local_time import local_time
 from elections.models import Case
 from proceedings import admin_desk, deadline_records, services
 from proceedings.admin_forms import sentence
@@ -256,6 +257,7 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
         "election_sequence",
         "label",
         "status_now",
+        "parties_now",
         "source",
         "verified",
         "party",
@@ -272,7 +274,10 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
         return sentence(exc)  # labels, not event, stage and detail codes
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deadline]:
-        return deadline_records.with_effective_status(super().get_queryset(request))
+        # With each party's row, so every party's state reads on the deadline's one line (issue 31, item 1).
+        return deadline_records.prefetch_party_rows(
+            deadline_records.with_effective_status(super().get_queryset(request))
+        )
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         if obj is None:
@@ -304,6 +309,7 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
             "reason",
             "status",
             "status_note",
+            "parties_now",
             "superseded_by",
             "marked_met_on",
             "created_by",
@@ -346,6 +352,18 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
     @admin.display(description="Status now", ordering="status")
     def status_now(self, deadline: Deadline) -> str:
         return str(getattr(deadline, "effective_status", deadline.status))
+
+    @admin.display(description="Each party now")
+    def parties_now(self, deadline: Deadline) -> str:
+        """Every party's own state on one line: "RWDSU: met · Amazon.com Services LLC: open (due …)"."""
+        now = clock.now()
+        shown = []
+        for row in deadline.party_rows.all():
+            text = f"{row.party.name}: {deadline_records.row_status(row, now).replace('_', ' ')}"
+            if row.due_at != deadline.due_at:
+                text += f" (due {local_time(row.due_at, deadline.zone)})"
+            shown.append(text)
+        return " · ".join(shown) or "the agency's (no party's)"
 
     @staticmethod
     def _today_of(deadlines: QuerySet[Deadline]) -> dict[str, Any]:

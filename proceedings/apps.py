@@ -14,6 +14,7 @@ class ProceedingsConfig(AppConfig):
 
         # A case's answers change when one of its deadlines falls due, with no write at all.
         conditional.register_time_bucket("deadlines", selectors.deadline_passed)
+        conditional.register_time_bucket("party_deadlines", selectors.party_deadline_passed)
 
         election_events.tally_to_record.connect(
             receivers.refuse_tally, dispatch_uid="proceedings.refuse_tally"

@@ -1,6 +1,6 @@
 """The iCalendar feed of a user's deadlines (RFC 5545, built with ``icalendar``).
 
-Each open deadline of the user's cases is an all-day event on its due date (calendar apps show all-day items
+Each deadline of the user's cases still open for their own party (staff: for any party) is an all-day event on its due date (calendar apps show all-day items
 at the top of the day, where a filing deadline belongs); the 11:59 p.m. cutoff, its zone, the citation and the
 explanation are in the description. The UID is stable per deadline, so a moved (superseded) date disappears and
 its replacement appears on the next refresh of the subscription.
@@ -25,7 +25,8 @@ from icalendar import Event as CalendarEvent
 from core import clock
 from core.links import desk_url, url_of
 from elections.law.calendar import business_days_before
-from proceedings import selectors
+from elections.law.local_time import local_date
+from proceedings import deadline_records, selectors
 from proceedings.due_words import due_words
 from proceedings.law.deadlines import COURT_SOURCES, SOURCE_LABELS, Status, flag
 from proceedings.models import Deadline
@@ -40,11 +41,20 @@ def feed_url(token: str) -> str:
 
 
 def deadlines_in_feed(user: Any, *, now: datetime | None = None) -> list[Deadline]:
-    return list(
+    """The caller's open deadlines: their own party's time that still runs (staff: any party's), each at the
+    caller's own due moment (an extension granted to their party alone moves it)."""
+    now = now or clock.now()
+    listed = []
+    for deadline in (
         selectors.deadlines_for(user, now=now)
-        .filter(Q(effective_status=Status.OPEN))
+        .filter(Q(caller_status=Status.OPEN))
         .order_by("due_at", "id")[:MAX_EVENTS]
-    )
+    ):
+        view = deadline_records.caller_view(deadline, now=now)
+        if view.due_at != deadline.due_at:
+            deadline.due_at, deadline.due_on = view.due_at, local_date(view.due_at, deadline.zone)
+        listed.append(deadline)
+    return listed
 
 
 def _description(deadline: Deadline) -> str:

@@ -19,26 +19,41 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from copy import copy
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
 from django.db import models
-from django.db.models import CharField, F, Q, QuerySet, Value, When
+from django.db.models import (
+    CharField,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce
 from simple_history.utils import bulk_update_with_history
 
 from core import clock
-from core.actors import acting_user, stamp
+from core.actors import acting_user, is_staff, stamp
 from elections.law import calendar, case_numbers, rule_sets
 from elections.law.local_time import in_zone, local_date
 from elections.law.rule_sets import DeadlineCode
-from elections.models import Case, Election, Tally
+from elections.models import Appearance, Case, Election, Party, Tally
 from objections.models import Objection
 from proceedings.law import ca_case as toc
-from proceedings.law import courts, dispositions, ladder
+from proceedings.law import courts, dispositions, ladder, owed_by
 from proceedings.law import deadlines as law
 from proceedings.law.deadlines import Source, Status
-from proceedings.models import Deadline, ProceedingEvent
+from proceedings.law.owed_by import OwedBy, PartyStatus
+from proceedings.models import Deadline, DeadlineParty, ProceedingEvent
 
 
 def zone_of(case: Case) -> str:
@@ -108,7 +123,7 @@ def _computed(
         case=case,
         election=election,
         code=period.code,
-        label=period.label,
+        label=_label(period.label, trigger_tally),
         due_on=computed.due_on,
         due_at=computed.due_at,
         zone=computed.zone,
@@ -131,6 +146,14 @@ def _computed(
         # Objections to a revised tally sit beside those of the tally of ballots: both periods stand.
         _supersede_open(election, period.code, deadline)
     return deadline
+
+
+def _label(label: str, tally: Tally | None) -> str:
+    """A revised tally's periods say which revision they answer: two revised tallies on one day open two
+    periods that must not read the same (issue 31, item 3)."""
+    if tally is None or tally.revision == 0:
+        return label
+    return f"{label} (revision {tally.revision})"
 
 
 def _attach(
@@ -610,7 +633,7 @@ def refresh(election: Election | None, *, now: datetime | None = None, case: Cas
     objections = (
         list(
             Objection.objects.filter(election=election).values(
-                "filed_by_id", "filed_at", "offer_of_proof_filed_at", "status", "answers_tally_id"
+                "pk", "filed_by_id", "filed_at", "offer_of_proof_filed_at", "status", "answers_tally_id"
             )
         )
         if election is not None
@@ -620,6 +643,7 @@ def refresh(election: Election | None, *, now: datetime | None = None, case: Cas
     by_id = {d.pk: d for d in live}
     verdicts: dict[int, law.Verdict] = {}
     answers: dict[int, _Answer | None] = {}
+    moot_reasons: dict[int, str | None] = {}
     changed: list[Deadline] = []
     for d in sorted(live, key=lambda x: (x.responds_to_id is not None, x.due_at, x.pk)):
         parties = None if d.party_id is None else {d.party_id}
@@ -627,6 +651,7 @@ def refresh(election: Election | None, *, now: datetime | None = None, case: Cas
         answer, objections_filed = _answer(d, events, objections, parties, excluded)
         answers[d.pk] = answer
         moot = _moot_reason(d, events, by_id, answers, now) or _parent_moot(d, verdicts, by_id)
+        moot_reasons[d.pk] = moot
         obliged = law.is_obliged(d.code, source=d.source, objections_filed=objections_filed)
         verdict = law.evaluate(
             code=d.code,
@@ -652,7 +677,147 @@ def refresh(election: Election | None, *, now: datetime | None = None, case: Cas
             ["status", "status_note", "obliged", "updated_at"],
             default_change_reason="status re-derived from the record",
         )
+    party_rows(live, events, objections, moot_reasons, now=now)
     return len(changed)
+
+
+# --- each party's state ------------------------------------------------------------------------------------
+
+
+def concerned_parties(d: Deadline, parties: Sequence[Party]) -> list[Party]:
+    """The parties a deadline has a row for: none for the agency's, the named party for one set for a party,
+    the respondent for its answer, every party of the case (not an "involved party" of the public record)
+    otherwise."""
+    whose = owed_by.whose(d.code, party_named=d.party_id is not None)
+    if whose.owed_by is OwedBy.AGENCY:
+        return []
+    if d.party_id is not None:
+        return [p for p in parties if p.pk == d.party_id]
+    if whose.role is not None:
+        return [p for p in parties if p.role == whose.role]
+    return [p for p in parties if p.role != Party.Role.INVOLVED_PARTY]
+
+
+def party_rows(
+    live: Sequence[Deadline],
+    events: Sequence[ProceedingEvent],
+    objections: Sequence[Mapping[str, Any]],
+    moot_reasons: Mapping[int, str | None],
+    *,
+    now: datetime,
+) -> None:
+    """Write each party's state of the ``live`` deadlines (one election's, or a case's before any election):
+    met by its own filing or objection only, missed only where that party had to file, not applicable where
+    the deadline is another party's (``proceedings.law.owed_by``)."""
+    case_id = live[0].case_id
+    parties = list(Party.objects.filter(case_id=case_id).order_by("id"))
+    stored = {
+        (row.deadline_id, row.party_id): row
+        for row in DeadlineParty.objects.filter(deadline__in=[d.pk for d in live])
+    }
+    own = _general_excludes(live)
+    filers: dict[int, set[int]] = {}  # deadline → the parties whose rows are met (for "all but the filer")
+    to_create: list[DeadlineParty] = []
+    to_update: list[DeadlineParty] = []
+    for d in sorted(live, key=lambda x: (x.responds_to_id is not None, x.due_at, x.pk)):
+        filers[d.pk] = set()
+        whose = owed_by.whose(d.code, party_named=d.party_id is not None)
+        for party in concerned_parties(d, parties):
+            row = stored.get((d.pk, party.pk))
+            if row is None:
+                row = DeadlineParty(deadline=d, party=party, due_at=d.due_at)
+                to_create.append(row)
+            else:
+                to_update.append(row)
+            if row.extended_by_filing_id is None:
+                row.due_at = d.due_at
+            before = (row.status, row.note, row.obliged, row.met_by_objection_id)
+            status, note, obliged, objection_id = _party_state(
+                d, row, whose, party, events, objections, moot_reasons.get(d.pk), own, filers, now
+            )
+            row.status, row.note, row.obliged, row.met_by_objection_id = status, note, obliged, objection_id
+            if status == PartyStatus.MET:
+                filers[d.pk].add(party.pk)
+            if before == (row.status, row.note, row.obliged, row.met_by_objection_id) and row.pk:
+                to_update.remove(row)
+            else:
+                row.updated_at = now
+    if to_create:
+        DeadlineParty.objects.bulk_create(to_create)
+    if to_update:
+        DeadlineParty.objects.bulk_update(
+            to_update, ["status", "note", "obliged", "met_by_objection", "due_at", "updated_at"]
+        )
+
+
+def _party_state(
+    d: Deadline,
+    row: DeadlineParty,
+    whose: owed_by.Whose,
+    party: Party,
+    events: Sequence[ProceedingEvent],
+    objections: Sequence[Mapping[str, Any]],
+    moot: str | None,
+    own: Mapping[str, set[int]],
+    filers: Mapping[int, set[int]],
+    now: datetime,
+) -> tuple[PartyStatus, str, bool, int | None]:
+    """(status, note, obliged, the objection that met it) of ``party``'s row of ``d``."""
+    if d.party_id is None and party.pk in own.get(d.code, set()):
+        return PartyStatus.NOT_APPLICABLE, f"{party.name} has a deadline of its own for this.", False, None
+    mine = [o for o in objections if o["filed_by_id"] == party.pk and _answers(d, o)]
+    objected = any(o["status"] != Objection.Status.WITHDRAWN for o in mine)
+    if whose.objecting and not objected:
+        if now <= row.due_at and not moot:
+            # Owed with objections: a party that files any by this moment files its offer of proof with them.
+            note = (
+                f"Owed only with objections: due with them if {party.name} files any (29 CFR 102.69(a)(8))."
+            )
+            return PartyStatus.OPEN, note, False, None
+        return (
+            PartyStatus.NOT_APPLICABLE,
+            f"{party.name} filed no objections: nothing to support.",
+            False,
+            None,
+        )
+    if whose.but_filer and d.responds_to_id is not None and filers.get(d.responds_to_id) == {party.pk}:
+        return PartyStatus.NOT_APPLICABLE, f"{party.name} filed what it answers.", False, None
+    obliged = law.is_obliged(d.code, source=d.source, objections_filed=objected)
+    if row.met_by_filing_id is not None and row.met_on is not None:
+        return PartyStatus.MET, f"Met by {party.name}'s filing ({row.met_on.isoformat()}).", obliged, None
+    if d.marked_met_on is not None and not d.met_by_filing:
+        return PartyStatus.MET, f"Marked met by staff ({d.marked_met_on.isoformat()}).", obliged, None
+    if row.due_at != d.due_at:  # extended for this party alone: its filing is timely until its own date
+        d = copy(d)
+        d.due_at, d.due_on = row.due_at, local_date(row.due_at, d.zone)
+    answer, _ = _answer(d, events, objections, {party.pk}, set())
+    objection_id = _meeting_objection(d, mine)
+    if answer is not None and answer.in_time:
+        return PartyStatus.MET, f"Filed on {answer.on.isoformat()}.", obliged, objection_id
+    if moot:
+        return PartyStatus.NOT_APPLICABLE, moot, obliged, None
+    if answer is not None:
+        return PartyStatus.MISSED, f"Filed late, on {answer.on.isoformat()}.", obliged, objection_id
+    if now <= row.due_at:
+        return PartyStatus.OPEN, "", obliged, None
+    return (
+        owed_by.lapsed(obliged=obliged),
+        law.lapsed(code=d.code, target_only=False, obliged=obliged).note,
+        obliged,
+        None,
+    )
+
+
+def _meeting_objection(d: Deadline, mine: Sequence[Mapping[str, Any]]) -> int | None:
+    """The party's objection that answers ``d``: its first (objections), or the one whose offer of proof came
+    last (the offer of proof)."""
+    live = [o for o in mine if o["status"] != Objection.Status.WITHDRAWN]
+    kinds = law.rule_of(d.code).answered_by
+    if "objection" in kinds and mine:
+        return int(min(mine, key=lambda o: o["filed_at"])["pk"])
+    if "offer_of_proof" in kinds and live and all(o["offer_of_proof_filed_at"] for o in live):
+        return int(max(live, key=lambda o: o["offer_of_proof_filed_at"])["pk"])
+    return None
 
 
 def _answer(
@@ -757,10 +922,15 @@ def moot_for_voided(event: ProceedingEvent, actor: Any = None) -> None:
 
 
 def refresh_lapsed(*, now: datetime | None = None) -> int:
-    """Persist what time has done: open deadlines that passed (and the responses to them). Hourly."""
+    """Persist what time has done: open deadlines that passed (and the responses to them), and each party's
+    open time that passed (a row extended for one party lapses after its deadline). Hourly."""
     now = now or clock.now()
     lapsed = set(
         Deadline.objects.filter(status=Status.OPEN, due_at__lt=now).values_list("election_id", "case_id")
+    ) | set(
+        DeadlineParty.objects.filter(status=PartyStatus.OPEN, due_at__lt=now)
+        .exclude(deadline__status=Status.SUPERSEDED)
+        .values_list("deadline__election_id", "deadline__case_id")
     )
     changed = 0
     for election in Election.objects.filter(pk__in={e for e, _ in lapsed if e is not None}):
@@ -819,3 +989,135 @@ def effective_note(deadline: Deadline) -> str:
     if deadline.responds_to_id is not None and effective == Status.MOOT and not deadline.due_at < clock.now():
         return "Nothing to answer: the filing it answers was not made by its due date."
     return law.lapsed(code=deadline.code, target_only=deadline.target_only, obliged=deadline.obliged).note
+
+
+# --- each party's state, read --------------------------------------------------------------------------------
+
+
+def row_status(row: DeadlineParty, now: datetime) -> str:
+    """A party's state now: an open row whose moment passed since the last refresh is missed (the party had
+    to file) or waived."""
+    if row.status == PartyStatus.OPEN and row.due_at < now:
+        return owed_by.lapsed(obliged=row.obliged).value
+    return str(row.status)
+
+
+def _as_deadline_status(now: datetime) -> models.Case:
+    """A party's row said in the deadline's own words (the top-level ``status`` keeps its values): open, met,
+    missed; a right that lapsed unused (waived) or another party's (not applicable) is moot to this party."""
+    open_ = Q(status=PartyStatus.OPEN)
+    return models.Case(
+        When(open_ & Q(due_at__gte=now), then=Value(Status.OPEN.value)),
+        When(open_ & Q(obliged=True), then=Value(Status.MISSED.value)),
+        When(status=PartyStatus.MET, then=Value(Status.MET.value)),
+        When(status=PartyStatus.MISSED, then=Value(Status.MISSED.value)),
+        default=Value(Status.MOOT.value),
+        output_field=CharField(),
+    )
+
+
+def own_party_ids(user: Any) -> QuerySet[Any]:
+    """The parties the user appears for, as a subquery (no query of its own); none for an anonymous caller."""
+    if not getattr(user, "is_authenticated", False):
+        return Appearance.objects.none().values("party_id")
+    return Appearance.objects.filter(user=user).values("party_id")
+
+
+def with_caller_state(
+    queryset: QuerySet[Deadline], user: Any, *, now: datetime | None = None
+) -> QuerySet[Deadline]:
+    """Annotate what the caller reads of each deadline (product.md, "Deadlines belong to parties"):
+    ``caller_status``, their own party's state (staff: open while any party's time runs, else the deadline's),
+    and ``caller_party``, the party whose row they read (none for staff, or when no row is theirs). Needs
+    ``with_effective_status`` first. ``user`` None reads as staff do. ``caller_due_at``: the caller's own
+    due moment (staff: the earliest among the parties whose time runs)."""
+    now = now or clock.now()
+    rows = DeadlineParty.objects.filter(deadline=OuterRef("pk"))
+    superseded = Q(status=Status.SUPERSEDED)
+    if user is None or is_staff(user):  # None: the system's view, staff's
+        running = rows.filter(status=PartyStatus.OPEN, due_at__gte=now)
+        return queryset.annotate(
+            caller_status=models.Case(
+                When(superseded, then=Value(Status.SUPERSEDED.value)),
+                When(Q(effective_status=Status.MOOT, due_at__gte=now), then=Value(Status.MOOT.value)),
+                When(Exists(running), then=Value(PartyStatus.OPEN.value)),
+                default=F("effective_status"),
+                output_field=CharField(),
+            ),
+            caller_party=Value(None, output_field=IntegerField()),
+            caller_due_at=Coalesce(
+                Subquery(running.order_by("due_at", "party_id").values("due_at")[:1]), F("due_at")
+            ),
+        )
+    own = (
+        rows.filter(party_id__in=own_party_ids(user))
+        .annotate(now_status=_as_deadline_status(now))
+        .annotate(running=models.Case(When(now_status=Status.OPEN, then=Value(0)), default=Value(1)))
+        .order_by("running", "due_at", "party_id")
+    )
+    return queryset.annotate(
+        caller_party=Subquery(own.values("party_id")[:1]),
+        caller_due_at=Coalesce(Subquery(own.values("due_at")[:1]), F("due_at")),
+        caller_status=models.Case(
+            When(superseded, then=Value(Status.SUPERSEDED.value)),
+            # Moot for a reason before its date (nothing to answer, the case closed): moot for every party.
+            When(Q(effective_status=Status.MOOT, due_at__gte=now), then=Value(Status.MOOT.value)),
+            # A deadline with rows for other parties only is theirs, not the caller's: nothing for them to do.
+            When(~Exists(own) & Exists(rows), then=Value(Status.MOOT.value)),
+            default=Coalesce(Subquery(own.values("now_status")[:1]), F("effective_status")),
+            output_field=CharField(),
+        ),
+    )
+
+
+def prefetch_party_rows(queryset: QuerySet[Deadline]) -> QuerySet[Deadline]:
+    return queryset.prefetch_related(
+        Prefetch("party_rows", queryset=DeadlineParty.objects.select_related("party").order_by("party_id"))
+    )
+
+
+@dataclass(frozen=True)
+class CallerView:
+    """What one caller reads of a deadline: ``status``, ``due_at`` and ``note`` at the top level, and the row
+    they come from (their own party's; staff: the earliest open)."""
+
+    status: str
+    due_at: datetime
+    note: str
+    row: DeadlineParty | None
+
+
+def caller_view(deadline: Deadline, *, now: datetime | None = None) -> CallerView:
+    """From ``with_caller_state`` (and ``prefetch_party_rows`` for the row and its note); a deadline read
+    without them is read as the deadline's own status and date."""
+    now = now or clock.now()
+    rows = list(deadline.party_rows.all()) if _prefetched(deadline) else []
+    effective = str(getattr(deadline, "effective_status", deadline.status))
+    status = str(getattr(deadline, "caller_status", effective))
+    due_at = getattr(deadline, "caller_due_at", None) or deadline.due_at
+    party = getattr(deadline, "caller_party", None)
+    if deadline.status == Status.SUPERSEDED:
+        return CallerView(Status.SUPERSEDED.value, deadline.due_at, effective_note(deadline), None)
+    if party is not None:
+        row = next((r for r in rows if r.party_id == party), None)
+        if row is not None:
+            # Moot for a reason the row does not know yet (nothing to answer): the deadline's own note.
+            note = effective_note(deadline) if status == Status.MOOT and row.status == "open" else ""
+            return CallerView(status, row.due_at, note or row_note(row, now), row)
+        return CallerView(status, due_at, "", None)
+    running = [r for r in rows if row_status(r, now) == PartyStatus.OPEN]
+    if status == PartyStatus.OPEN and running:
+        first = min(running, key=lambda r: (r.due_at, r.party_id))
+        return CallerView(PartyStatus.OPEN.value, first.due_at, effective_note(deadline), first)
+    return CallerView(status, due_at, effective_note(deadline), None)
+
+
+def row_note(row: DeadlineParty, now: datetime) -> str:
+    """The row's note, including what time has done since the last refresh."""
+    if row.status == PartyStatus.OPEN and row.due_at < now:
+        return law.lapsed(code="", target_only=False, obliged=row.obliged).note
+    return row.note
+
+
+def _prefetched(deadline: Deadline) -> bool:
+    return "party_rows" in getattr(deadline, "_prefetched_objects_cache", {})

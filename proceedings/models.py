@@ -17,8 +17,10 @@ from simple_history.models import HistoricalRecords
 
 from access.models import digest
 from elections.models import Case, Election, Party, Tally, scoped_to_cases_of
+from objections.models import Objection
 from proceedings.law import ladder
 from proceedings.law.deadlines import SOURCES, Source, Status
+from proceedings.law.owed_by import PartyStatus
 
 if TYPE_CHECKING:
     from django.db.models.fields.related_descriptors import RelatedManager
@@ -205,6 +207,45 @@ class Deadline(models.Model):
     @property
     def on_election(self) -> str:
         return on_election(self.election)
+
+
+PARTY_STATUS_CHOICES = [(s.value, s.value.replace("_", " ").capitalize()) for s in PartyStatus]
+
+
+class DeadlineParty(models.Model):
+    """One party's state of a deadline (product.md, "Deadlines belong to parties"): written by
+    ``deadline_records.refresh`` from the record, beside the deadline's own status. ``due_at`` is the party's
+    own due moment (the deadline's, or later after an extension granted to this party alone)."""
+
+    deadline = models.ForeignKey(Deadline, on_delete=models.PROTECT, related_name="party_rows")
+    party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=16, choices=PARTY_STATUS_CHOICES, default=PartyStatus.OPEN.value)
+    due_at = models.DateTimeField()
+    obliged = models.BooleanField(default=False, help_text="This party must file: lapsing makes it missed")
+    # What met it: the party's objection, or its filing (filings sit above this app: its id, not a key).
+    met_by_objection = models.ForeignKey(
+        Objection, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    met_by_filing_id = models.PositiveBigIntegerField(null=True, blank=True)
+    met_on = models.DateField(null=True, blank=True, help_text="A filing of this party that met it")
+    extended_by_filing_id = models.PositiveBigIntegerField(
+        null=True, blank=True, help_text="The extension request granted to this party alone"
+    )
+    note = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["deadline_id", "party_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["deadline", "party"], name="one_row_per_deadline_and_party"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deadline_id} for party {self.party_id}: {self.status}"
+
+    @property
+    def met_by(self) -> int | None:
+        return self.met_by_filing_id or self.met_by_objection_id
 
 
 class Reminder(models.Model):

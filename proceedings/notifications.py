@@ -3,7 +3,8 @@ person, written in the transaction that caused it, delivered after commit — ne
 
 - Every new event (and every void) goes to the counsel of record of the case.
 - ``send_deadline_reminders``: each counsel and paralegal gets one digest of their cases' open deadlines due
-  within ``settings.REMINDER_BUSINESS_DAYS`` business days; a ``Reminder`` row per (deadline, person,
+  within ``settings.REMINDER_BUSINESS_DAYS`` business days — their own party's only (its row open, by its
+  own due date: an extension granted to that party alone moves its reminders); a ``Reminder`` row per (deadline, person,
   threshold), under a unique constraint, makes a second run (or two workers at once) send nothing more.
 """
 
@@ -13,23 +14,26 @@ import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from datetime import date, datetime
+from copy import copy
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from core import clock, outbox
 from core.links import desk_url
 from elections import recipients
 from elections.law import calendar
+from elections.law.local_time import local_date
 from elections.models import Appearance, Case
 from proceedings.deadline_records import with_effective_status
 from proceedings.due_words import due_words
 from proceedings.event_details import detail_lines
 from proceedings.law.deadlines import Status, flag
-from proceedings.models import Deadline, ProceedingEvent, Reminder
+from proceedings.law.owed_by import PartyStatus
+from proceedings.models import Deadline, DeadlineParty, ProceedingEvent, Reminder
 
 
 def what_is_due(deadlines: Iterable[Deadline]) -> list[str]:
@@ -166,33 +170,39 @@ def send_deadline_reminders(*, now: datetime | None = None, levels: Sequence[int
         return cutoffs[(zone, days)]
 
     horizon = calendar.add_business_days(now.date(), max(levels) + 1)
+    # A deadline still open, or one whose time still runs for some party (an extension granted to it alone).
+    running = DeadlineParty.objects.filter(
+        deadline=OuterRef("pk"), status=PartyStatus.OPEN, due_at__gte=now, due_at__lte=_end_of(horizon)
+    )
     candidates = list(
         with_effective_status(
-            Deadline.objects.filter(status=Status.OPEN, due_at__gte=now, due_on__lte=horizon), now=now
+            Deadline.objects.exclude(status=Status.SUPERSEDED).filter(
+                Q(status=Status.OPEN, due_at__gte=now, due_on__lte=horizon) | Q(Exists(running))
+            ),
+            now=now,
         )
-        .filter(Q(effective_status=Status.OPEN))
         .select_related("case", "party")
+        .prefetch_related("party_rows")
         .order_by("due_at", "id")
     )
-    hits: dict[int, list[int]] = {}
-    for deadline in candidates:
-        reached = [days for days in levels if deadline.due_on <= cutoff(deadline.zone, days)]
-        if reached:
-            hits[deadline.pk] = reached
-    if not hits:
-        return 0
-    due = [d for d in candidates if d.pk in hits]
-    people = _people_by_case({d.case_id for d in due})
+    people = _people_by_case({d.case_id for d in candidates})
     owed: dict[int, list[tuple[Deadline, int]]] = defaultdict(list)
     users: dict[int, Any] = {}
-    for deadline in due:
+    hits: set[int] = set()
+    for deadline in candidates:
         for party_id, user in people.get(deadline.case_id, []):
-            if deadline.party_id is not None and party_id != deadline.party_id:
+            # Each party is reminded of its own time only: its row open, by its own due date.
+            theirs = _as_owed_by(deadline, party_id, now)
+            if theirs is None:
+                continue
+            reached = [days for days in levels if theirs.due_on <= cutoff(theirs.zone, days)]
+            if not reached:
                 continue
             users[user.pk] = user
-            for days in hits[deadline.pk]:
-                if (deadline, days) not in owed[user.pk]:
-                    owed[user.pk].append((deadline, days))
+            hits.add(deadline.pk)
+            for days in reached:
+                if all((d.pk, n) != (theirs.pk, days) for d, n in owed[user.pk]):
+                    owed[user.pk].append((theirs, days))
     sent_before = set(
         Reminder.objects.filter(deadline_id__in=list(hits), user_id__in=list(users)).values_list(
             "deadline_id", "user_id", "threshold"
@@ -204,6 +214,28 @@ def send_deadline_reminders(*, now: datetime | None = None, levels: Sequence[int
         if new and _send_digest(users[user_id], new):
             digests += 1
     return digests
+
+
+def _end_of(day: date) -> datetime:
+    return datetime.combine(day + timedelta(days=2), time.min, tzinfo=UTC)
+
+
+def _as_owed_by(deadline: Deadline, party_id: int, now: datetime) -> Deadline | None:
+    """``deadline`` as ``party_id`` owes it (its own due date), or None when that party's time does not run:
+    met, waived, not its deadline. A deadline with no party rows (the Region's target) is everyone's."""
+    rows = list(deadline.party_rows.all())
+    if not rows:
+        if getattr(deadline, "effective_status", deadline.status) != Status.OPEN:
+            return None
+        return deadline if deadline.party_id in (None, party_id) else None
+    row = next((r for r in rows if r.party_id == party_id), None)
+    if row is None or row.status != PartyStatus.OPEN or row.due_at < now:
+        return None
+    if row.due_at == deadline.due_at:
+        return deadline
+    theirs = copy(deadline)
+    theirs.due_at, theirs.due_on = row.due_at, local_date(row.due_at, deadline.zone)
+    return theirs
 
 
 def _people_by_case(case_ids: Iterable[int]) -> dict[int, list[tuple[int, Any]]]:

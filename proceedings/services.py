@@ -26,6 +26,7 @@ from core import bulk_insert, clock
 from core.actors import Actor, acting_user, require_staff, stamp
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
+from elections.law import calendar
 from elections.law import tally as tally_law
 from elections.law.local_time import local_date
 from elections.law.rule_sets import DeadlineCode
@@ -36,7 +37,7 @@ from objections import services as objection_services
 from objections.models import Objection
 from proceedings import deadline_records, notifications, selectors
 from proceedings.law import ca_case as toc
-from proceedings.law import dispositions, ladder
+from proceedings.law import dispositions, ladder, owed_by
 from proceedings.law import windows as law_windows
 from proceedings.law.deadlines import (
     CERTIFYING_OUTCOMES,
@@ -46,7 +47,8 @@ from proceedings.law.deadlines import (
     untimely_exceptions_refusal,
 )
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
-from proceedings.models import CalendarFeed, Deadline, DocketEntry, ProceedingEvent
+from proceedings.law.owed_by import OwedBy, PartyStatus
+from proceedings.models import CalendarFeed, Deadline, DeadlineParty, DocketEntry, ProceedingEvent
 
 NEW = 2**62  # the replay's reference for the event being recorded: after every other event of its day
 MAX_REASON = 2000
@@ -1171,6 +1173,106 @@ def deadline_met_by_filing(*, deadline: Deadline, filed_on: date, actor: Actor) 
     deadline_records.refresh(deadline.election, case=deadline.case)
     deadline.refresh_from_db()
     return deadline
+
+
+def deadline_row_of(deadline: Deadline, party: Party) -> DeadlineParty | None:
+    """``party``'s row of ``deadline`` (None: the deadline is not that party's to file by, or the agency's)."""
+    row = DeadlineParty.objects.filter(deadline=deadline, party=party).first()
+    if row is None and any(p.pk == party.pk for p in deadline_records.concerned_parties(deadline, [party])):
+        row = DeadlineParty.objects.create(deadline=deadline, party=party, due_at=deadline.due_at)
+    return row
+
+
+def deadline_owner_check(*, deadline: Deadline, party: Party, field: str = "answers") -> DeadlineParty:
+    """A party's paper meets (or asks more time for) its own deadline only: one owed by another party, by
+    the agency, or not this party's to file by (its own exceptions' answering brief) is a 400 naming the
+    field (issue 36: one side's filing must never meet the other side's deadline)."""
+    whose = owed_by.whose(deadline.code, party_named=deadline.party_id is not None)
+    if whose.owed_by is OwedBy.AGENCY:
+        raise RuleViolation(
+            field,
+            f"Deadline {deadline.pk} ({deadline.label}) is the agency's, not a party's: no party's filing meets it.",
+        )
+    row = deadline_row_of(deadline, party)
+    if row is None or row.status == PartyStatus.NOT_APPLICABLE:
+        owners = ", ".join(
+            r.party.name
+            for r in DeadlineParty.objects.filter(deadline=deadline)
+            .exclude(status=PartyStatus.NOT_APPLICABLE)
+            .select_related("party")
+        )
+        raise RuleViolation(
+            field,
+            f"Deadline {deadline.pk} ({deadline.label}) is not {party.name}'s"
+            + (f" but {owners}'s" if owners else "")
+            + f": a filing of {party.name} meets only {party.name}'s own deadlines (see deadlines/?mine=true).",
+        )
+    return row
+
+
+@transaction.atomic
+def deadline_met_by_party_filing(
+    *, deadline: Deadline, party: Party, filing_id: int, filed_on: date, actor: Actor
+) -> Deadline:
+    """A party's timely filing meets that party's row of the deadline, and only that (the other parties'
+    time runs on). Called by ``filings.services``, which has checked the filer, the owner and the time."""
+    deadline = Deadline.objects.select_for_update().get(pk=deadline.pk)
+    row = deadline_row_of(deadline, party)
+    if row is not None and row.met_by_filing_id is None:
+        row.met_by_filing_id, row.met_on = filing_id, filed_on
+        row.save(update_fields=["met_by_filing_id", "met_on", "updated_at"])
+    deadline_records.refresh(deadline.election, case=deadline.case)
+    deadline.refresh_from_db()
+    return deadline
+
+
+@transaction.atomic
+def deadline_extend_for_party(
+    *, deadline: Deadline, party: Party, due_on: date, reason: str, filing_id: int, actor: Actor
+) -> DeadlineParty:
+    """An extension granted to one party: its row falls due at 11:59 p.m. on ``due_on`` (29 CFR 102.2(b));
+    the other parties' dates stay. What runs from the deadline's last day (an answering brief runs from the
+    last date on which exceptions may be filed, 102.46(b)(1)) moves for every party with it."""
+    require_staff(actor, "extend a deadline")
+    deadline = Deadline.objects.select_for_update().get(pk=deadline.pk)
+    row = deadline_owner_check(deadline=deadline, party=party, field="party")
+    due_at = calendar.due_at_cutoff(due_on, deadline.zone)
+    if due_at <= row.due_at:
+        raise RuleViolation(
+            "until",
+            f"An extension moves the due date later: {party.name}'s {deadline.label.lower()} is due "
+            f"{local_date(row.due_at, deadline.zone).isoformat()}; {due_on.isoformat()} is not after it.",
+        )
+    row.due_at, row.extended_by_filing_id = due_at, filing_id
+    row.note = f"Extended for {party.name} alone to {due_on.isoformat()}: {reason}"[:2000]
+    row.save(update_fields=["due_at", "extended_by_filing_id", "note", "updated_at"])
+    _move_responses(deadline, due_on, filing_id)
+    deadline_records.refresh(deadline.election, case=deadline.case)
+    return DeadlineParty.objects.select_related("party").get(pk=row.pk)
+
+
+def _move_responses(parent: Deadline, last_day: date, filing_id: int) -> None:
+    """Each live response to ``parent`` falls due its period after ``last_day`` for every party (when that
+    is later than its date now), and what responds to it in turn."""
+    for response in parent.responses.exclude(status=Status.SUPERSEDED):
+        period = deadline_records.period_for(response.rule_set, response.code)
+        if period is None:
+            continue
+        computed = calendar.compute_deadline(
+            period=period,
+            rule_set=response.rule_set,
+            trigger_on=last_day,
+            region=response.case.region_at(last_day),
+        )
+        moved_on = computed.due_on
+        for row in DeadlineParty.objects.filter(deadline=response, due_at__lt=computed.due_at):
+            row.due_at, row.extended_by_filing_id = computed.due_at, filing_id
+            row.note = (
+                f"Runs from {last_day.isoformat()}, the last day of the {parent.label.lower()} as extended "
+                f"for one party: due {moved_on.isoformat()}."
+            )
+            row.save(update_fields=["due_at", "extended_by_filing_id", "note", "updated_at"])
+        _move_responses(response, moved_on, filing_id)
 
 
 @transaction.atomic

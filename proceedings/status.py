@@ -51,8 +51,9 @@ def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int], 
     return challenges, objections, ledger == tally.challenged
 
 
-def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
-    """The data of the status call; the API serializer shapes the tally, the deadline and the event."""
+def case_status(case: Case, *, now: datetime | None = None, user: Any = None) -> dict[str, Any]:
+    """The data of the status call; the API serializer shapes the tally, the deadline and the event.
+    ``next_deadline`` is ``user``'s own (their party's; staff, and ``user`` None: any party's)."""
     now = now or clock.now()
     elections = selectors.elections_of(case)
     picked = selectors.current_and_proceeding(elections)
@@ -60,7 +61,7 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
     # One read each of the case's live events and deadlines serves the replay, the last event and the
     # next deadline; the counts tell the replay whether objections are live.
     events = selectors.live_events_of_case(case, elections)
-    deadlines = selectors.live_deadlines(case, now=now)
+    deadlines = selectors.live_deadlines(case, now=now, user=user)
     challenges, objections, ledger_matches = _counts(proceeding or current)
     replayed = (
         selectors.replay(
@@ -114,7 +115,7 @@ def case_status(case: Case, *, now: datetime | None = None) -> dict[str, Any]:
         # False flags a ledger that holds fewer (or more) challenges than the latest tally's challenged
         # ballots: a tally to revise, or challenges still to log.
         "ledger_matches_tally": ledger_matches,
-        "next_deadline": selectors.next_deadline(deadlines),
+        "next_deadline": selectors.next_deadline(deadlines, now=now),
         "allowed_events": [
             *([e.value for e in ladder.allowed_events(climbing.state)] if climbing else []),
             *(e.value for e in toc.allowed(test.current if test else None, certified=_certified(events))),

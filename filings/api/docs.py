@@ -48,10 +48,18 @@ OPERATIONS: dict[str, Doc] = {
     "filings_ruling_create": Doc(
         "Rule on a motion or an extension request (staff)",
         "Record the ruling: `granted`, `denied`, `granted_in_part` or `withdrawn`, the date and who ruled "
-        "(`by`). An extension granted gives `until`, the new due date: the deadline moves (source `order`) "
-        "with every deadline counted from it, the reminders and the calendar feed. A ruling on another "
-        "kind of paper, or a second ruling, is a 409.",
-        request={"ruling": "granted", "decided_on": "2023-01-19", "by": "board", "until": "2023-02-09"},
+        "(`by`). An extension granted gives `until`, the new due date: the requesting party's own time "
+        "moves (its row of the deadline, and what runs from the deadline's last day), with its reminders and "
+        'calendar; `details: {"all_parties": true}` moves the deadline itself for every party (source '
+        "`order`) with every deadline counted from it. A ruling on another kind of paper, or a second "
+        "ruling, is a 409.",
+        request={
+            "ruling": "granted",
+            "decided_on": "2023-01-19",
+            "by": "board",
+            "until": "2023-02-09",
+            "details": {"all_parties": True},
+        },
     ),
     "filings_confirm_filing_create": Doc(
         "Confirm a filing time (staff)",

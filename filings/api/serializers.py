@@ -7,6 +7,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.api.fields import (
@@ -19,7 +20,7 @@ from core.api.fields import (
 )
 from core.api.inputs import InputSerializer
 from core.api.scoping import MAX_ID
-from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Ruling, ServiceMethod
+from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Kind, Ruling, ServiceMethod
 from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, Document, Filing
 
 
@@ -94,6 +95,10 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
     )
     documents = DocumentSerializer(many=True, read_only=True)
     zone = serializers.CharField(source="case.office_zone", read_only=True)
+    details = serializers.SerializerMethodField(
+        help_text="A granted extension: all_parties (true: moved for every party; false: the filing party's "
+        "own time only)"
+    )
 
     class Meta:
         model = Filing
@@ -125,8 +130,17 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
             "until",
             "order_deadline",
             "documents",
+            "details",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(
+        {"type": "object", "properties": {"all_parties": {"type": "boolean"}}, "additionalProperties": False}
+    )
+    def get_details(self, filing: Filing) -> dict[str, Any]:
+        if filing.kind != Kind.EXTENSION_REQUEST or filing.until is None:
+            return {}
+        return {"all_parties": filing.order_deadline_id is not None}
 
     def get_due_at(self, filing: Filing) -> str | None:
         if filing.answers is None:
@@ -192,11 +206,20 @@ class FilingInputSerializer(InputSerializer):
     )
 
 
+class RulingDetailsInputSerializer(InputSerializer):
+    all_parties = serializers.BooleanField(
+        default=False,
+        help_text="A granted extension moves the deadline for every party (default: the requesting party's "
+        "own time only)",
+    )
+
+
 class FilingRulingInputSerializer(InputSerializer):
     ruling = ChoiceField(choices=[r.value for r in Ruling])
     decided_on = CaseDateField()
     by = ChoiceField(choices=list(RULING_LEVELS))
     until = CaseDateField(required=False, allow_null=True, help_text="A granted extension: the new due date")
+    details = RulingDetailsInputSerializer(required=False)
 
 
 class FilingConfirmFilingInputSerializer(InputSerializer):

@@ -130,7 +130,11 @@ class FilingRulingView(FilingScopedMixin, APIView):
     def post(self, request: Request, filing_id: int) -> Response:
         data = FilingRulingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        filing = services.filing_rule(filing=self.filing, actor=request.user, **data.validated_data)
+        fields = dict(data.validated_data)
+        details = fields.pop("details", None) or {}
+        filing = services.filing_rule(
+            filing=self.filing, actor=request.user, all_parties=bool(details.get("all_parties")), **fields
+        )
         return _fresh(request, filing)
 
 

@@ -153,6 +153,8 @@ OPEN_DEADLINES_EXAMPLE: dict[str, Any] = {
             "trigger": "tally",
             "trigger_on": "2026-11-16",
             "trigger_event": None,
+            "trigger_tally": 12,
+            "trigger_tally_revision": 0,
             "rule_set": "2023",
             "citation": "29 CFR 102.69(c)(1)(ii)",
             "explanation": "Post-election hearing opens (target): 15 business days after the "
@@ -171,11 +173,62 @@ OPEN_DEADLINES_EXAMPLE: dict[str, Any] = {
             "status_note": "",
             "source": "cfr",
             "party": None,
+            "owed_by": "agency",
+            "parties": [],
             "reason": "",
             "responds_to": None,
             "superseded_by": None,
             "created_at": "2026-12-03T10:21:52.314345Z",
-        }
+        },
+        {
+            "id": 18,
+            "case": "10-RC-990001",
+            "election": 5,
+            "election_sequence": 1,
+            "code": "objections",
+            "label": "Objections and offer of proof",
+            "due_on": "2026-11-23",
+            "due_at": "2026-11-23T23:59:00-05:00",
+            "zone": "America/New_York",
+            "trigger": "tally",
+            "trigger_on": "2026-11-16",
+            "trigger_event": None,
+            "trigger_tally": 12,
+            "trigger_tally_revision": 0,
+            "rule_set": "2023",
+            "citation": "29 CFR 102.69(a)(8)",
+            "explanation": "Objections and offer of proof: 5 business days after the tally of 2026-11-16 (Mon) "
+            "under the 2023 rules, 29 CFR 102.69(a)(8). Due 2026-11-23 at 11:59 p.m. America/New_York "
+            "(29 CFR 102.2(b)). Source: CFR text.",
+            "verified": True,
+            "status": "open",
+            "status_note": "",
+            "source": "cfr",
+            "party": None,
+            "owed_by": "each_party",
+            "parties": [
+                {
+                    "party": 9,
+                    "party_name": "Workers United",
+                    "status": "met",
+                    "met_by": 31,
+                    "due_at": "2026-11-23T23:59:00-05:00",
+                    "note": "Filed on 2026-11-20.",
+                },
+                {
+                    "party": 10,
+                    "party_name": "Demo Coffee Co.",
+                    "status": "open",
+                    "met_by": None,
+                    "due_at": "2026-11-23T23:59:00-05:00",
+                    "note": "",
+                },
+            ],
+            "reason": "",
+            "responds_to": None,
+            "superseded_by": None,
+            "created_at": "2026-12-03T10:21:52.314345Z",
+        },
     ],
 }
 
@@ -237,8 +290,11 @@ OPERATIONS: dict[str, Doc] = {
         "What is due, across your cases",
         "Deadlines soonest first, each with its due time in the regional office's zone, the rule and "
         "citation, how it was counted (the days skipped), and `verified: false` where the figure rests on "
-        "secondary sources. Filter by `case`, `status` (`open`, `met`, `missed`, `moot`, `superseded`), "
-        "`due_after`, `due_before`, `code`, `election`, `verified`.",
+        "secondary sources. Each says whose it is (`owed_by`) and every party's own state (`parties`); "
+        "the top-level `status` and `due_at` are your own party's (staff: open while any party's time "
+        "runs, at the earliest such date). Filter by `case`, `status` (`open`, `met`, `missed`, `moot`, "
+        "`superseded`), `due_after`, `due_before`, `code`, `election`, `verified`, `party` (a party id) "
+        "and `mine=true` (what your own party owes or may file).",
         response=OPEN_DEADLINES_EXAMPLE,
     ),
     "deadlines_retrieve": Doc(

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 import django_filters
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from elections.api.filters import StrictBooleanFilter, by_case_number
+from proceedings.deadline_records import own_party_ids
 from proceedings.law import ladder
 from proceedings.law.deadlines import SOURCES, Status
-from proceedings.models import Deadline, ProceedingEvent
+from proceedings.law.owed_by import PartyStatus
+from proceedings.models import Deadline, DeadlineParty, ProceedingEvent
 
 
 def _by_case(queryset: QuerySet, value: str) -> QuerySet:
@@ -16,9 +18,16 @@ def _by_case(queryset: QuerySet, value: str) -> QuerySet:
 class DeadlineFilter(django_filters.FilterSet):
     case = django_filters.CharFilter(method="by_case", label="Case number")
     status = django_filters.ChoiceFilter(
-        field_name="effective_status",
+        field_name="caller_status",
         choices=[(s.value, s.value) for s in Status],
-        label="Status now (a passed deadline is missed or moot even before the hourly job records it)",
+        label="Status now, as the caller reads it: their own party's (staff: open while any party's time "
+        "runs); a passed deadline is missed or moot even before the hourly job records it",
+    )
+    party = django_filters.NumberFilter(
+        method="by_party", min_value=1, max_value=2**62, label="Deadlines with a row for this party (its id)"
+    )
+    mine = StrictBooleanFilter(
+        method="by_mine", label="true: only the deadlines the caller's own party owes (or may file by)"
     )
     due_after = django_filters.DateFilter(field_name="due_on", lookup_expr="gte", label="Due on or after")
     due_before = django_filters.DateFilter(field_name="due_on", lookup_expr="lte", label="Due on or before")
@@ -32,10 +41,39 @@ class DeadlineFilter(django_filters.FilterSet):
 
     class Meta:
         model = Deadline
-        fields = ["case", "status", "due_after", "due_before", "code", "election", "verified", "source"]
+        fields = [
+            "case",
+            "status",
+            "due_after",
+            "due_before",
+            "code",
+            "election",
+            "verified",
+            "source",
+            "party",
+            "mine",
+        ]
 
     def by_case(self, queryset: QuerySet[Deadline], name: str, value: str) -> QuerySet[Deadline]:
         return _by_case(queryset, value)
+
+    def by_party(self, queryset: QuerySet[Deadline], name: str, value: int) -> QuerySet[Deadline]:
+        return queryset.filter(
+            Exists(
+                DeadlineParty.objects.filter(deadline=OuterRef("pk"), party_id=value).exclude(
+                    status=PartyStatus.NOT_APPLICABLE
+                )
+            )
+        )
+
+    def by_mine(self, queryset: QuerySet[Deadline], name: str, value: bool | None) -> QuerySet[Deadline]:
+        if value is None:
+            return queryset
+        user = getattr(self.request, "user", None)
+        own = DeadlineParty.objects.filter(deadline=OuterRef("pk"), party_id__in=own_party_ids(user)).exclude(
+            status=PartyStatus.NOT_APPLICABLE
+        )
+        return queryset.filter(Exists(own)) if value else queryset.exclude(Exists(own))
 
 
 class ProceedingEventFilter(django_filters.FilterSet):

@@ -8,16 +8,18 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core import clock
 from core.api.fields import CaseDateField, ChoiceField, PatternTextField, TextField, WholeNumberField
 from core.api.inputs import InputSerializer
 from core.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
-from elections.law.local_time import in_zone
+from elections.law.local_time import in_zone, local_date
 from elections.models import Case, Election
 from proceedings import deadline_records
 from proceedings.law import ca_case as toc
-from proceedings.law import ladder
+from proceedings.law import ladder, owed_by
 from proceedings.law.deadlines import Source, Status
+from proceedings.law.owed_by import OwedBy, PartyStatus
 from proceedings.models import Deadline, ProceedingEvent
 
 # --- events ---------------------------------------------------------------------------------------------
@@ -101,12 +103,36 @@ class VoidInputSerializer(InputSerializer):
 # --- deadlines ------------------------------------------------------------------------------------------
 
 
+class DeadlinePartySerializer(serializers.Serializer[Any]):
+    """One party's state of a deadline (product.md, "Deadlines belong to parties")."""
+
+    party = serializers.IntegerField(source="party_id")
+    party_name = serializers.CharField(source="party.name")
+    status = serializers.ChoiceField(choices=[s.value for s in PartyStatus])
+    met_by = serializers.IntegerField(allow_null=True, help_text="The filing or objection that met it")
+    due_at = serializers.DateTimeField()
+    note = serializers.CharField()
+
+    def to_representation(self, instance: Any) -> Any:
+        now = self.context.get("now") or clock.now()
+        zone = instance.deadline.zone
+        return {
+            "party": instance.party_id,
+            "party_name": instance.party.name,
+            "status": deadline_records.row_status(instance, now),
+            "met_by": instance.met_by,
+            "due_at": in_zone(instance.due_at, zone).isoformat(),
+            "note": instance.note,
+        }
+
+
 class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
     case = serializers.CharField(source="case.number", read_only=True)
     election: serializers.PrimaryKeyRelatedField[Election] = serializers.PrimaryKeyRelatedField(
         read_only=True, allow_null=True, help_text="null: recorded before the case had any election"
     )
     election_sequence = serializers.IntegerField(source="election.sequence", read_only=True, allow_null=True)
+    due_on = serializers.SerializerMethodField()
     due_at = serializers.SerializerMethodField()
     status = serializers.SerializerMethodField()
     status_note = serializers.SerializerMethodField()
@@ -115,6 +141,9 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
         allow_null=True,
         help_text="The ladder event that started the period; null for a tally",
     )
+    trigger_tally_revision = serializers.SerializerMethodField()
+    owed_by = serializers.SerializerMethodField()
+    parties = serializers.SerializerMethodField()
 
     class Meta:
         model = Deadline
@@ -131,6 +160,8 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
             "trigger",
             "trigger_on",
             "trigger_event",
+            "trigger_tally",
+            "trigger_tally_revision",
             "rule_set",
             "citation",
             "explanation",
@@ -139,6 +170,8 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
             "status_note",
             "source",
             "party",
+            "owed_by",
+            "parties",
             "reason",
             "responds_to",
             "superseded_by",
@@ -146,9 +179,22 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
         ]
         read_only_fields = fields
 
+    def _view(self, deadline: Deadline) -> deadline_records.CallerView:
+        """What this caller reads (their own party's state; staff: the earliest open), once per deadline."""
+        cache = self.context.setdefault("_caller_views", {}) if isinstance(self.context, dict) else {}
+        view = cache.get(deadline.pk)
+        if view is None:
+            view = deadline_records.caller_view(deadline, now=self.context.get("now"))
+            cache[deadline.pk] = view
+        return view
+
+    @extend_schema_field(serializers.DateField())
+    def get_due_on(self, deadline: Deadline) -> str:
+        return local_date(self._view(deadline).due_at, deadline.zone).isoformat()
+
     @extend_schema_field(serializers.DateTimeField())
     def get_due_at(self, deadline: Deadline) -> str:
-        return in_zone(deadline.due_at, deadline.zone).isoformat()
+        return in_zone(self._view(deadline).due_at, deadline.zone).isoformat()
 
     def to_representation(self, instance: Deadline) -> Any:
         data = super().to_representation(instance)
@@ -158,11 +204,28 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
 
     @extend_schema_field(serializers.ChoiceField(choices=[s.value for s in Status]))
     def get_status(self, deadline: Deadline) -> str:
-        return str(getattr(deadline, "effective_status", deadline.status))
+        return self._view(deadline).status
 
     @extend_schema_field(serializers.CharField())
     def get_status_note(self, deadline: Deadline) -> str:
-        return deadline_records.effective_note(deadline)
+        return self._view(deadline).note
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_trigger_tally_revision(self, deadline: Deadline) -> int | None:
+        """Which tally opened it (0: the tally of ballots; 1, 2, …: a revised tally)."""
+        tally = deadline.trigger_tally if deadline.trigger_tally_id is not None else None
+        return tally.revision if tally is not None else None
+
+    @extend_schema_field(serializers.ChoiceField(choices=[o.value for o in OwedBy]))
+    def get_owed_by(self, deadline: Deadline) -> str:
+        return owed_by.whose(deadline.code, party_named=deadline.party_id is not None).owed_by.value
+
+    @extend_schema_field(DeadlinePartySerializer(many=True))
+    def get_parties(self, deadline: Deadline) -> list[Any]:
+        rows = deadline.party_rows.all()
+        for row in rows:
+            row.deadline = deadline
+        return list(DeadlinePartySerializer(rows, many=True, context=self.context).data)
 
 
 class NextDeadlineSerializer(DeadlineSerializer):

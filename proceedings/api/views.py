@@ -108,7 +108,7 @@ class CaseStatusView(CaseConditionalRead, APIView):
     def get(self, request: Request, number: str) -> Response:
         _settled(self.case)
         context = {"office_zone": self.case.office_zone}
-        return Response(CaseStatusSerializer(case_status(self.case), context=context).data)
+        return Response(CaseStatusSerializer(case_status(self.case, user=request.user), context=context).data)
 
 
 @extend_schema(tags=["proceedings"])

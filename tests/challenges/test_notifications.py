@@ -132,4 +132,4 @@ def test_a_revised_tally_is_announced_to_all_counsel_and_paralegals(
         ("ucounsel@example.org", "10-RC-269250: revised tally (revision 1)"),
     ]
     body = next(m.body for m in mail.outbox if m.to == ["ucounsel@example.org"])
-    assert "What this makes due:\n- Objections to the revised tally: due " in body, body
+    assert "What this makes due:\n- Objections to the revised tally (revision 1): due " in body, body

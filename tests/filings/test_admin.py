@@ -48,9 +48,11 @@ def request_for_time(reported: Any, frozen_clock: Any) -> Filing:
     return filing
 
 
-def rule_from_the_desk(desk: Client, filing: Filing, *, until: str) -> Any:
-    """The admin action "Rule on …", applied: a grant of an extension until ``until``."""
+def rule_from_the_desk(desk: Client, filing: Filing, *, until: str, all_parties: bool = True) -> Any:
+    """The admin action "Rule on …", applied: a grant of an extension until ``until`` (for every party)."""
     form = {"ruling": "granted", "decided_on": "2021-06-10", "by": "regional_director", "until": until}
+    if all_parties:
+        form["all_parties"] = "on"
     action = {"action": "rule_on_it", "_selected_action": [filing.pk], "apply": "1"}
     return desk.post("/admin/filings/filing/", {**action, **form})
 
@@ -87,6 +89,22 @@ def test_the_work_queue_lists_motions_awaiting_a_ruling_and_staff_rule_from_the_
     assert (moved.due_on, moved.source) == (date(2021, 6, 22), "order")
     assert "granted; now due 2021-06-22" in desk.get("/admin/").content.decode()  # the message, once
     assert "Request for more time" not in desk.get("/admin/").content.decode()  # and off the queue
+
+
+def test_an_extension_ruled_from_the_desk_moves_the_requesting_partys_time_alone_by_default(
+    desk: Client, request_for_time: Filing, frozen_clock: Any
+) -> None:
+    frozen_clock.at("2021-06-10", 9)
+    applied = rule_from_the_desk(desk, request_for_time, until="2021-06-22", all_parties=False)
+    assert applied.status_code == 302
+    general = Deadline.objects.exclude(status="superseded").get(code="exceptions")
+    assert general.due_on == date(2021, 6, 15)
+    row = general.party_rows.get(party=request_for_time.party)
+    assert row.extended_by_filing_id == request_for_time.pk
+    assert (
+        f"granted; now due 2021-06-22 for {request_for_time.party.name} alone"
+        in desk.get("/admin/").content.decode()
+    )
 
 
 def test_a_ruling_the_service_refuses_is_shown_on_the_form(

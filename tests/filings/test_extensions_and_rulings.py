@@ -85,8 +85,9 @@ def test_a_granted_extension_moves_the_deadline_and_what_is_counted_from_it(
     frozen_clock.at("2021-06-09", 12)
     request = ask(as_employer, reported).json()
     frozen_clock.at("2021-06-11", 12)
-    ruled = rule(as_staff, request["id"], until="2021-06-29")
+    ruled = rule(as_staff, request["id"], until="2021-06-29", details={"all_parties": True})
     assert ruled.status_code == 200, ruled.content
+    assert ruled.json()["details"] == {"all_parties": True}
     moved = live("exceptions")
     assert (moved.due_on, moved.source, moved.pk) == (
         date(2021, 6, 29),

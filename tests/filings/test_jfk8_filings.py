@@ -183,7 +183,13 @@ def test_jfk8_counsel_file_their_papers_with_documents(frozen_clock: Any) -> Non
     ruled = ok(
         staff.post(
             f"/api/v1/filings/{extension['id']}/ruling/",
-            {"ruling": "granted", "decided_on": "2023-01-19", "by": "board", "until": "2023-02-09"},
+            {
+                "ruling": "granted",
+                "decided_on": "2023-01-19",
+                "by": "board",
+                "until": "2023-02-09",
+                "details": {"all_parties": True},  # the Board's order: for every party
+            },
             format="json",
         ),
         200,

@@ -177,7 +177,13 @@ def test_the_bessemer_story_through_the_api(frozen_clock: Any) -> None:
     )
     story.expect("exceptions_period", ("exceptions", "2021-08-16T23:59:00-04:00"), None)
     story.event("exceptions_filed", "2021-08-16", party=employer, note="UNVERIFIED date and filer")
-    story.expect("awaiting_regional_director", ("answering_brief", "2021-08-23T23:59:00-04:00"), None)
+    # The union's paralegal reads the union's own time: its exceptions run until 11:59 p.m. that day (the
+    # employer's met only the employer's row); the day after, the answering brief.
+    story.expect("awaiting_regional_director", ("exceptions", "2021-08-16T23:59:00-04:00"), None)
+    story.expect(
+        "awaiting_regional_director", ("answering_brief", "2021-08-23T23:59:00-04:00"), None, on="2021-08-17"
+    )
+    story.status("2021-08-16")  # back to the afternoon the story was at
 
     # An out-of-order step is refused with what may come next.
     refused = staff.post(

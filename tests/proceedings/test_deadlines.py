@@ -74,7 +74,7 @@ def test_a_revised_tally_opens_objections_to_it_and_a_case_under_the_older_rules
     revised = Deadline.objects.get(trigger_tally__revision=1)
     assert (revised.code, revised.label, revised.due_on, revised.citation) == (
         "objections",
-        "Objections to the revised tally",
+        "Objections to the revised tally (revision 1)",
         date(2021, 4, 27),
         "29 CFR 102.69(e)",
     )
@@ -135,7 +135,15 @@ def test_the_hearing_officers_report_sets_exceptions_and_an_answering_brief_from
     assert rows["hearing"][2] == "met"  # the hearing opened
 
     climb(tallied.case, tallied.staff, ("exceptions_filed", "2021-08-03", {"party": tallied.employer.pk}))
-    assert by_code(deadlines(as_paralegal))["exceptions"][2] == "met"
+    # The employer's exceptions meet the employer's row only: the union's own time to except still runs
+    # (102.69(c)(1)(iii): "Any party may ... file with the Regional Director ... exceptions to such report"),
+    # and the union paralegal reads the union's.
+    exceptions = next(r for r in deadlines(as_paralegal) if r["code"] == "exceptions")
+    assert exceptions["status"] == "open"
+    assert {p["party"]: p["status"] for p in exceptions["parties"]} == {
+        tallied.union.pk: "open",
+        tallied.employer.pk: "met",
+    }
     assert by_code(deadlines(as_paralegal))["answering_brief"][2] == "open"
 
 
@@ -342,6 +350,7 @@ def test_the_deadlines_list_takes_the_same_number_of_queries_for_any_number_of_c
         party = make_party(case=case)
         Appearance.objects.create(user=world.paralegal, party=party, capacity="paralegal")
         record_tally(make_election(case=case, sequence=1), prepared_at=TALLY_2021, yes=1)
-    with django_assert_num_queries(2):  # the tag, the page (it tells the count), scoped by a subquery
+    # The tag, the page (it tells the count), scoped by a subquery; each party's rows of the page's deadlines.
+    with django_assert_num_queries(3):
         rows = deadlines(as_paralegal)
     assert len(rows) == 3 * cases

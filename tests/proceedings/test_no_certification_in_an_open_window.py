@@ -39,7 +39,7 @@ FIRST = Window(
     frozenset(),
 )
 SECOND = Window(
-    "Objections to the revised tally",
+    "Objections to the revised tally (revision 1)",
     "29 CFR 102.69(e)",
     date(2026, 12, 3),
     date(2026, 12, 10),
@@ -54,7 +54,7 @@ SECOND = Window(
         (date(2026, 11, 18), set(), "objections and offer of proof is open until November 19"),
         (date(2026, 11, 19), set(), "objections and offer of proof is open until November 19"),
         (date(2026, 11, 20), set(), None),  # between the windows
-        (date(2026, 12, 3), set(), "objections to the revised tally is open until December 10"),
+        (date(2026, 12, 3), set(), "objections to the revised tally (revision 1) is open until December 10"),
         (date(2026, 12, 10), set(), "1 objection filed in it not ruled on"),
         (date(2026, 12, 9), {7}, None),  # rules on the one objection filed in it
         (date(2026, 12, 11), set(), None),
@@ -104,7 +104,10 @@ def test_a_certifying_decision_inside_the_revised_tally_window_is_a_409_naming_i
     if status == 201:
         return
     detail = response.json()["detail"]
-    assert "objections to the revised tally is open until December 10, 2026, 11:59 p.m. EST" in detail
+    assert (
+        "objections to the revised tally (revision 1) is open until December 10, 2026, 11:59 p.m. EST"
+        in detail
+    )
     assert "29 CFR 102.69(e)" in detail
     assert "certification_issued" not in response.json()["allowed"]
     assert not ProceedingEvent.objects.filter(event="regional_director_decision").exists()

@@ -23,7 +23,7 @@ from simple_history.utils import bulk_create_with_history
 from core import bulk_insert
 from elections import services
 from elections.models import Case, Counsel, Election, Party, Tally
-from proceedings.models import Deadline, DocketEntry
+from proceedings.models import Deadline, DeadlineParty, DocketEntry
 from public_record.importer import CHUNK
 from public_record.models import ImportedCase, ImportRun
 from tests.conftest import FrozenClock
@@ -43,6 +43,7 @@ RECORD: list[type[models.Model]] = [
     DocketEntry,
     ImportedCase,
     Deadline,
+    DeadlineParty,  # each party's state of the deadlines, written with them
 ]
 
 

@@ -17,7 +17,7 @@ from django.core.management import CommandError, call_command
 
 from elections import services
 from elections.models import Appearance, Case, Counsel, Election, Party, Tally
-from proceedings.models import Deadline, DocketEntry
+from proceedings.models import Deadline, DeadlineParty, DocketEntry
 from proceedings.timeline import case_timeline
 from public_record.models import ImportedCase
 from tests.factories import CaseFactory, StaffFactory
@@ -213,7 +213,7 @@ def test_the_public_docket_lands_on_the_timeline_marked_as_the_public_record(nlr
 def test_a_csv_folder_imports_exactly_what_the_db_file_does(nlrb_db: Path, nlrb_csv: Path) -> None:
     run(nlrb_db)
     from_db = snapshot()
-    for model in (Deadline, DocketEntry, Tally, Election, Counsel, Party, ImportedCase):
+    for model in (DeadlineParty, Deadline, DocketEntry, Tally, Election, Counsel, Party, ImportedCase):
         model.objects.all().delete()
     Case.objects.all().delete()
     run(nlrb_csv)
@@ -500,7 +500,7 @@ def test_new_cases_written_together_land_exactly_as_case_by_case(nlrb_db: Path) 
     # Both new and both sound: one transaction for the chunk.
     run(nlrb_db, "--case", MULTI, "--case", THREE)
     together = snapshot()
-    for model in (Deadline, DocketEntry, Tally, Election, Counsel, Party, ImportedCase):
+    for model in (DeadlineParty, Deadline, DocketEntry, Tally, Election, Counsel, Party, ImportedCase):
         model.objects.all().delete()
     Case.objects.all().delete()
     run(nlrb_db, "--case", MULTI)
