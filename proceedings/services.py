@@ -43,6 +43,7 @@ from proceedings.law.deadlines import (
     CERTIFYING_OUTCOMES,
     Source,
     Status,
+    moved_with,
     review_refusal,
     untimely_exceptions_refusal,
 )
@@ -1247,8 +1248,25 @@ def deadline_extend_for_party(
     row.note = f"Extended for {party.name} alone to {due_on.isoformat()}: {reason}"[:2000]
     row.save(update_fields=["due_at", "extended_by_filing_id", "note", "updated_at"])
     _move_responses(deadline, due_on, filing_id)
+    _move_party_followers(deadline, party, due_at, filing_id)
     deadline_records.refresh(deadline.election, case=deadline.case)
     return DeadlineParty.objects.select_related("party").get(pk=row.pk)
+
+
+def _move_party_followers(leader: Deadline, party: Party, due_at: datetime, filing_id: int) -> None:
+    """What is due "at the same time as" ``leader`` (102.69(c)(2): the request for review of the direction of
+    election with the exceptions to the ALJ's decision) moves with it for the party it was extended for."""
+    for code in moved_with(leader.code):
+        followers = Deadline.objects.filter(
+            case_id=leader.case_id, election=leader.election, code=code
+        ).exclude(status__in=[Status.SUPERSEDED, Status.MET])
+        for row in DeadlineParty.objects.filter(deadline__in=followers, party=party, due_at__lt=due_at):
+            row.due_at, row.extended_by_filing_id = due_at, filing_id
+            row.note = (
+                f"Due at the same time as the {leader.label.lower()} (29 CFR 102.69(c)(2)), extended for "
+                f"{party.name}."
+            )[:2000]
+            row.save(update_fields=["due_at", "extended_by_filing_id", "note", "updated_at"])
 
 
 def _move_responses(parent: Deadline, last_day: date, filing_id: int) -> None:

@@ -28,6 +28,7 @@ pytestmark = pytest.mark.django_db
 
 CENTRAL = ZoneInfo("America/Chicago")
 PACIFIC = ZoneInfo("America/Los_Angeles")
+EASTERN = ZoneInfo("America/New_York")
 
 
 def make(number: str, *, agreement: str) -> tuple[Case, Election, Party, Any]:
@@ -183,4 +184,42 @@ def test_only_the_office_the_paper_is_filed_with_extends_it(
         assert live(case, code).pk == due.pk, "nothing moved"
     else:
         grant()
-        assert (live(case, code).due_on, live(case, code).zone) == (until, "America/New_York")
+        # The grant is the requesting party's (issue 31): its own row falls due on the new date at 11:59 p.m.
+        # on Washington's clock; the deadline's own date, the other parties', stays.
+        row = live(case, code).party_rows.get(party=union)
+        cutoff = datetime.combine(until, datetime.max.time().replace(microsecond=0), tzinfo=EASTERN)
+        assert (row.due_at, live(case, code).due_on) == (cutoff.replace(second=0), due.due_on)
+
+
+def test_a_party_s_extension_of_the_exceptions_moves_its_request_for_review_of_the_direction_too(
+    frozen_clock: Any,
+) -> None:
+    """102.69(c)(2), "at the same time as", for an extension granted to one party (issue 31): on a request of Wed 06-25 the Board grants
+    the union until Mon 07-21; the union's request for review of the direction of election is then due Mon
+    07-21, 11:59 p.m. Eastern (Tue 07-22 03:59 UTC), the employer's stays Mon 07-07 (Tue 07-08 03:59 UTC)."""
+    case, _, union, staff = consolidated_in_san_francisco(frozen_clock)
+    employer = case.parties.get(role="employer")
+    exceptions = live(case, "exceptions_to_board")
+    frozen_clock.at("2025-06-25", 10)
+    request = filing_services.filing_file(
+        case=case,
+        kind="extension_request",
+        party=union,
+        title="Request for an extension of time",
+        filed_at=datetime(2025, 6, 25, 14, tzinfo=UTC),
+        answers=exceptions,
+        actor=staff,
+        notify=False,
+    )
+    filing_services.filing_rule(
+        filing=request,
+        ruling="granted",
+        decided_on=date(2025, 6, 25),
+        by="board",
+        until=date(2025, 7, 21),
+        actor=staff,
+        notify=False,
+    )
+    review = live(case, "request_for_review_of_dde")
+    assert review.party_rows.get(party=union).due_at == datetime(2025, 7, 22, 3, 59, tzinfo=UTC)
+    assert review.party_rows.get(party=employer).due_at == datetime(2025, 7, 8, 3, 59, tzinfo=UTC)
