@@ -138,13 +138,18 @@ class DocumentCreateView(APIView):
     permission_classes = [IsAuthenticated]
     parser_classes = [SafeMultiPartParser]  # form fields checked (no NUL reaches PostgreSQL)
 
+    def initialize_request(self, request: Any, *args: Any, **kwargs: Any) -> Request:
+        # Before anything reads the body: a session's CSRF check (DRF's SessionAuthentication) reads the
+        # form for its token, so installing the handler in ``post`` was too late for a browser (a 500).
+        uploads.install(request)
+        return super().initialize_request(request, *args, **kwargs)
+
     @extend_schema(
         request={"multipart/form-data": DocumentInputSerializer},
         responses=schema.writing(DocumentSerializer, extra={413: TOO_LARGE}),
     )
     def post(self, request: Request) -> Response | JsonResponse:
-        services.document_authorize_attach(actor=request.user)  # 403 before the upload is read
-        uploads.install(request._request)
+        services.document_authorize_attach(actor=request.user)  # 403 before a token's upload is read
         form = request.data  # parses the body: the handler stops at the size limit
         if uploads.too_large(request._request):
             return _too_large()
