@@ -11,19 +11,16 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from elections.law import levels
+from elections.law.service import METHOD_LABELS
 from elections.models import Case, Election, Party
-from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Ruling, ServiceMethod
+from filings.law.kinds import KIND_LABELS, RULING_LEVELS, STATE_LABELS, Ruling, State
 from proceedings.models import Deadline, ProceedingEvent
 
 KIND_CHOICES = list(KIND_LABELS.items())
 RULING_CHOICES = [(r.value, r.value.replace("_", " ").capitalize()) for r in Ruling]
 LEVEL_CHOICES = [(level, levels.TITLES[levels.Level(level)]) for level in RULING_LEVELS]
-SERVICE_CHOICES = [
-    (ServiceMethod.E_FILE.value, "E-filed"),
-    (ServiceMethod.EMAIL.value, "E-mail"),
-    (ServiceMethod.MAIL.value, "Mail"),
-    (ServiceMethod.HAND.value, "Hand delivery"),
-]
+SERVICE_CHOICES = [(str(value), label) for value, label in METHOD_LABELS.items()]
+STATE_CHOICES = [(str(value), label) for value, label in STATE_LABELS.items()]
 
 
 class Filing(models.Model):
@@ -32,9 +29,12 @@ class Filing(models.Model):
     kind = models.CharField(max_length=40, choices=KIND_CHOICES)
     party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="filings")
     title = models.CharField(max_length=300)
-    # Provenance, as for objections: ``filed_at`` is the time stated; ``received_at`` when the tracker got it.
+    # A draft is its own side's alone (no list, notice, queue or count of anyone else's shows it).
+    state = models.CharField(max_length=10, choices=STATE_CHOICES, default=State.FILED.value, db_index=True)
+    # Provenance, as for objections: ``filed_at`` is the time stated; ``received_at`` when the tracker got it
+    # (null while a draft: nothing has been received).
     filed_at = models.DateTimeField()
-    received_at = models.DateTimeField()
+    received_at = models.DateTimeField(null=True, blank=True)
     filing_confirmed = models.BooleanField(default=True)
     timely = models.BooleanField(null=True, blank=True)
     confirmation_number = models.CharField(max_length=60, blank=True)

@@ -44,9 +44,11 @@ from filings.law.kinds import (
     NEEDS_FILED,
     RULED_KINDS,
     RULING_LEVELS,
+    STATE_LABELS,
     Kind,
     Ruling,
     ServiceMethod,
+    State,
 )
 from filings.models import Document, Filing
 from proceedings import selectors as proceeding_selectors
@@ -199,7 +201,7 @@ def _answered_deadline(
 def _check_fits_the_stage(case: Case, election: Election, kind: str, party: Party) -> None:
     needed = NEEDS_FILED.get(kind)
     if needed:
-        filed = Filing.objects.filter(election=election, kind__in=needed).exists()
+        filed = Filing.objects.filter(election=election, kind__in=needed, state=State.FILED).exists()
         if Kind.ANSWERING_BRIEF in needed:
             filed = (
                 filed
@@ -215,7 +217,9 @@ def _check_fits_the_stage(case: Case, election: Election, kind: str, party: Part
                 f"{election.sequence} of {case.number} (29 CFR 102.46).",
             )
     if kind == Kind.CROSS_EXCEPTIONS:
-        excepted = Filing.objects.filter(election=election, kind=Kind.EXCEPTIONS, party=party).exists() or (
+        excepted = Filing.objects.filter(
+            election=election, kind=Kind.EXCEPTIONS, party=party, state=State.FILED
+        ).exists() or (
             ProceedingEvent.objects.filter(
                 election=election, event="exceptions_filed", party=party, voided=False
             ).exists()
@@ -288,9 +292,11 @@ def filing_file(
     answers: Deadline | int | None = None,
     relates_to: Filing | int | None = None,
     unforeseeable_grounds: str = "",
+    state: str = "filed",
     notify: bool = True,
 ) -> Filing:
-    """File (counsel, for their own party) or record (staff) a paper in ``case`` (module docstring)."""
+    """File (counsel, for their own party) or record (staff) a paper in ``case`` (module docstring);
+    ``state`` ``draft``: counsel save it for their side alone, filed later by ``filing_draft_file``."""
     case = Case.objects.select_for_update().get(pk=case.pk)
     if kind not in KIND_LABELS:
         raise RuleViolation("kind", f"{kind!r} is not a kind of filing; allowed: {_choices(KIND_LABELS)}.")
@@ -328,14 +334,59 @@ def filing_file(
     related: Filing | None = None
     if relates_to is not None:
         pk = relates_to.pk if isinstance(relates_to, Filing) else relates_to
-        related = Filing.objects.filter(pk=pk, case=case).first()
+        related = Filing.objects.filter(pk=pk, case=case, state=State.FILED).first()
         if related is None:
             raise RuleViolation("relates_to", f"Filing {pk} is not a filing of {case.number}.")
     elif kind == Kind.RESPONSE:
         raise RuleViolation("relates_to", "A response names the filing it answers (relates_to, a filing id).")
 
     staff = actor is None or is_staff(actor)
-    deadline = _deadline_of_case(case, answers)
+    if state not in STATE_LABELS:
+        raise RuleViolation(
+            "state", f"{state!r} is not a state of a paper; allowed: {_choices(STATE_LABELS)}."
+        )
+    drafting = state == State.DRAFT
+    if drafting and staff:
+        raise RuleViolation(
+            "state", "Staff record papers as filed: a draft is counsel's own, seen by their side alone."
+        )
+    filing = Filing(
+        case=case,
+        election=chosen,
+        kind=kind,
+        party=party,
+        title=title,
+        state=state,
+        filed_at=filed_at,
+        received_at=None,
+        timely=None,
+        confirmation_number=confirmation_number,
+        service_method=service_method,
+        answers=_deadline_of_case(case, answers),
+        relates_to=related,
+        unforeseeable_grounds=grounds,
+        recorded_by=acting_user(actor),
+    )
+    if drafting:
+        stamp(filing, actor)
+        filing.save()
+        filing.served_on.set(served)
+        return filing
+    return _file(filing, served=served, staff=staff, actor=actor, notify=notify)
+
+
+def _file(filing: Filing, *, served: list[Party], staff: bool, actor: Actor, notify: bool) -> Filing:
+    """Make ``filing`` (new, or a draft) a paper of its case: the deadline it answers, whether it is timely,
+    the ladder event it records, the deadline it meets, and the other side's notice."""
+    case, chosen, kind, party, filed_at = (
+        filing.case,
+        filing.election,
+        filing.kind,
+        filing.party,
+        filing.filed_at,
+    )
+    grounds = filing.unforeseeable_grounds
+    deadline = filing.answers
     if kind != Kind.EXTENSION_REQUEST:
         deadline = _answered_deadline(case, chosen, kind, party, deadline)
         _check_fits_the_stage(case, chosen, kind, party)
@@ -363,23 +414,11 @@ def filing_file(
     if kind == Kind.EXTENSION_REQUEST:
         _check_extension(deadline, filed_at, grounds, timely=timely)
 
-    filing = Filing(
-        case=case,
-        election=chosen,
-        kind=kind,
-        party=party,
-        title=title,
-        filed_at=filed_at,
-        received_at=received_at,
-        filing_confirmed=confirmed,
-        timely=timely,
-        confirmation_number=confirmation_number,
-        service_method=service_method,
-        answers=deadline,
-        relates_to=related,
-        unforeseeable_grounds=grounds,
-        recorded_by=acting_user(actor),
-    )
+    filing.state = State.FILED
+    filing.received_at = received_at
+    filing.filing_confirmed = confirmed
+    filing.timely = timely
+    filing.answers = deadline
     stamp(filing, actor)
     filing.save()
     filing.served_on.set(served)
@@ -411,6 +450,42 @@ def filing_file(
     if notify:
         notices.filing_filed(filing)
     return filing
+
+
+def filing_authorize_draft(*, filing: Filing, actor: Actor) -> None:
+    """Only counsel of a draft's party file or edit it; staff record papers, and see no one's drafts."""
+    if actor is not None and is_staff(actor):
+        raise NotPermitted("A draft is its own side's: counsel of its party file it.")
+    filing_authorize_file(case=filing.case, actor=actor, party=filing.party)
+
+
+def _own_draft(filing: Filing, actor: Actor) -> Filing:
+    """The draft, locked, if the actor is counsel of its party; a paper already filed → 409."""
+    Case.objects.select_for_update().get(pk=filing.case_id)
+    filing = (
+        Filing.objects.select_for_update(of=("self",))
+        .select_related("case", "party", "election", "answers")
+        .get(pk=filing.pk)
+    )
+    filing_authorize_draft(filing=filing, actor=actor)
+    if filing.state != State.DRAFT:
+        raise TransitionNotAllowed(
+            f"Filing {filing.pk} was filed {local_time(filing.received_at or filing.filed_at, filing.case.office_zone)}"
+            ": only a draft is filed or edited."
+        )
+    return filing
+
+
+@transaction.atomic
+def filing_draft_file(
+    *, filing: Filing, actor: Actor, filed_at: datetime | None = None, notify: bool = True
+) -> Filing:
+    """File a draft: from now on it is a paper of the case (received now), served, on the docket, in the
+    other side's notices and the staff queue — checked exactly as a paper filed at once."""
+    filing = _own_draft(filing, actor)
+    filing.filed_at = _aware(filed_at or clock.now(), "filed_at")
+    served = list(filing.served_on.all())
+    return _file(filing, served=served, staff=False, actor=actor, notify=notify)
 
 
 @transaction.atomic
@@ -461,6 +536,8 @@ def filing_rule(
         .get(pk=filing.pk)
     )
     case = filing.case
+    if filing.state != State.FILED:
+        raise TransitionNotAllowed(f"Filing {filing.pk} is a draft: nothing has been filed to rule on.")
     if filing.kind not in RULED_KINDS:
         raise TransitionNotAllowed(
             f"Only motions and extension requests are ruled on; filing {filing.pk} is a "

@@ -17,8 +17,8 @@ from core.api.fields import (
     WholeNumberField,
 )
 from core.api.scoping import MAX_ID
-from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Ruling, ServiceMethod
-from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, Document, Filing
+from filings.law.kinds import KIND_LABELS, RULING_LEVELS, STATE_LABELS, Ruling, ServiceMethod, State
+from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, STATE_CHOICES, Document, Filing
 
 
 class DocumentSerializer(serializers.ModelSerializer[Document]):
@@ -90,6 +90,15 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
     )
     documents = DocumentSerializer(many=True, read_only=True)
     zone = serializers.CharField(source="case.office_zone", read_only=True)
+    state = serializers.ChoiceField(
+        choices=STATE_CHOICES,
+        read_only=True,
+        help_text="draft: seen by its own side alone, filed with POST filings/{id}/file/; filed: a paper of "
+        "the case",
+    )
+    received_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the tracker received it (null while a draft)"
+    )
 
     class Meta:
         model = Filing
@@ -102,6 +111,7 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
             "party",
             "party_name",
             "title",
+            "state",
             "filed_at",
             "received_at",
             "filing_confirmed",
@@ -133,7 +143,8 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
         data: dict[str, Any] = super().to_representation(instance)
         zone = ZoneInfo(instance.case.office_zone)
         for name in _ZONED:
-            data[name] = getattr(instance, name).astimezone(zone).isoformat()
+            value = getattr(instance, name)
+            data[name] = value.astimezone(zone).isoformat() if value is not None else None
         return data
 
 
@@ -185,6 +196,18 @@ class FilingInputSerializer(serializers.Serializer[Any]):
         default="",
         help_text="An extension asked within 3 days of the due date: the circumstances not reasonably "
         "foreseeable (29 CFR 102.2(c))",
+    )
+    state = ChoiceField(
+        choices=list(STATE_LABELS),
+        required=False,
+        default=State.FILED.value,
+        help_text="draft: saved for your own side alone (file it later with filings/{id}/file/); default filed",
+    )
+
+
+class FilingFileInputSerializer(serializers.Serializer[Any]):
+    filed_at = CaseDateTimeField(
+        required=False, allow_null=True, help_text="The time stated; default: now (when it is received)"
     )
 
 

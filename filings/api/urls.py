@@ -6,6 +6,7 @@ urlpatterns = [
     path("cases/<str:number>/filings/", views.CaseFilingListView.as_view(), name="case-filings"),
     path("filings/", views.FilingListView.as_view(), name="filing-list"),
     path("filings/<int:filing_id>/", views.FilingDetailView.as_view(), name="filing-detail"),
+    path("filings/<int:filing_id>/file/", views.FilingFileView.as_view(), name="filing-file"),
     path("filings/<int:filing_id>/ruling/", views.FilingRulingView.as_view(), name="filing-ruling"),
     path("documents/", views.DocumentCreateView.as_view(), name="document-create"),
     path("documents/<int:document_id>/", views.DocumentDetailView.as_view(), name="document-detail"),

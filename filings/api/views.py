@@ -27,6 +27,7 @@ from filings.api.scoping import DocumentScopedMixin, FilingScopedMixin
 from filings.api.serializers import (
     DocumentInputSerializer,
     DocumentSerializer,
+    FilingFileInputSerializer,
     FilingInputSerializer,
     FilingRulingInputSerializer,
     FilingSerializer,
@@ -91,6 +92,7 @@ class CaseFilingListView(CaseScopedMixin, generics.ListCreateAPIView[Filing]):
             answers=fields.get("answers"),
             relates_to=fields.get("relates_to"),
             unforeseeable_grounds=fields["unforeseeable_grounds"],
+            state=fields["state"],
             actor=request.user,
         )
         return _fresh(request, filing, status.HTTP_201_CREATED)
@@ -117,6 +119,23 @@ class FilingDetailView(FilingScopedMixin, APIView):
     @extend_schema(responses=schema.reading(FilingSerializer))
     def get(self, request: Request, filing_id: int) -> Response:
         return Response(FilingSerializer(self.filing).data)
+
+
+@extend_schema(tags=["filings"])
+class FilingFileView(FilingScopedMixin, APIView):
+    """A draft becomes a paper of the case: received now, served, noticed, on the docket and the queue."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=FilingFileInputSerializer, responses=schema.writing(FilingSerializer, status=200))
+    def post(self, request: Request, filing_id: int) -> Response:
+        services.filing_authorize_draft(filing=self.filing, actor=request.user)  # 403 before a 400
+        data = FilingFileInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        filing = services.filing_draft_file(
+            filing=self.filing, filed_at=data.validated_data.get("filed_at"), actor=request.user
+        )
+        return _fresh(request, filing)
 
 
 @extend_schema(tags=["filings"])
