@@ -11,7 +11,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from elections.law import levels
-from elections.law.service import METHOD_LABELS
+from elections.law.service import METHOD_LABELS, Service, flag, service_of
 from elections.models import Case, Election, Party
 from filings.law.kinds import KIND_LABELS, RULING_LEVELS, STATE_LABELS, Ruling, State
 from proceedings.models import Deadline, ProceedingEvent
@@ -70,6 +70,22 @@ class Filing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} of {self.party.name}: {self.title}"
+
+    @property
+    def service(self) -> Service:
+        """Whom the paper was served on among the other parties (29 CFR 102.2(c), 102.65(a), 102.67(i),
+        102.69(c), (g)). A filing keeps no certificate field: its service list is its statement of service."""
+        return service_of(
+            self.kind,
+            filer=self.party_id,
+            parties=[p.pk for p in self.case.parties.all()],
+            served_on=[p.pk for p in self.served_on.all()],
+        )
+
+    @property
+    def service_flag(self) -> str:
+        """ "Not served on …" (with the rule) for a paper not served on every other party; "" when it was."""
+        return flag(self.service, {p.pk: p.name for p in self.case.parties.all()})
 
     @property
     def awaits_ruling(self) -> bool:

@@ -35,7 +35,8 @@ def filing_filed(filing: Filing) -> None:
         if not filing.filing_confirmed
         else ""
     )
-    served = ", ".join(p.name for p in filing.served_on.all()) or "no party named"
+    served = ", ".join(p.name for p in filing.served_on.all()) or "not served"
+    service_flag = f"\n{filing.service_flag}" if filing.service_flag else ""
     kind = filing.get_kind_display().lower()
     notify(
         recipients=counsel_of_record(case, exclude_party_ids=[party.pk]),
@@ -47,6 +48,7 @@ def filing_filed(filing: Filing) -> None:
             f"Served on: {served}"
             + (f" ({filing.get_service_method_display()})" if filing.service_method else "")
             + "."
+            + service_flag
             + (
                 f"\nE-filing confirmation number: {filing.confirmation_number}"
                 if filing.confirmation_number

@@ -32,7 +32,7 @@ def filings_for(user: Any) -> QuerySet[Filing]:
     return (
         without_others_drafts(scoped_to_cases_of(Filing.objects.all(), user, case_id="case_id"), user)
         .select_related("case", "election", "party", "answers", "relates_to", "event", "order_deadline")
-        .prefetch_related("served_on", Prefetch("documents", queryset=documents))
+        .prefetch_related("served_on", "case__parties", Prefetch("documents", queryset=documents))
         .order_by("filed_at", "id")
     )
 
@@ -81,5 +81,6 @@ def rulings_awaited(cases: Any) -> QuerySet[Filing]:
             case__in=cases, kind__in=("motion", "extension_request"), ruling="", state=State.FILED
         )
         .select_related("case", "party", "election", "answers")
+        .prefetch_related("served_on", "case__parties")
         .order_by("filed_at", "id")
     )

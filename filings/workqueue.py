@@ -27,12 +27,13 @@ def rulings_awaited(cases: Any) -> Section:
         when = f"filed {local_time(filing.filed_at, zone)}"
         if filing.answers is not None:
             when += f"; {filing.answers.label.lower()} due {local_time(filing.answers.due_at, zone)}"
+        flag = f" — {filing.service_flag}" if filing.service_flag else ""
         lines.append(
             Line(
                 region=case.region,
                 case_number=case.number,
                 case_name=case.name,
-                what=f"{filing.get_kind_display()} of {filing.party.name}: {filing.title}",
+                what=f"{filing.get_kind_display()} of {filing.party.name}: {filing.title}{flag}",
                 when=when,
                 url=reverse("admin:filings_filing_changelist")
                 + "?"

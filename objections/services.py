@@ -30,6 +30,7 @@ from core.actors import Actor, acting_user, is_staff, require_staff, stamp
 from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections.law.calendar import is_timely
 from elections.law.local_time import local_date, local_time
+from elections.law.service import METHOD_LABELS
 from elections.models import Election, Party
 from elections.selectors import counsel_party_ids, original_tally
 from objections import events, notices
@@ -152,6 +153,10 @@ def objection_file(
     number: int | None = None,
     objects_to: str = CONDUCT,
     received_at: datetime | None = None,
+    served_on: Iterable[Any] = (),
+    service_method: str = "",
+    certificate_of_service: bool = False,
+    confirmation_number: str = "",
     actor: Actor,
     notify: bool = True,
 ) -> Objection:
@@ -223,6 +228,14 @@ def objection_file(
                 "extension, then file the offer.",
             )
 
+    served = _served_parties(case, filed_by, served_on)
+    service_method = _checked_method(service_method)
+    if not isinstance(certificate_of_service, bool):
+        raise RuleViolation("certificate_of_service", "true or false: was a certificate of service filed?")
+    confirmation_number = (confirmation_number or "").strip()
+    if len(confirmation_number) > MAX_CONFIRMATION:
+        raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")
+
     used = Objection.objects.filter(election=election, filed_by=filed_by)
     next_number = (used.aggregate(last=Max("number"))["last"] or 0) + 1
     if number is None:
@@ -258,15 +271,52 @@ def objection_file(
         ),
         offer_of_proof_due_at=deadline.offer_of_proof_due_at,
         status=Objection.Status.PENDING,
+        service_method=service_method,
+        certificate_of_service=certificate_of_service,
+        confirmation_number=confirmation_number,
         recorded_by=acting_user(actor),
     )
     stamp(objection, actor)
     objection.save()
+    objection.served_on.set(served)
 
     if notify:
         notices.objection_filed(objection, due_at=deadline.due_at, zone=zone)
     events.objection_filed.send(sender=Objection, objection=objection, actor=actor)
     return objection
+
+
+MAX_CONFIRMATION = 60
+
+
+def _served_parties(case: Any, filer: Party, served_on: Iterable[Any]) -> list[Party]:
+    """The parties served, by id, each a party of the case; serving the filer itself says nothing."""
+    ids: list[int] = []
+    for value in served_on:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleViolation(
+                "served_on",
+                f"{value!r} is not a party id: give the ids of the parties served (cases/{case.number}/parties/).",
+            )
+        ids.append(value)
+    parties = {p.pk: p for p in case.parties.filter(pk__in=ids)}
+    strangers = [pk for pk in ids if pk not in parties]
+    if strangers:
+        raise RuleViolation(
+            "served_on",
+            f"Party {strangers[0]} is not a party of {case.number}: objections are served on the other parties "
+            f"of their own case (29 CFR 102.69(a)(8); ids in cases/{case.number}/parties/).",
+        )
+    return [p for p in parties.values() if p.pk != filer.pk]
+
+
+def _checked_method(method: str) -> str:
+    if method and method not in METHOD_LABELS:
+        raise RuleViolation(
+            "service_method",
+            f"{method!r} is not a method of service; allowed: {', '.join(str(m) for m in METHOD_LABELS)}.",
+        )
+    return method or ""
 
 
 @transaction.atomic

@@ -268,6 +268,7 @@ def objections_awaiting_ruling(cases: Any) -> Section:
             status__in=[Objection.Status.PENDING, Objection.Status.SET_FOR_HEARING],
         )
         .select_related("election__case", "filed_by")
+        .prefetch_related("served_on", "election__case__parties")
         .order_by("filed_at", "id")
     )
     by_election: dict[int, list[Objection]] = defaultdict(list)
@@ -279,13 +280,20 @@ def objections_awaiting_ruling(cases: Any) -> Section:
         election, case = first.election, first.election.case
         statuses = sorted({o.get_status_display().lower() for o in objections})
         url = reverse("admin:objections_objection_changelist") + "?" + urlencode({"case": case.number})
+        # Service is flagged, not refused: staff see which objections reached no other party.
+        unserved = [o for o in objections if o.service_flag]
+        service = (
+            f"; {len(unserved)} not served or without a certificate of service (29 CFR 102.69(a)(8))"
+            if unserved
+            else ""
+        )
         lines.append(
             Line(
                 region=case.office_region,
                 case_number=case.number,
                 case_name=case.name,
                 what=f"Election {election.sequence}: {len(objections)} objection(s) {' or '.join(statuses)} "
-                f"({', '.join(sorted({o.filed_by.name for o in objections}))})",
+                f"({', '.join(sorted({o.filed_by.name for o in objections}))}){service}",
                 when=f"filed {local_time(first.filed_at, case.office_zone)}",
                 url=url,
                 action="Record the rulings",

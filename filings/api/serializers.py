@@ -99,6 +99,11 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
     received_at = serializers.DateTimeField(
         read_only=True, allow_null=True, help_text="When the tracker received it (null while a draft)"
     )
+    service_flag = serializers.CharField(
+        read_only=True,
+        help_text='"Not served on …" with the rule when an other party was not served; "" when every other '
+        "party was",
+    )
 
     class Meta:
         model = Filing
@@ -120,6 +125,7 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
             "confirmation_number",
             "served_on",
             "service_method",
+            "service_flag",
             "answers",
             "due_at",
             "relates_to",

@@ -1,0 +1,49 @@
+"""A request for an extension of time served on no one (issue 30, item 18) is accepted and flagged — on the
+paper, in the other side's notice and at the staff queue. 29 CFR 102.2(c): "Requests for extension of time
+must be in writing and must be served simultaneously on the other parties."
+
+Dates: the hearing officer's report of Tue 2021-06-01; exceptions due Tue 2021-06-15 (``reported``). The
+request is filed Mon 2021-06-07: business days to the due date are Jun 8, 9, 10, 11, 14, 15 — more than 3, so no
+unforeseeable grounds are needed (102.2(c))."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.models import Notification
+from proceedings.models import Deadline
+from proceedings.workqueue import work_queue
+from tests.filings.conftest import filing_body
+
+pytestmark = pytest.mark.django_db
+URL = "/api/v1/cases/10-RC-269250/filings/"
+NOT_SERVED = "Not served on any other party (29 CFR 102.2(c), 102.69(g), 102.67(i)(3))."
+
+
+@pytest.mark.parametrize(
+    ("served", "flag"),
+    [(True, ""), (False, NOT_SERVED)],
+    ids=["served-on-the-union", "served-on-no-one"],
+)
+def test_an_extension_request_served_on_no_one_is_flagged_everywhere(
+    reported: Any, as_employer: Any, frozen_clock: Any, served: bool, flag: str
+) -> None:
+    frozen_clock.at("2021-06-07", 12)
+    deadline = Deadline.objects.exclude(status="superseded").get(code="exceptions")
+    body = filing_body(
+        reported,
+        kind="extension_request",
+        title="Motion for an extension of time to file exceptions",
+        answers=deadline.pk,
+        served_on=[reported.union.pk] if served else [],
+    )
+    response = as_employer.post(URL, body, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["service_flag"] == flag
+    notice = Notification.objects.get(recipient=reported.union_counsel)
+    assert ("Served on: not served." in notice.body) is not served
+    assert (NOT_SERVED in notice.body) is not served
+    (section,) = [s for s in work_queue().sections if s.key == "rulings"]
+    assert section.lines[0].what.endswith(f" — {NOT_SERVED}") is not served
