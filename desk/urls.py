@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from desk import views
+from desk import docket, views
 
 app_name = "desk"
 
@@ -16,4 +16,5 @@ urlpatterns = [
     path("cases/<str:number>/objections/new/", views.objection_new, name="objection-new"),
     path("cases/<str:number>/notes/new/", views.note_new, name="note-new"),
     path("cases/<str:number>/notices/", views.notices, name="notices"),
+    path("cases/<str:number>/docket/", docket.docket_page, name="docket"),
 ]

@@ -232,6 +232,7 @@ MATRIX: dict[str, Row] = {
     # Filings and their documents (issue 23): everyone on the case reads them (they are served on all
     # parties); counsel file for their own party, staff rule. The own case's filing is party A's motion.
     A + "cases/<str:number>/filings/": Row("case", GET=READ(), POST=COUNSEL(400)),
+    A + "cases/<str:number>/docket/": Row("case", GET=READ()),
     A + "filings/": Row(None, GET=READ()),
     A + "filings/<int:filing_id>/": Row("filing", GET=READ()),
     A + "filings/<int:filing_id>/ruling/": Row("filing", POST=STAFF(400)),

@@ -17,7 +17,7 @@ from core.api.fields import (
     WholeNumberField,
 )
 from core.api.scoping import MAX_ID
-from filings.law.kinds import KIND_LABELS, RULING_LEVELS, STATE_LABELS, Ruling, ServiceMethod, State
+from filings.law.kinds import KIND_LABELS, RULING_LEVELS, STATE_LABELS, Ruling, State
 from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, STATE_CHOICES, Document, Filing
 
 
@@ -178,9 +178,8 @@ class FilingInputSerializer(serializers.Serializer[Any]):
         max_length=100,
         help_text="Ids of the parties served",
     )
-    service_method = ChoiceField(
-        choices=[m.value for m in ServiceMethod], required=False, allow_blank=True, default=""
-    )
+    # The stored choices: one enum in the schema for every service_method, read or written.
+    service_method = ChoiceField(choices=SERVICE_CHOICES, required=False, allow_blank=True, default="")
     answers = WholeNumberField(
         min_value=1,
         max_value=MAX_ID,

@@ -228,6 +228,7 @@ class ObjectionInputSerializer(serializers.Serializer[Any]):
         max_length=100,
         help_text="Ids of the other parties served with the objections (29 CFR 102.69(a)(8))",
     )
+    # The stored choices: one enum in the schema for every service_method, read or written.
     service_method = ChoiceField(choices=SERVICE_CHOICES, required=False, allow_blank=True, default="")
     certificate_of_service = serializers.BooleanField(
         required=False, default=False, help_text="A certificate of service is filed with the objections"
