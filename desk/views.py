@@ -29,6 +29,7 @@ from core.actors import is_staff
 from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotAllowed
 from desk import forms as desk_forms
 from desk import selectors
+from desk import tally as desk_tally
 from elections import services as election_services
 from elections.api.scoping import visible_case_or_404
 from elections.law import case_numbers
@@ -176,6 +177,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "note_form": desk_forms.NoteForm(staff=is_staff(request.user)),
             "zone_label": zone_label(case),
             "paralegal_appearances": selectors.paralegal_appearances(request.user, case),
+            "tallies": desk_tally.tallies_of(case),
         },
     )
 
