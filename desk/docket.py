@@ -51,7 +51,10 @@ def docket_page(request: HttpRequest, case: Case) -> HttpResponse:
     if fmt == "pdf" and not error:
         body = docket_report.report(docket, entries, filters=said(filters))
         return download(body, content_type="application/pdf", filename=f"{stamp}.pdf")
-    page = Paginator(entries, PER_PAGE).get_page(request.GET.get("page"))
+    paginator = Paginator(entries, PER_PAGE)
+    wanted = request.GET.get("page")
+    # "last": where a paper just filed is, the newest entries (the confirmation above them, at the top).
+    page = paginator.get_page(paginator.num_pages if wanted == "last" else wanted)
     kept = {k: str(v) for k, v in request.GET.items() if k in ("party", "kind", "since", "until", "q") and v}
     return render(
         request,
