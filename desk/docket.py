@@ -54,6 +54,10 @@ def docket_page(request: HttpRequest, case: Case) -> HttpResponse:
     paginator = Paginator(entries, PER_PAGE)
     wanted = request.GET.get("page")
     # "last": where a paper just filed is, the newest entries (the confirmation above them, at the top).
+    find = request.GET.get("find", "")
+    if find:  # an e-mail's link: the page the paper is on, whatever its number
+        at = next((i for i, e in enumerate(entries) if e.anchor == find), None)
+        wanted = str(at // PER_PAGE + 1) if at is not None else wanted
     page = paginator.get_page(paginator.num_pages if wanted == "last" else wanted)
     kept = {k: str(v) for k, v in request.GET.items() if k in ("party", "kind", "since", "until", "q") and v}
     return render(

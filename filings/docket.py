@@ -191,7 +191,7 @@ def _objection_entries(objection: Objection, zone: str) -> list[Entry]:
                 received_at=objection.offer_of_proof_received_at,
                 answers=f"Objection {objection.number} of {filer.name} (29 CFR 102.69(a)(8); not served)",
                 order=(2, objection.pk),
-                **common,
+                **{**common, "anchor": f"{anchor}-offer"},
             )
         )
     elif offer is not None:
@@ -207,7 +207,7 @@ def _objection_entries(objection: Objection, zone: str) -> list[Entry]:
                 filed_at=objection.withdrawn_at,
                 answers=f"Objection {objection.number} of {filer.name}",
                 order=(3, objection.pk),
-                **common,
+                **{**common, "anchor": f"{anchor}-withdrawn"},
             )
         )
     return entries
@@ -237,7 +237,7 @@ def _objection_ruling_entries(objections: Sequence[Objection]) -> list[Entry]:
                 title=f"{title}: {said}",
                 answers=", ".join(f"objection {o.number} of {o.filed_by.name}" for o, _ in pairs),
                 api=reverse("objection-detail", kwargs={"objection_id": first.pk}),
-                anchor=f"objection-{first.pk}",
+                anchor=f"ruling-{min(r.pk for _, r in pairs)}",
                 order=(6, min(r.pk for _, r in pairs)),
             )
         )
@@ -299,7 +299,7 @@ def _filing_entries(filing: Filing, zone: str) -> list[Entry]:
                 title=ruled,
                 answers=f"{filing.get_kind_display()} of {filing.party.name}: {filing.title}",
                 api=api,
-                anchor=f"filing-{filing.pk}",
+                anchor=f"filing-{filing.pk}-ruling",
                 order=(5, filing.pk),
             )
         )
@@ -318,7 +318,7 @@ def _tally_entry(tally: Tally, zone: str) -> Entry:
         + (f" (revision {tally.revision})" if tally.revision else "")
         + f" — for {votes}; against {tally.votes_against:,}; void {tally.void:,}; challenged {tally.challenged:,}",
         api=reverse("election-tallies", kwargs={"election_id": tally.election_id}),
-        anchor="tally",
+        anchor=f"tally-{tally.pk}",
         order=(0, tally.pk),
     )
 
@@ -334,7 +334,7 @@ def _event_entry(event: ProceedingEvent) -> Entry:
         + (f" (election {event.election.sequence})" if event.election is not None else ""),
         party=party.pk if party is not None else None,
         party_name=party.name if party is not None else "",
-        anchor="ladder",
+        anchor=f"event-{event.pk}",
         order=(7, event.pk),
     )
 

@@ -1,13 +1,17 @@
 """The e-mails the filings owe counsel of record, written through the outbox (``core.outbox``).
 
 A paper filed goes to counsel for every *other* party; a ruling on a motion or an extension request goes
-to all counsel. Each links to the filing's record in the API (the desk does not show filings). Keys are
-stable (``filing:{id}:filed``), so a notice queued twice is still sent once.
+to all counsel. Each links to the paper on the desk's docket (a browser page, which a signed-out click
+reaches after sign-in; the raw API answered a browser with JSON or a 401). Keys are stable
+(``filing:{id}:filed``), so a notice queued twice is still sent once.
 """
 
 from __future__ import annotations
 
-from core.links import url_of
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from core.links import site_url
 from core.outbox import notify
 from elections.law import levels
 from elections.law.local_time import local_time
@@ -19,7 +23,9 @@ MAX_SUBJECT = 300
 
 
 def _link(filing: Filing) -> str:
-    return url_of("filing-detail", filing_id=filing.pk)
+    """The docket page the paper is on (``find``), at its entry."""
+    path = reverse("desk:docket", kwargs={"number": filing.case.number})
+    return site_url(f"{path}?{urlencode({'find': f'filing-{filing.pk}'})}#filing-{filing.pk}")
 
 
 def filing_filed(filing: Filing) -> None:
