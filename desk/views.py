@@ -162,6 +162,9 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
                 {
                     "objection": o,
                     "filed_text": local_time(o.filed_at, case.office_zone),
+                    "offer_due_text": local_time(o.offer_of_proof_due_at, case.office_zone)
+                    if o.offer_of_proof_due_at
+                    else "",
                     "rulings": [
                         f"{r.get_level_display()}: {DISPOSITION_LABELS.get(r.disposition, r.disposition)} "
                         f"({day_text(r.decided_on)})"
@@ -178,6 +181,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "zone_label": zone_label(case),
             "paralegal_appearances": selectors.paralegal_appearances(request.user, case),
             "tallies": desk_tally.tallies_of(case),
+            "counsel_party_ids": [p.pk for p in page.counsel_for],
         },
     )
 
@@ -315,11 +319,14 @@ def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
     elections = [e for e in _elections(case) if e.latest_tally is not None] or _elections(case)
     label = zone_label(case)
     now_there = in_zone(clock.now(), case.office_zone).replace(second=0, microsecond=0, tzinfo=None)
+    filers = _filers(request, case)
+    others = [p for p in case.parties.order_by("id") if p not in filers]
     form = desk_forms.ObjectionForm(
         request.POST or None,
-        initial={"filed_at": now_there},
+        initial={"filed_at": now_there, "served_on": [p.pk for p in others], "service_method": "e_file"},
         elections=desk_forms.election_choices(elections),
-        filers=[(p.pk, p.name) for p in _filers(request, case)],
+        filers=[(p.pk, p.name) for p in filers],
+        served=[(p.pk, p.name) for p in case.parties.order_by("id")],
         zone=case.office_zone,
         zone_label=label,
     )
@@ -328,7 +335,7 @@ def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
         election = next(e for e in elections if e.pk == data["election"])
         filer = next(p for p in case.parties.all() if p.pk == data["filed_by"])
         try:
-            objection: Objection = _changed(
+            _changed(
                 request,
                 case,
                 objection_filed,
@@ -339,13 +346,18 @@ def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
                     statement=data["statement"],
                     filed_at=data["filed_at"],
                     offer_of_proof_filed_at=data["filed_at"] if data["offer_of_proof"] else None,
+                    served_on=data["served_on"],
+                    service_method=data["service_method"],
+                    certificate_of_service=data["certificate_of_service"],
+                    confirmation_number=data["confirmation_number"],
                     actor=request.user,
                 ),
             )
         except DomainError as error:
             _refused(form, error)
         else:
-            return _to_case(case, f"objection-{objection.pk}")
+            # The page from its top: what filing did is said there, not scrolled past to the row.
+            return HttpResponseRedirect(reverse("desk:case", args=[case.number]))
     return render(
         request,
         "desk/objection_form.html",
