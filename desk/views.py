@@ -28,6 +28,7 @@ from core import clock
 from core.actors import is_staff
 from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotAllowed
 from desk import forms as desk_forms
+from desk import lists as desk_lists
 from desk import selectors
 from desk import tally as desk_tally
 from elections import services as election_services
@@ -146,6 +147,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
         for d in page.deadlines
     ]
     next_deadline = page.status["next_deadline"]
+    lists = desk_lists.case_lists(request, page.challenges, page.objections)
     return render(
         request,
         "desk/case.html",
@@ -157,7 +159,12 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "next_due_text": due_when(next_deadline) if next_deadline else "",
             "ladders": ladder_picture(case, deadline_url=lambda d: f"#deadline-{d.pk}"),
             "deadlines": deadlines,
-            "challenges": [{"challenge": c, "by": _challenger(c)} for c in page.challenges],
+            "challenges": [
+                {"challenge": c, "by": _challenger(c)}
+                for c in lists.challenges.page.object_list  # one page: Bessemer logged 921
+            ],
+            "challenge_list": lists.challenges,
+            "objection_list": lists.objections,
             "objections": [
                 {
                     "objection": o,
@@ -171,7 +178,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
                         for r in o.rulings.all()
                     ],
                 }
-                for o in page.objections
+                for o in lists.objections.page.object_list
             ],
             "notes": [
                 {"note": n, "written_text": local_time(n.created_at, case.office_zone)} for n in page.notes

@@ -70,3 +70,30 @@ def test_the_docket_downloads_as_a_pdf_report_and_csv(tallied: World, frozen_clo
 def test_a_stranger_gets_no_docket(tallied: World, frozen_clock: Any) -> None:
     frozen_clock.at("2021-04-16", 12)  # Friday: the objections of Thursday are filed
     assert signed_in(tallied.stranger).get(DOCKET).status_code == 404
+
+
+def test_the_case_pages_challenge_list_is_paged_and_searched(tallied: World, frozen_clock: Any) -> None:
+    """Bessemer logged 921 challenges: the case page shows 25 at a time, with a search."""
+    from datetime import UTC, datetime
+
+    from tests.factories import log_challenge, record_tally
+
+    frozen_clock.at("2021-04-16", 12)
+    record_tally(
+        tallied.election,
+        prepared_at=datetime(2021, 4, 9, 16, 0, tzinfo=UTC),
+        yes=10,
+        votes_against=9,
+        challenged=30,
+    )
+    for n in range(30):
+        log_challenge(tallied.election, voter_name=f"Voter {n + 1:02d}")
+    browser = signed_in(tallied.union_counsel)
+    page = browser.get("/desk/cases/10-RC-269250/").content.decode()
+    assert "Challenged ballots (30)" in page
+    assert page.count('id="challenge-') == 25
+    assert "?challenges_page=2#challenges" in page
+    second = browser.get("/desk/cases/10-RC-269250/?challenges_page=2").content.decode()
+    assert second.count('id="challenge-') == 5
+    found = browser.get("/desk/cases/10-RC-269250/?challenges_q=voter 07").content.decode()
+    assert found.count('id="challenge-') == 1 and "Voter 07" in found
