@@ -34,6 +34,7 @@ from elections.law import calendar, levels
 from elections.law.local_time import local_date, local_time
 from elections.models import Appearance, Case, Election, Party
 from elections.selectors import counsel_party_ids
+from elections.services import parties_served
 from filings import notices, pdf
 from filings.law import extensions
 from filings.law.kinds import (
@@ -116,26 +117,6 @@ def _aware(value: Any, field: str) -> datetime:
 
 def _election(case: Case, election: Election | int | None) -> Election:
     return proceeding_services.election_of(case, proceeding_selectors.elections_of(case), election)
-
-
-def _served_parties(case: Case, served_on: Iterable[Any]) -> list[Party]:
-    ids: list[int] = []
-    for value in served_on:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleViolation(
-                "served_on",
-                f"{value!r} is not a party id: give the ids of the parties served (cases/{case.number}/parties/).",
-            )
-        ids.append(value)
-    parties = {p.pk: p for p in case.parties.filter(pk__in=ids)}
-    strangers = [pk for pk in ids if pk not in parties]
-    if strangers:
-        raise RuleViolation(
-            "served_on",
-            f"Party {strangers[0]} is not a party of {case.number}: a paper is served on the parties of its "
-            f"own case (ids in cases/{case.number}/parties/).",
-        )
-    return list(parties.values())
 
 
 def _deadline_of_case(case: Case, deadline: Deadline | int | None, field: str = "answers") -> Deadline | None:
@@ -330,7 +311,7 @@ def filing_file(
     if len(grounds) > MAX_GROUNDS:
         raise RuleViolation("unforeseeable_grounds", f"At most {MAX_GROUNDS} characters.")
     chosen = _election(case, election)
-    served = _served_parties(case, served_on)
+    served = parties_served(case, served_on)
     related: Filing | None = None
     if relates_to is not None:
         pk = relates_to.pk if isinstance(relates_to, Filing) else relates_to

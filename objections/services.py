@@ -33,6 +33,7 @@ from elections.law.local_time import local_date, local_time
 from elections.law.service import METHOD_LABELS
 from elections.models import Election, Party
 from elections.selectors import counsel_party_ids, original_tally
+from elections.services import parties_served
 from objections import events, notices
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT, OBJECTS_TO, NoRevisedTally
@@ -228,7 +229,7 @@ def objection_file(
                 "extension, then file the offer.",
             )
 
-    served = _served_parties(case, filed_by, served_on)
+    served = [p for p in parties_served(case, served_on) if p.pk != filed_by.pk]  # the filer serves no one
     service_method = _checked_method(service_method)
     if not isinstance(certificate_of_service, bool):
         raise RuleViolation("certificate_of_service", "true or false: was a certificate of service filed?")
@@ -287,27 +288,6 @@ def objection_file(
 
 
 MAX_CONFIRMATION = 60
-
-
-def _served_parties(case: Any, filer: Party, served_on: Iterable[Any]) -> list[Party]:
-    """The parties served, by id, each a party of the case; serving the filer itself says nothing."""
-    ids: list[int] = []
-    for value in served_on:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleViolation(
-                "served_on",
-                f"{value!r} is not a party id: give the ids of the parties served (cases/{case.number}/parties/).",
-            )
-        ids.append(value)
-    parties = {p.pk: p for p in case.parties.filter(pk__in=ids)}
-    strangers = [pk for pk in ids if pk not in parties]
-    if strangers:
-        raise RuleViolation(
-            "served_on",
-            f"Party {strangers[0]} is not a party of {case.number}: objections are served on the other parties "
-            f"of their own case (29 CFR 102.69(a)(8); ids in cases/{case.number}/parties/).",
-        )
-    return [p for p in parties.values() if p.pk != filer.pk]
 
 
 def _checked_method(method: str) -> str:
