@@ -174,3 +174,29 @@ def test_an_e_mail_link_clicked_signed_out_returns_to_the_paper(
     expect(union.locator(f"#filing-{filing.pk}")).to_have_count(1)
     expect(union.locator(".docket-entry", has_text="Employer's Exceptions")).to_contain_text("(1 p., PDF)")
     shot(union, "docket-05-e-mail-link-after-sign-in")
+
+
+def test_the_staff_work_queue_reads_on_a_phone(browser: Any, live_server: Any, reported: Reported) -> None:
+    staff = _user("agent")
+    staff.is_staff = staff.is_superuser = True
+    staff.save()
+    page = browser.new_context(viewport=PHONE, is_mobile=True, timezone_id="UTC").new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{live_server.url}/admin/login/?next=/admin/")
+    page.fill("#id_username", staff.username)
+    page.fill("#id_password", PASSWORD)
+    page.click("input[type=submit]")
+    page.wait_for_url(f"{live_server.url}/admin/")
+    queue = page.locator("#workqueue")
+    expect(queue).to_be_visible()
+    expect(queue.locator("table").first).to_be_visible()  # the exceptions deadline is due: lines to show
+    right = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('#workqueue table')].map(t => t.getBoundingClientRect().right))"
+    )
+    assert right <= PHONE["width"], f"the work queue overflows a phone: its tables end at {right}px"
+    # Readable, not crushed into a column a few letters wide: each line is a card the screen's width.
+    what = page.evaluate(
+        "document.querySelector('#workqueue table tbody td:nth-child(3)').getBoundingClientRect().width"
+    )
+    assert what >= 300, f"'what needs action' is {what}px wide on a phone"
+    shot(page, "staff-queue-phone")
