@@ -4,7 +4,7 @@ reads — for the API (``cases/{number}/docket/``, JSON, CSV and a PDF report) a
 It lives in ``filings`` because that is the lowest app that sees everything a docket holds: the filings
 and their documents and rulings (here), the objections and their rulings, offers of proof and withdrawals
 (``objections``), the tallies and revised tallies (``elections``) and the proceeding's events and orders
-(``proceedings``). A read only: never a write, never an HTTP error.
+(``proceedings``), and the lines of the case's public docket on nlrb.gov the importer copied. A read only: never a write, never an HTTP error.
 
 Entries are numbered over the whole docket, in order, before any filter: entry 14 is entry 14 whether
 the reader filters by party, kind or date, as a docket number is. A draft is no paper of the case: it is
@@ -29,6 +29,7 @@ from filings.law.kinds import KIND_LABELS, State
 from filings.models import Filing
 from objections.models import Objection
 from objections.models import Ruling as ObjectionRuling
+from proceedings.models import DocketEntry as PublicDocketEntry
 from proceedings.models import ProceedingEvent
 
 # Kinds of entry that are not a filing kind (those are ``filings.law.kinds.KIND_LABELS``) nor an event of
@@ -40,6 +41,7 @@ OBJECTION_RULING = "objection_ruling"
 FILING_RULING = "ruling"
 TALLY = "tally"
 REVISED_TALLY = "revised_tally"
+PUBLIC_RECORD = "public_record"
 OWN_LABELS = {
     OBJECTIONS: "Objections",
     OFFER_OF_PROOF: "Offer of proof",
@@ -48,6 +50,7 @@ OWN_LABELS = {
     FILING_RULING: "Ruling on a motion or request",
     TALLY: "Tally of ballots",
     REVISED_TALLY: "Revised tally of ballots",
+    PUBLIC_RECORD: "Public docket (nlrb.gov)",
 }
 
 
@@ -339,6 +342,21 @@ def _event_entry(event: ProceedingEvent) -> Entry:
     )
 
 
+def _public_entry(line: PublicDocketEntry) -> Entry:
+    """A line of the case's public docket on nlrb.gov, as imported: the document, who issued or filed it."""
+    return Entry(
+        date=line.filed_on,
+        moment=None,
+        kind=PUBLIC_RECORD,
+        kind_label=OWN_LABELS[PUBLIC_RECORD],
+        title=line.document,
+        party_name=line.actor,
+        documents=[Document(line.document, 0, line.url)] if line.url else [],
+        anchor=f"public-{line.pk}",
+        order=(8, line.pk),
+    )
+
+
 def _sort_key(entry: Entry, zone: str) -> tuple[Any, ...]:
     # Within a day: moments in their order; an event known by its date alone after the papers of that day.
     moment = in_zone(entry.moment, zone).time() if entry.moment is not None else None
@@ -375,6 +393,8 @@ def docket_of(case: Case) -> Docket:
     )
     for event in events:
         entries.append(_event_entry(event))
+    for line in PublicDocketEntry.objects.filter(case=case).order_by("filed_on", "id"):
+        entries.append(_public_entry(line))
     entries.sort(key=lambda e: _sort_key(e, zone))
     for number, entry in enumerate(entries, start=1):
         entry.entry = number

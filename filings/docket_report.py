@@ -32,7 +32,8 @@ def _entry_lines(entry: Entry, zone: str) -> list[Line]:
     if entry.answers:
         lines += wrap(f"Answers: {entry.answers}.", indent=6)
     for document in entry.documents:
-        lines += wrap(f"Document: {document.title} ({document.pages} p.)", indent=6)
+        size = f"{document.pages} p." if document.pages else document.download
+        lines += wrap(f"Document: {document.title} ({size})", indent=6)
     return lines
 
 

@@ -164,3 +164,26 @@ def test_the_docket_costs_the_same_queries_whatever_its_size(
         file_objection(reported.election, reported.union)
     with django_assert_max_num_queries(16):
         assert as_union.get(URL).json()["count"] == 5 + n  # the tally, four events, n objections
+
+
+def test_the_public_dockets_lines_are_on_it_as_imported(record: Any, as_union: Any) -> None:
+    from proceedings.models import DocketEntry
+
+    DocketEntry.objects.create(
+        case=record.case,
+        filed_on="2021-06-11",
+        document="Order Transferring Proceeding",
+        actor="Regional Director",
+        url="https://www.nlrb.gov/case/10-RC-269250",
+        key="2021-06-11|order|rd|1",
+    )
+    entries = as_union.get(URL).json()["results"]
+    last = entries[-1]
+    assert (last["entry"], last["date"], last["kind"], last["title"]) == (
+        8,
+        "2021-06-11",
+        "public_record",
+        "Order Transferring Proceeding",
+    )
+    assert (last["party_name"], last["service"]) == ("Regional Director", "")
+    assert last["documents"][0]["download"] == "https://www.nlrb.gov/case/10-RC-269250"
