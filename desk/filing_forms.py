@@ -20,7 +20,6 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 from core import clock
 from core.errors import DomainError
@@ -104,7 +103,9 @@ class FilingForm(forms.Form):
         self.fields["relates_to"].choices = [("", "—"), *papers]  # type: ignore[attr-defined]
         self.fields["served_on"].choices = [(p.pk, p.name) for p in others]  # type: ignore[attr-defined]
         self.fields["filed_at"].label = f"Filed at ({zone_label})"
-        self.fields["filed_at"].help_text = (
+        self.fields[
+            "filed_at"
+        ].help_text = (
             "When you filed with the Agency, on the regional office's clock; leave it empty for now."
         )
 
@@ -240,10 +241,12 @@ def _file_with_pdf(
     return filing
 
 
-@require_POST
 @case_view
 def draft_file(request: HttpRequest, case: Case) -> HttpResponse:
-    """File one of the caller's side's drafts (its id in the form): now, checked as any paper filed now."""
+    """File one of the caller's side's drafts (its id in the form): now, checked as any paper filed now. A
+    GET (a reload of the address) shows the filing page and its drafts."""
+    if request.method != "POST":
+        return filing_new(request, case.number)
     draft = get_object_or_404(
         filing_selectors.filings_for(request.user).filter(case=case, state=State.DRAFT),
         pk=request.POST.get("filing") if str(request.POST.get("filing", "")).isdigit() else 0,

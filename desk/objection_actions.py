@@ -9,11 +9,10 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 
 from core import clock
 from core.errors import DomainError
-from desk.views import _changed, case_view
+from desk.views import _changed, case_page, case_view
 from elections.law.local_time import local_time
 from elections.models import Case
 from objections import selectors as objection_selectors
@@ -34,9 +33,10 @@ def _back(case: Case) -> HttpResponseRedirect:
     return HttpResponseRedirect(reverse("desk:case", args=[case.number]))
 
 
-@require_POST
 @case_view
 def offer_of_proof_file(request: HttpRequest, case: Case) -> HttpResponse:
+    if request.method != "POST":  # a reload of the address: the case page, where the objections are
+        return case_page(request, case.number)
     objection = _objection(request, case, request.POST.get("objection", ""))
     zone = case.office_zone
 
@@ -63,9 +63,10 @@ def offer_of_proof_file(request: HttpRequest, case: Case) -> HttpResponse:
     return _back(case)
 
 
-@require_POST
 @case_view
 def objection_withdraw(request: HttpRequest, case: Case) -> HttpResponse:
+    if request.method != "POST":
+        return case_page(request, case.number)
     objection = _objection(request, case, request.POST.get("objection", ""))
     try:
         _changed(
