@@ -28,6 +28,29 @@ def _link(filing: Filing) -> str:
     return site_url(f"{path}?{urlencode({'find': f'filing-{filing.pk}'})}#filing-{filing.pk}")
 
 
+def _opened(filing: Filing, zone: str) -> str:
+    """What the paper set running, said to the other side: what is due, whose, and when (the deadlines its
+    ladder event opened — an answering brief after exceptions — and, for an extension request, the
+    opposition 102.2(c) asks for "as soon as possible")."""
+    lines = []
+    opened = Deadline.objects.none()
+    if filing.event is not None:
+        opened = Deadline.objects.filter(trigger_event=filing.event)
+    if filing.answers is not None:
+        opened = opened | Deadline.objects.filter(responds_to=filing.answers)
+    if filing.event is not None or filing.answers is not None:
+        for deadline in opened.exclude(status="superseded").select_related("party").order_by("due_at", "id"):
+            whose = deadline.party.name if deadline.party is not None else "any party"
+            lines.append(
+                f"\nNow due ({whose}): {deadline.label}, {local_time(deadline.due_at, zone)} ({deadline.citation})."
+            )
+    if filing.kind == "extension_request":
+        lines.append(
+            "\nAn opposition to the request, if any, should be filed as soon as possible (29 CFR 102.2(c))."
+        )
+    return "".join(lines)
+
+
 def filing_filed(filing: Filing) -> None:
     case, party = filing.case, filing.party
     zone = case.office_zone
@@ -41,6 +64,7 @@ def filing_filed(filing: Filing) -> None:
         if not filing.filing_confirmed
         else ""
     )
+    due += _opened(filing, zone)
     served = ", ".join(p.name for p in filing.served_on.all()) or "not served"
     service_flag = f"\n{filing.service_flag}" if filing.service_flag else ""
     kind = filing.get_kind_display().lower()

@@ -47,3 +47,18 @@ def test_an_extension_request_served_on_no_one_is_flagged_everywhere(
     assert (NOT_SERVED in notice.body) is not served
     (section,) = [s for s in work_queue().sections if s.key == "rulings"]
     assert section.lines[0].what.endswith(f" — {NOT_SERVED}") is not served
+
+
+def test_the_exceptions_notice_says_what_is_now_due_whose_and_when(
+    reported: Any, as_employer: Any, frozen_clock: Any
+) -> None:
+    """Issue 32: a notice says what is due, whose, and when. Exceptions filed Thu 2021-06-10 under the 2019
+    rules; the answering brief is due 5 business days after the last day for exceptions (Tue Jun 15): Jun 16
+    (1), 17 (2), Fri Jun 18 skipped (Juneteenth, observed: a federal holiday, 102.2(a)), 21 (3), 22 (4), 23
+    (5) — Wed 2021-06-23 (29 CFR 102.69(c)(1)(iii))."""
+    frozen_clock.at("2021-06-10", 12)
+    response = as_employer.post(URL, filing_body(reported, served_on=[reported.union.pk]), format="json")
+    assert response.status_code == 201, response.content
+    notice = Notification.objects.get(recipient=reported.union_counsel)
+    assert "\nNow due (any party): Answering brief" in notice.body
+    assert "Answering brief to exceptions, June 23, 2021, 11:59 p.m. EDT" in notice.body
