@@ -1,10 +1,10 @@
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
-from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from core import health
 from core.api import root
+from desk.front_door import front_door
 
 api_v1: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -25,7 +25,7 @@ api_v1: list[URLPattern | URLResolver] = [
 ]
 
 urlpatterns = [
-    path("", RedirectView.as_view(url="/api/v1/docs/", permanent=False)),
+    path("", front_door, name="front-door"),  # the desk's sign-in (staff: the admin), not the API docs
     path("admin/", admin.site.urls),
     path("desk/", include("desk.urls")),  # the counsel desk: counsel and paralegals, in a browser
     path("expect/", include("stats.urls")),  # what to expect: the figures' pictures, for anyone signed in

@@ -14,6 +14,7 @@ from challenges.models import BOARD_AGENT, Challenge
 from challenges.validation import JOB_CLASSIFICATION_MAX, REASON_MAX, VOTER_IDENTIFIER_MAX, VOTER_NAME_MAX
 from core.api.inputs import UNKNOWN
 from desk.once import FIELD as ONCE_FIELD
+from elections.law.service import METHOD_LABELS
 from elections.models import Election, Party
 from notes.models import BODY_MAX, Visibility
 from objections.models import Objection
@@ -127,14 +128,37 @@ class ObjectionForm(KnownFields):
     offer_of_proof = forms.BooleanField(
         label="The offer of proof is filed with the objections (102.69(a)(8))", required=False
     )
+    served_on = forms.TypedMultipleChoiceField(
+        label="Served on",
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="The objections (not the offer of proof) are served on each of the other parties "
+        "(29 CFR 102.69(a)(8)). Objections served on no one are filed, and marked \u201cnot served\u201d.",
+    )
+    service_method = forms.ChoiceField(
+        label="Served by", choices=[("", "—"), *METHOD_LABELS.items()], required=False
+    )
+    certificate_of_service = forms.BooleanField(
+        label="A certificate of service is filed with the objections (102.69(a)(8))", required=False
+    )
+    confirmation_number = forms.CharField(label="E-filing confirmation number", max_length=60, required=False)
 
     def __init__(
-        self, *args: Any, elections: Choices, filers: Choices, zone: str, zone_label: str, **kwargs: Any
+        self,
+        *args: Any,
+        elections: Choices,
+        filers: Choices,
+        zone: str,
+        zone_label: str,
+        served: Choices = (),
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.zone = zone
         _choices(self, "election", elections)
         _choices(self, "filed_by", filers)
+        _choices(self, "served_on", served)
         self.fields["filed_at"].label = f"Filed at ({zone_label})"
         self.fields[
             "filed_at"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from desk import views
+from desk import docket, filing_forms, objection_actions, views
 
 app_name = "desk"
 
@@ -16,4 +16,17 @@ urlpatterns = [
     path("cases/<str:number>/objections/new/", views.objection_new, name="objection-new"),
     path("cases/<str:number>/notes/new/", views.note_new, name="note-new"),
     path("cases/<str:number>/notices/", views.notices, name="notices"),
+    path("cases/<str:number>/docket/", docket.docket_page, name="docket"),
+    path(
+        "cases/<str:number>/objections/offer-of-proof/",
+        objection_actions.offer_of_proof_file,
+        name="offer-of-proof-file",
+    ),
+    path(
+        "cases/<str:number>/objections/withdraw/",
+        objection_actions.objection_withdraw,
+        name="objection-withdraw",
+    ),
+    path("cases/<str:number>/filings/new/", filing_forms.filing_new, name="filing-new"),
+    path("cases/<str:number>/filings/drafts/file/", filing_forms.draft_file, name="draft-file"),
 ]

@@ -30,7 +30,9 @@ from core import clock
 from core.actors import is_staff
 from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotAllowed
 from desk import forms as desk_forms
+from desk import lists as desk_lists
 from desk import selectors
+from desk import tally as desk_tally
 from desk.once import one_time
 from elections import services as election_services
 from elections.api.scoping import visible_case_or_404
@@ -188,6 +190,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
     page = selectors.case_page(request.user, case)
     deadlines = [_deadline_row(d) for d in page.deadlines]
     next_deadline = page.status["next_deadline"]
+    lists = desk_lists.case_lists(request, page.challenges, page.objections)
     return render(
         request,
         "desk/case.html",
@@ -200,18 +203,26 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "ladders": ladder_picture(case, deadline_url=lambda d: f"#deadline-{d.pk}"),
             "outlook": case_outlook(case),  # what to expect (stats/templates/stats/_outlook.html)
             "deadlines": deadlines,
-            "challenges": [{"challenge": c, "by": _challenger(c)} for c in page.challenges],
+            "challenges": [
+                {"challenge": c, "by": _challenger(c)}
+                for c in lists.challenges.page.object_list  # one page: Bessemer logged 921
+            ],
+            "challenge_list": lists.challenges,
+            "objection_list": lists.objections,
             "objections": [
                 {
                     "objection": o,
                     "filed_text": local_time(o.filed_at, case.office_zone),
+                    "offer_due_text": local_time(o.offer_of_proof_due_at, case.office_zone)
+                    if o.offer_of_proof_due_at
+                    else "",
                     "rulings": [
                         f"{r.get_level_display()}: {DISPOSITION_LABELS.get(r.disposition, r.disposition)} "
                         f"({day_text(r.decided_on)})"
                         for r in o.rulings.all()
                     ],
                 }
-                for o in page.objections
+                for o in lists.objections.page.object_list
             ],
             "notes": [
                 {"note": n, "written_text": local_time(n.created_at, case.office_zone)} for n in page.notes
@@ -220,6 +231,8 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "note_form": desk_forms.NoteForm(staff=is_staff(request.user)),
             "zone_label": zone_label(case),
             "paralegal_appearances": selectors.paralegal_appearances(request.user, case),
+            "tallies": desk_tally.tallies_of(case),
+            "counsel_party_ids": [p.pk for p in page.counsel_for],
         },
     )
 
@@ -367,11 +380,14 @@ def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
     elections = [e for e in _elections(case) if e.latest_tally is not None] or _elections(case)
     label = zone_label(case)
     now_there = in_zone(clock.now(), case.office_zone).replace(second=0, microsecond=0, tzinfo=None)
+    filers = _filers(request, case)
+    others = [p for p in case.parties.order_by("id") if p not in filers]
     form = desk_forms.ObjectionForm(
         request.POST or None,
-        initial={"filed_at": now_there},
+        initial={"filed_at": now_there, "served_on": [p.pk for p in others], "service_method": "e_file"},
         elections=desk_forms.election_choices(elections),
-        filers=[(p.pk, p.name) for p in _filers(request, case)],
+        filers=[(p.pk, p.name) for p in filers],
+        served=[(p.pk, p.name) for p in case.parties.order_by("id")],
         zone=case.office_zone,
         zone_label=label,
     )
@@ -380,7 +396,7 @@ def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
         election = next(e for e in elections if e.pk == data["election"])
         filer = next(p for p in case.parties.all() if p.pk == data["filed_by"])
         try:
-            objection: Objection = _changed(
+            _changed(
                 request,
                 case,
                 objection_filed,
@@ -391,13 +407,18 @@ def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
                     statement=data["statement"],
                     filed_at=data["filed_at"],
                     offer_of_proof_filed_at=data["filed_at"] if data["offer_of_proof"] else None,
+                    served_on=data["served_on"],
+                    service_method=data["service_method"],
+                    certificate_of_service=data["certificate_of_service"],
+                    confirmation_number=data["confirmation_number"],
                     actor=request.user,
                 ),
             )
         except DomainError as error:
             _refused(form, error)
         else:
-            return _to_case(case, f"objection-{objection.pk}")
+            # The page from its top: what filing did is said there, not scrolled past to the row.
+            return HttpResponseRedirect(reverse("desk:case", args=[case.number]))
     return render(
         request,
         "desk/objection_form.html",

@@ -28,6 +28,28 @@ from elections.law.names import tidy_union_name, union_key
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
 
+def parties_served(case: Case, served_on: Iterable[Any]) -> list[Party]:
+    """The parties a paper of ``case`` was served on, from their ids: each a party of the case, else a 400 on
+    ``served_on`` (filings and objections alike; 29 CFR 102.2(c), 102.69(a)(8))."""
+    ids: list[int] = []
+    for value in served_on:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleViolation(
+                "served_on",
+                f"{value!r} is not a party id: give the ids of the parties served (cases/{case.number}/parties/).",
+            )
+        ids.append(value)
+    parties = {p.pk: p for p in case.parties.filter(pk__in=ids)}
+    strangers = [pk for pk in ids if pk not in parties]
+    if strangers:
+        raise RuleViolation(
+            "served_on",
+            f"Party {strangers[0]} is not a party of {case.number}: a paper is served on the parties of its "
+            f"own case (ids in cases/{case.number}/parties/).",
+        )
+    return list(parties.values())
+
+
 def _normalized_number(number: str, field: str = "number") -> str:
     try:
         return case_numbers.normalize(number)

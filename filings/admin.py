@@ -22,7 +22,7 @@ from core.admin_local_time import LocalTimeAdmin
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from filings import services
-from filings.law.kinds import RULED_KINDS, RULING_LEVELS, Ruling
+from filings.law.kinds import RULED_KINDS, RULING_LEVELS, Ruling, State
 from filings.models import LEVEL_CHOICES, Document, Filing
 
 CaseNumberFilter = admin_kit.CaseNumberFilter.at("case__number", case_numbers.normalize_typed)
@@ -137,7 +137,9 @@ class FilingAdmin(LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, SimpleHisto
         return bool(request.user.is_staff)  # the page is read only; actions change through the services
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Filing]:
-        return super().get_queryset(request).select_related("case", "party", "answers", "election")
+        # A draft is its side's alone: staff see papers once they are filed.
+        queryset = super().get_queryset(request).filter(state=State.FILED)
+        return queryset.select_related("case", "party", "answers", "election")
 
     @admin.display(description="case", ordering="case__number")
     def case_number(self, filing: Filing) -> str:
@@ -149,6 +151,8 @@ class FilingAdmin(LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, SimpleHisto
 
     @admin.display(description="received by the tracker")
     def received_at_local(self, filing: Filing) -> str:
+        if filing.received_at is None:
+            return "—"  # a draft: never shown here, but a row without a reception says so
         return local_time(filing.received_at, filing.case.office_zone)
 
     @admin.display(description="answers")

@@ -11,19 +11,16 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from elections.law import levels
+from elections.law.service import METHOD_LABELS, Service, flag, service_of
 from elections.models import Case, Election, Party
-from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Ruling, ServiceMethod
+from filings.law.kinds import KIND_LABELS, RULING_LEVELS, STATE_LABELS, Ruling, State
 from proceedings.models import Deadline, ProceedingEvent
 
 KIND_CHOICES = list(KIND_LABELS.items())
 RULING_CHOICES = [(r.value, r.value.replace("_", " ").capitalize()) for r in Ruling]
 LEVEL_CHOICES = [(level, levels.TITLES[levels.Level(level)]) for level in RULING_LEVELS]
-SERVICE_CHOICES = [
-    (ServiceMethod.E_FILE.value, "E-filed"),
-    (ServiceMethod.EMAIL.value, "E-mail"),
-    (ServiceMethod.MAIL.value, "Mail"),
-    (ServiceMethod.HAND.value, "Hand delivery"),
-]
+SERVICE_CHOICES = [(str(value), label) for value, label in METHOD_LABELS.items()]
+STATE_CHOICES = [(str(value), label) for value, label in STATE_LABELS.items()]
 
 
 class Filing(models.Model):
@@ -32,9 +29,12 @@ class Filing(models.Model):
     kind = models.CharField(max_length=40, choices=KIND_CHOICES)
     party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="filings")
     title = models.CharField(max_length=300)
-    # Provenance, as for objections: ``filed_at`` is the time stated; ``received_at`` when the tracker got it.
+    # A draft is its own side's alone (no list, notice, queue or count of anyone else's shows it).
+    state = models.CharField(max_length=10, choices=STATE_CHOICES, default=State.FILED.value, db_index=True)
+    # Provenance, as for objections: ``filed_at`` is the time stated; ``received_at`` when the tracker got it
+    # (null while a draft: nothing has been received).
     filed_at = models.DateTimeField()
-    received_at = models.DateTimeField()
+    received_at = models.DateTimeField(null=True, blank=True)
     filing_confirmed = models.BooleanField(default=True)
     timely = models.BooleanField(null=True, blank=True)
     confirmation_number = models.CharField(max_length=60, blank=True)
@@ -70,6 +70,22 @@ class Filing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} of {self.party.name}: {self.title}"
+
+    @property
+    def service(self) -> Service:
+        """Whom the paper was served on among the other parties (29 CFR 102.2(c), 102.65(a), 102.67(i),
+        102.69(c), (g)). A filing keeps no certificate field: its service list is its statement of service."""
+        return service_of(
+            self.kind,
+            filer=self.party_id,
+            parties=[p.pk for p in self.case.parties.all()],
+            served_on=[p.pk for p in self.served_on.all()],
+        )
+
+    @property
+    def service_flag(self) -> str:
+        """ "Not served on …" (with the rule) for a paper not served on every other party; "" when it was."""
+        return flag(self.service, {p.pk: p.name for p in self.case.parties.all()})
 
 
 TEXT_STATUS_CHOICES = [

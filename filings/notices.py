@@ -1,13 +1,17 @@
 """The e-mails the filings owe counsel of record, written through the outbox (``core.outbox``).
 
 A paper filed goes to counsel for every *other* party; a ruling on a motion or an extension request goes
-to all counsel. Each links to the filing's record in the API (the desk does not show filings). Keys are
-stable (``filing:{id}:filed``), so a notice queued twice is still sent once.
+to all counsel. Each links to the paper on the desk's docket (a browser page, which a signed-out click
+reaches after sign-in; the raw API answered a browser with JSON or a 401). Keys are stable
+(``filing:{id}:filed``), so a notice queued twice is still sent once.
 """
 
 from __future__ import annotations
 
-from core.links import url_of
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from core.links import site_url
 from core.outbox import notify
 from elections.law import calendar, levels
 from elections.law.local_time import local_time
@@ -19,7 +23,32 @@ MAX_SUBJECT = 300
 
 
 def _link(filing: Filing) -> str:
-    return url_of("filing-detail", filing_id=filing.pk)
+    """The docket page the paper is on (``find``), at its entry."""
+    path = reverse("desk:docket", kwargs={"number": filing.case.number})
+    return site_url(f"{path}?{urlencode({'find': f'filing-{filing.pk}'})}#filing-{filing.pk}")
+
+
+def _opened(filing: Filing, zone: str) -> str:
+    """What the paper set running, said to the other side: what is due, whose, and when (the deadlines its
+    ladder event opened — an answering brief after exceptions — and, for an extension request, the
+    opposition 102.2(c) asks for "as soon as possible")."""
+    lines = []
+    opened = Deadline.objects.none()
+    if filing.event is not None:
+        opened = Deadline.objects.filter(trigger_event=filing.event)
+    if filing.answers is not None:
+        opened = opened | Deadline.objects.filter(responds_to=filing.answers)
+    if filing.event is not None or filing.answers is not None:
+        for deadline in opened.exclude(status="superseded").select_related("party").order_by("due_at", "id"):
+            whose = deadline.party.name if deadline.party is not None else "any party"
+            lines.append(
+                f"\nNow due ({whose}): {deadline.label}, {local_time(deadline.due_at, zone)} ({deadline.citation})."
+            )
+    if filing.kind == "extension_request":
+        lines.append(
+            "\nAn opposition to the request, if any, should be filed as soon as possible (29 CFR 102.2(c))."
+        )
+    return "".join(lines)
 
 
 def filing_filed(filing: Filing) -> None:
@@ -35,7 +64,9 @@ def filing_filed(filing: Filing) -> None:
         if not filing.filing_confirmed
         else ""
     )
-    served = ", ".join(p.name for p in filing.served_on.all()) or "no party named"
+    due += _opened(filing, zone)
+    served = ", ".join(p.name for p in filing.served_on.all()) or "not served"
+    service_flag = f"\n{filing.service_flag}" if filing.service_flag else ""
     kind = filing.get_kind_display().lower()
     notify(
         recipients=counsel_of_record(case, exclude_party_ids=[party.pk]),
@@ -47,6 +78,7 @@ def filing_filed(filing: Filing) -> None:
             f"Served on: {served}"
             + (f" ({filing.get_service_method_display()})" if filing.service_method else "")
             + "."
+            + service_flag
             + (
                 f"\nE-filing confirmation number: {filing.confirmation_number}"
                 if filing.confirmation_number
@@ -70,7 +102,7 @@ def filing_time_settled(filing: Filing, *, late: bool, zone: str) -> None:
         body=(
             f"Staff {verdict} the {kind} of {filing.party.name} ({filing.title}), stated as filed "
             f"{local_time(filing.filed_at, zone)} and received by the tracker "
-            f"{local_time(filing.received_at, zone)}.\n\n{_link(filing)}"
+            f"{local_time(filing.received_at or filing.filed_at, zone)}.\n\n{_link(filing)}"
         ),
         case=case,
     )

@@ -8,8 +8,19 @@ from typing import Any
 from django.db import connection
 from django.db.models import Prefetch, Q, QuerySet
 
-from elections.models import scoped_to_cases_of
+from elections.models import Appearance, scoped_to_cases_of
+from filings.law.kinds import State
 from filings.models import Document, Filing
+
+
+def without_others_drafts(queryset: QuerySet[Any], user: Any, *, filing: str = "") -> QuerySet[Any]:
+    """``queryset`` (of filings, or rows under a filing at ``filing``) without the drafts of any side but
+    the user's own: a draft is seen by counsel and paralegals of its party alone, never by staff."""
+    filed = Q(**{f"{filing}state": State.FILED})
+    if not getattr(user, "is_authenticated", False) or getattr(user, "is_staff", False):
+        return queryset.filter(filed)
+    own = Appearance.objects.filter(user=user).values("party_id")
+    return queryset.filter(filed | Q(**{f"{filing}party_id__in": own}))
 
 
 def filings_for(user: Any) -> QuerySet[Filing]:
@@ -19,9 +30,9 @@ def filings_for(user: Any) -> QuerySet[Filing]:
         .order_by("uploaded_at", "id")
     )
     return (
-        scoped_to_cases_of(Filing.objects.all(), user, case_id="case_id")
+        without_others_drafts(scoped_to_cases_of(Filing.objects.all(), user, case_id="case_id"), user)
         .select_related("case", "election", "party", "answers", "relates_to", "event", "order_deadline")
-        .prefetch_related("served_on", Prefetch("documents", queryset=documents))
+        .prefetch_related("served_on", "case__parties", Prefetch("documents", queryset=documents))
         .order_by("filed_at", "id")
     )
 
@@ -31,8 +42,9 @@ def visible_filing(user: Any, pk: int) -> Filing | None:
 
 
 def documents_for(user: Any) -> QuerySet[Document]:
+    scoped = scoped_to_cases_of(Document.objects.all(), user, case_id="filing__case_id")
     return (
-        scoped_to_cases_of(Document.objects.all(), user, case_id="filing__case_id")
+        without_others_drafts(scoped, user, filing="filing__")
         .select_related("filing__case", "uploaded_by")
         .defer("text")
     )
@@ -65,7 +77,10 @@ def search(filings: QuerySet[Filing], q: str) -> QuerySet[Filing]:
 def rulings_awaited(cases: Any) -> QuerySet[Filing]:
     """Motions and extension requests with no ruling yet, oldest first (the staff work queue)."""
     return (
-        Filing.objects.filter(case__in=cases, kind__in=("motion", "extension_request"), ruling="")
+        Filing.objects.filter(
+            case__in=cases, kind__in=("motion", "extension_request"), ruling="", state=State.FILED
+        )
         .select_related("case", "party", "election", "answers")
+        .prefetch_related("served_on", "case__parties")
         .order_by("filed_at", "id")
     )

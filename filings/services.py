@@ -37,6 +37,7 @@ from elections.law.local_time import local_date, local_time
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Appearance, Case, Election, Party
 from elections.selectors import counsel_party_ids
+from elections.services import parties_served
 from filings import notices, pdf
 from filings.law import extensions
 from filings.law.kinds import (
@@ -48,9 +49,11 @@ from filings.law.kinds import (
     NEEDS_FILED,
     RULED_KINDS,
     RULING_LEVELS,
+    STATE_LABELS,
     Kind,
     Ruling,
     ServiceMethod,
+    State,
 )
 from filings.models import Document, Filing
 from objections import services as objection_services
@@ -121,26 +124,6 @@ def _aware(value: Any, field: str) -> datetime:
 
 def _election(case: Case, election: Election | int | None) -> Election:
     return proceeding_services.election_of(case, proceeding_selectors.elections_of(case), election)
-
-
-def _served_parties(case: Case, served_on: Iterable[Any]) -> list[Party]:
-    ids: list[int] = []
-    for value in served_on:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleViolation(
-                "served_on",
-                f"{value!r} is not a party id: give the ids of the parties served (cases/{case.number}/parties/).",
-            )
-        ids.append(value)
-    parties = {p.pk: p for p in case.parties.filter(pk__in=ids)}
-    strangers = [pk for pk in ids if pk not in parties]
-    if strangers:
-        raise RuleViolation(
-            "served_on",
-            f"Party {strangers[0]} is not a party of {case.number}: a paper is served on the parties of its "
-            f"own case (ids in cases/{case.number}/parties/).",
-        )
-    return list(parties.values())
 
 
 def _deadline_of_case(case: Case, deadline: Deadline | int | None, field: str = "answers") -> Deadline | None:
@@ -230,7 +213,7 @@ def _still_running(
 def _check_fits_the_stage(case: Case, election: Election, kind: str, party: Party) -> None:
     needed = NEEDS_FILED.get(kind)
     if needed:
-        filed = Filing.objects.filter(election=election, kind__in=needed).exists()
+        filed = Filing.objects.filter(election=election, kind__in=needed, state=State.FILED).exists()
         if Kind.ANSWERING_BRIEF in needed:
             filed = (
                 filed
@@ -246,7 +229,9 @@ def _check_fits_the_stage(case: Case, election: Election, kind: str, party: Part
                 f"{election.sequence} of {case.number} (29 CFR 102.46).",
             )
     if kind == Kind.CROSS_EXCEPTIONS:
-        excepted = Filing.objects.filter(election=election, kind=Kind.EXCEPTIONS, party=party).exists() or (
+        excepted = Filing.objects.filter(
+            election=election, kind=Kind.EXCEPTIONS, party=party, state=State.FILED
+        ).exists() or (
             ProceedingEvent.objects.filter(
                 election=election, event="exceptions_filed", party=party, voided=False
             ).exists()
@@ -308,14 +293,16 @@ def _check_extension(
         )
 
 
-def _refuse_a_second_paper_for(case: Case, confirmation_number: str) -> None:
+def _refuse_a_second_paper_for(case: Case, confirmation_number: str, *, draft: Filing | None = None) -> None:
     """One e-filing is one paper: the Agency's confirmation number is unique within a case (contract v1.4),
-    compared without regard to letter case. The case row is locked by the caller, so two requests with the
-    same number cannot both pass. A second paper is a 409 naming the first (issue 36, item 7)."""
+    among its filed papers and its objections, compared without regard to letter case. The case row is
+    locked by the caller, so two requests with the same number cannot both pass. A second paper is a 409
+    naming the first (issue 36, item 7). Drafts hold no number yet: another side's draft is never named."""
     if not confirmation_number:
         return
     first = (
-        Filing.objects.filter(case=case, confirmation_number__iexact=confirmation_number)
+        Filing.objects.filter(case=case, state=State.FILED, confirmation_number__iexact=confirmation_number)
+        .exclude(pk=draft.pk if draft is not None else 0)
         .select_related("party")
         .order_by("pk")
         .first()
@@ -325,6 +312,16 @@ def _refuse_a_second_paper_for(case: Case, confirmation_number: str) -> None:
             f"E-filing confirmation number {confirmation_number} is already on filing {first.pk} of "
             f"{case.number} ({first.get_kind_display().lower()} of {first.party.name}: {first.title}); "
             "one e-filing is one paper."
+        )
+    objection = (
+        Objection.objects.filter(election__case=case, confirmation_number__iexact=confirmation_number)
+        .order_by("pk")
+        .first()
+    )
+    if objection is not None:
+        raise TransitionNotAllowed(
+            f"E-filing confirmation number {confirmation_number} is already on objection {objection.pk} of "
+            f"{case.number}; one e-filing is one paper."
         )
 
 
@@ -344,9 +341,11 @@ def filing_file(
     answers: Deadline | int | None = None,
     relates_to: Filing | int | None = None,
     unforeseeable_grounds: str = "",
+    state: str = "filed",
     notify: bool = True,
 ) -> Filing:
-    """File (counsel, for their own party) or record (staff) a paper in ``case`` (module docstring)."""
+    """File (counsel, for their own party) or record (staff) a paper in ``case`` (module docstring);
+    ``state`` ``draft``: counsel save it for their side alone, filed later by ``filing_draft_file``."""
     case = Case.objects.select_for_update().get(pk=case.pk)
     if kind not in KIND_LABELS:
         raise RuleViolation("kind", f"{kind!r} is not a kind of filing; allowed: {_choices(KIND_LABELS)}.")
@@ -381,18 +380,63 @@ def filing_file(
     if len(grounds) > MAX_GROUNDS:
         raise RuleViolation("unforeseeable_grounds", f"At most {MAX_GROUNDS} characters.")
     chosen = _election(case, election)
-    served = _served_parties(case, served_on)
+    served = parties_served(case, served_on)
     related: Filing | None = None
     if relates_to is not None:
         pk = relates_to.pk if isinstance(relates_to, Filing) else relates_to
-        related = Filing.objects.filter(pk=pk, case=case).first()
+        related = Filing.objects.filter(pk=pk, case=case, state=State.FILED).first()
         if related is None:
             raise RuleViolation("relates_to", f"Filing {pk} is not a filing of {case.number}.")
     elif kind == Kind.RESPONSE:
         raise RuleViolation("relates_to", "A response names the filing it answers (relates_to, a filing id).")
 
     staff = is_staff_or_system(actor)
-    deadline = _deadline_of_case(case, answers)
+    if state not in STATE_LABELS:
+        raise RuleViolation(
+            "state", f"{state!r} is not a state of a paper; allowed: {_choices(STATE_LABELS)}."
+        )
+    drafting = state == State.DRAFT
+    if drafting and staff:
+        raise RuleViolation(
+            "state", "Staff record papers as filed: a draft is counsel's own, seen by their side alone."
+        )
+    filing = Filing(
+        case=case,
+        election=chosen,
+        kind=kind,
+        party=party,
+        title=title,
+        state=state,
+        filed_at=filed_at,
+        received_at=None,
+        timely=None,
+        confirmation_number=confirmation_number,
+        service_method=service_method,
+        answers=_deadline_of_case(case, answers),
+        relates_to=related,
+        unforeseeable_grounds=grounds,
+        recorded_by=acting_user(actor),
+    )
+    if drafting:
+        stamp(filing, actor)
+        filing.save()
+        filing.served_on.set(served)
+        return filing
+    return _file(filing, served=served, staff=staff, actor=actor, notify=notify)
+
+
+def _file(filing: Filing, *, served: list[Party], staff: bool, actor: Actor, notify: bool) -> Filing:
+    """Make ``filing`` (new, or a draft) a paper of its case: the deadline it answers, whether it is timely,
+    the ladder event it records, the deadline it meets, and the other side's notice."""
+    case, chosen, kind, party, filed_at = (
+        filing.case,
+        filing.election,
+        filing.kind,
+        filing.party,
+        filing.filed_at,
+    )
+    grounds = filing.unforeseeable_grounds
+    deadline = filing.answers
     if kind != Kind.EXTENSION_REQUEST:
         deadline = _answered_deadline(case, chosen, kind, party, deadline, filed_at)
         _check_fits_the_stage(case, chosen, kind, party)
@@ -425,23 +469,11 @@ def filing_file(
     if kind == Kind.EXTENSION_REQUEST:
         _check_extension(deadline, filed_at, grounds, timely=timely, party=party)
 
-    filing = Filing(
-        case=case,
-        election=chosen,
-        kind=kind,
-        party=party,
-        title=title,
-        filed_at=filed_at,
-        received_at=received_at,
-        filing_confirmed=confirmed,
-        timely=timely,
-        confirmation_number=confirmation_number,
-        service_method=service_method,
-        answers=deadline,
-        relates_to=related,
-        unforeseeable_grounds=grounds,
-        recorded_by=acting_user(actor),
-    )
+    filing.state = State.FILED
+    filing.received_at = received_at
+    filing.filing_confirmed = confirmed
+    filing.timely = timely
+    filing.answers = deadline
     stamp(filing, actor)
     filing.save()
     filing.served_on.set(served)
@@ -481,6 +513,43 @@ def filing_file(
     if notify:
         notices.filing_filed(filing)
     return filing
+
+
+def filing_authorize_draft(*, filing: Filing, actor: Actor) -> None:
+    """Only counsel of a draft's party file or edit it; staff record papers, and see no one's drafts."""
+    if actor is not None and is_staff(actor):
+        raise NotPermitted("A draft is its own side's: counsel of its party file it.")
+    filing_authorize_file(case=filing.case, actor=actor, party=filing.party)
+
+
+def _own_draft(filing: Filing, actor: Actor) -> Filing:
+    """The draft, locked, if the actor is counsel of its party; a paper already filed → 409."""
+    Case.objects.select_for_update().get(pk=filing.case_id)
+    filing = (
+        Filing.objects.select_for_update(of=("self",))
+        .select_related("case", "party", "election", "answers")
+        .get(pk=filing.pk)
+    )
+    filing_authorize_draft(filing=filing, actor=actor)
+    if filing.state != State.DRAFT:
+        raise TransitionNotAllowed(
+            f"Filing {filing.pk} was filed {local_time(filing.received_at or filing.filed_at, filing.case.office_zone)}"
+            ": only a draft is filed or edited."
+        )
+    return filing
+
+
+@transaction.atomic
+def filing_draft_file(
+    *, filing: Filing, actor: Actor, filed_at: datetime | None = None, notify: bool = True
+) -> Filing:
+    """File a draft: from now on it is a paper of the case (received now), served, on the docket, in the
+    other side's notices and the staff queue — checked exactly as a paper filed at once."""
+    filing = _own_draft(filing, actor)
+    _refuse_a_second_paper_for(filing.case, filing.confirmation_number, draft=filing)
+    filing.filed_at = _aware(filed_at or clock.now(), "filed_at")
+    served = list(filing.served_on.all())
+    return _file(filing, served=served, staff=False, actor=actor, notify=notify)
 
 
 @transaction.atomic
@@ -545,6 +614,8 @@ def filing_rule(
         .get(pk=filing.pk)
     )
     case = filing.case
+    if filing.state != State.FILED:
+        raise TransitionNotAllowed(f"Filing {filing.pk} is a draft: nothing has been filed to rule on.")
     if filing.kind not in RULED_KINDS:
         raise TransitionNotAllowed(
             f"Only motions and extension requests are ruled on; filing {filing.pk} is a "

@@ -286,6 +286,18 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
                 ]
             },
         ),
+        (
+            "Service (29 CFR 102.69(a)(8))",
+            {
+                "fields": [
+                    "served_on",
+                    "service_method",
+                    "certificate_of_service",
+                    "confirmation_number",
+                    "service_flag",
+                ]
+            },
+        ),
         ("Standing", {"fields": ["status", "status_explanation", "withdrawn_at"]}),
         ("Record", {"fields": ["recorded_by", "created_at", "updated_at"], "classes": ["collapse"]}),
     ]
@@ -309,10 +321,19 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
         "status",
         "status_explanation",
         "withdrawn_at",
+        "served_on",
+        "service_method",
+        "certificate_of_service",
+        "confirmation_number",
+        "service_flag",
         "recorded_by",
         "created_at",
         "updated_at",
     ]
+
+    @admin.display(description="Service")
+    def service_flag(self, objection: Objection) -> str:
+        return objection.service_flag or "Served on every other party, with a certificate of service"
 
     @admin.display(description="Case", ordering="election__case__number")
     def case_number(self, objection: Objection) -> str:

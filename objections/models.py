@@ -13,6 +13,7 @@ from simple_history.models import HistoricalRecords
 from core import clock
 from elections.law import levels
 from elections.law.calendar import is_timely
+from elections.law.service import METHOD_LABELS, Service, flag, service_of
 from elections.models import Election, Party, Tally
 from objections.law.deadlines import CONDUCT, REVISED_TALLY, ObjectionsDeadline, objections_deadline
 from objections.law.rulings import ALL_DISPOSITIONS, DISPOSITION_LABELS, LEVELS, Status
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 STATUS_CHOICES = [(status.value, status.value.replace("_", " ").capitalize()) for status in Status]
 OBJECTS_TO_CHOICES = [(CONDUCT, "The conduct of the election"), (REVISED_TALLY, "The revised tally")]
 LEVEL_CHOICES = [(level.value, levels.TITLES[level]) for level in LEVELS]
+SERVICE_CHOICES = [(str(value), label) for value, label in METHOD_LABELS.items()]
 # The most an objection's number may be: its column is a PositiveSmallIntegerField.
 MAX_NUMBER = 32767
 # The longest statement of the reasons for an objection (102.69(a)(8) asks for a short one).
@@ -90,6 +92,15 @@ class Objection(models.Model):
     offer_of_proof_extended_until = models.DateTimeField(
         null=True, blank=True, help_text="Set when staff extended the offer of proof (never the objections)"
     )
+    # Service on the other parties, with a certificate of it (102.69(a)(8)); as a filing's.
+    served_on = models.ManyToManyField(Party, related_name="served_objections", blank=True)
+    service_method = models.CharField(max_length=10, choices=SERVICE_CHOICES, blank=True)
+    certificate_of_service = models.BooleanField(
+        default=False, help_text="A certificate of service was filed with the objections (102.69(a)(8))"
+    )
+    confirmation_number = models.CharField(
+        max_length=60, blank=True, help_text="The agency's e-filing confirmation number"
+    )
     status = models.CharField(max_length=16, choices=STATUS_CHOICES, default=Status.PENDING, db_index=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     recorded_by = models.ForeignKey(
@@ -144,6 +155,23 @@ class Objection(models.Model):
     def verified(self) -> bool:
         """Whether the rule behind ``due_at`` is verified against a primary source."""
         return self.deadline.verified
+
+    @property
+    def service(self) -> Service:
+        """Whom the objections were served on among the other parties, and whether a certificate was filed
+        (29 CFR 102.69(a)(8))."""
+        return service_of(
+            "objections",
+            filer=self.filed_by_id,
+            parties=[p.pk for p in self.election.case.parties.all()],
+            served_on=[p.pk for p in self.served_on.all()],
+            certificate=self.certificate_of_service,
+        )
+
+    @property
+    def service_flag(self) -> str:
+        """ "Not served on …" (with the rule) for a paper not served on every other party; "" when it was."""
+        return flag(self.service, {p.pk: p.name for p in self.election.case.parties.all()})
 
     @property
     def offer_of_proof_timely(self) -> bool | None:

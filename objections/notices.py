@@ -41,7 +41,23 @@ def objection_filed(objection: Objection, *, due_at: datetime | None, zone: str)
         if not objection.filing_confirmed and objection.received_at is not None
         else ""
     )
-    due = f"Due {local_time(due_at, zone)}." if due_at else "No deadline computed."
+    # What is due, whose, and when: the notice is read by the other side, who may object too.
+    due = (
+        f"Objections to election {election.sequence} (any party's) are due {local_time(due_at, zone)} "
+        "(29 CFR 102.69(a)(8))."
+        if due_at
+        else "No objections deadline computed."
+    )
+    if objection.offer_of_proof_filed_at is None and objection.offer_of_proof_due_at is not None:
+        due += (
+            f" {filed_by.name}'s offer of proof in support is still owed, due "
+            f"{local_time(objection.offer_of_proof_due_at, zone)}."
+        )
+    served = ", ".join(sorted(p.name for p in objection.served_on.all())) or "not served"
+    method = f" ({objection.get_service_method_display()})" if objection.service_method else ""
+    service = f"Served on: {served}{method}." + (
+        f" {objection.service_flag}" if objection.service_flag else ""
+    )
     category = objection.get_category_display()
     notify(
         recipients=counsel_of_record(case, exclude_party_ids=[filed_by.pk]),
@@ -50,7 +66,8 @@ def objection_filed(objection: Objection, *, due_at: datetime | None, zone: str)
         body=(
             f"{filed_by.name} filed objection {objection.number} to the conduct of election "
             f"{election.sequence} in {case.number} ({case.name}) on {local_time(objection.filed_at, zone)}."
-            f"{flag}\n\nCategory: {category}\n\n{objection.statement}\n\n{due}\n\n{_link(objection)}"
+            f"{flag}\n\nCategory: {category}\n\n{objection.statement}\n\n{service}\n\n{due}\n\n"
+            f"{_link(objection)}"
         ),
         case=case,
     )

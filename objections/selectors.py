@@ -29,7 +29,9 @@ def objections_for(user: Any) -> QuerySet[Objection]:
     return (
         scoped_to_cases_of(Objection.objects.all(), user, case_id="election__case_id")
         .select_related("election__case", "filed_by", "answers_tally")
-        .prefetch_related(Prefetch("rulings", queryset=rulings_in_order()))
+        .prefetch_related(
+            Prefetch("rulings", queryset=rulings_in_order()), "served_on", "election__case__parties"
+        )
         .order_by("election_id", "filed_by_id", "number", "id")
     )
 
@@ -38,7 +40,9 @@ def objections_of(election: Election) -> QuerySet[Objection]:
     return (
         Objection.objects.filter(election=election)
         .select_related("election__case", "filed_by", "answers_tally")
-        .prefetch_related(Prefetch("rulings", queryset=rulings_in_order()))
+        .prefetch_related(
+            Prefetch("rulings", queryset=rulings_in_order()), "served_on", "election__case__parties"
+        )
         .order_by("filed_by_id", "number", "id")
     )
 

@@ -31,8 +31,10 @@ from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
 from elections.law import filing_time
 from elections.law.calendar import is_timely
 from elections.law.local_time import local_date, local_time
+from elections.law.service import METHOD_LABELS
 from elections.models import Election, Party
 from elections.selectors import counsel_party_ids, original_tally
+from elections.services import parties_served
 from objections import events, notices
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT, OBJECTS_TO, NoRevisedTally
@@ -144,6 +146,10 @@ def objection_file(
     number: int | None = None,
     objects_to: str = CONDUCT,
     received_at: datetime | None = None,
+    served_on: Iterable[Any] = (),
+    service_method: str = "",
+    certificate_of_service: bool = False,
+    confirmation_number: str = "",
     actor: Actor,
     notify: bool = True,
 ) -> Objection:
@@ -218,6 +224,14 @@ def objection_file(
                 "extension, then file the offer.",
             )
 
+    served = [p for p in parties_served(case, served_on) if p.pk != filed_by.pk]  # the filer serves no one
+    service_method = _checked_method(service_method)
+    if not isinstance(certificate_of_service, bool):
+        raise RuleViolation("certificate_of_service", "true or false: was a certificate of service filed?")
+    confirmation_number = (confirmation_number or "").strip()
+    if len(confirmation_number) > MAX_CONFIRMATION:
+        raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")
+
     used = Objection.objects.filter(election=election, filed_by=filed_by)
     next_number = (used.aggregate(last=Max("number"))["last"] or 0) + 1
     if number is None:
@@ -255,15 +269,31 @@ def objection_file(
         ),
         offer_of_proof_due_at=deadline.offer_of_proof_due_at,
         status=Objection.Status.PENDING,
+        service_method=service_method,
+        certificate_of_service=certificate_of_service,
+        confirmation_number=confirmation_number,
         recorded_by=acting_user(actor),
     )
     stamp(objection, actor)
     objection.save()
+    objection.served_on.set(served)
 
     if notify:
         notices.objection_filed(objection, due_at=deadline.due_at, zone=zone)
     events.objection_filed.send(sender=Objection, objection=objection, actor=actor)
     return objection
+
+
+MAX_CONFIRMATION = 60
+
+
+def _checked_method(method: str) -> str:
+    if method and method not in METHOD_LABELS:
+        raise RuleViolation(
+            "service_method",
+            f"{method!r} is not a method of service; allowed: {', '.join(str(m) for m in METHOD_LABELS)}.",
+        )
+    return method or ""
 
 
 @transaction.atomic

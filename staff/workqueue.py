@@ -259,6 +259,7 @@ def objections_awaiting_ruling(cases: Any) -> Section:
             status__in=[Objection.Status.PENDING, Objection.Status.SET_FOR_HEARING],
         )
         .select_related("election__case", "filed_by")
+        .prefetch_related("served_on", "election__case__parties")
         .order_by("filed_at", "id")
     )
     by_election: dict[int, list[Objection]] = defaultdict(list)
@@ -270,13 +271,20 @@ def objections_awaiting_ruling(cases: Any) -> Section:
         election, case = first.election, first.election.case
         statuses = sorted({o.get_status_display().lower() for o in objections})
         url = reverse("admin:objections_objection_changelist") + "?" + urlencode({"case": case.number})
+        # Service is flagged, not refused: staff see which objections reached no other party.
+        unserved = [o for o in objections if o.service_flag]
+        service = (
+            f"; {len(unserved)} not served or without a certificate of service (29 CFR 102.69(a)(8))"
+            if unserved
+            else ""
+        )
         lines.append(
             Line(
                 region=case.office_region,
                 case_number=case.number,
                 case_name=case.name,
                 what=f"Election {election.sequence}: {len(objections)} objection(s) {' or '.join(statuses)} "
-                f"({', '.join(sorted({o.filed_by.name for o in objections}))})",
+                f"({', '.join(sorted({o.filed_by.name for o in objections}))}){service}",
                 when=f"filed {local_time(first.filed_at, case.office_zone)}",
                 url=url,
                 action="Record the rulings",
@@ -482,12 +490,13 @@ def rulings_awaited(cases: Any) -> Section:
         when = f"filed {local_time(filing.filed_at, zone)}"
         if filing.answers is not None:
             when += f"; {filing.answers.label.lower()} due {local_time(filing.answers.due_at, zone)}"
+        flag = f" — {filing.service_flag}" if filing.service_flag else ""  # 102.2(c): served on whom
         lines.append(
             Line(
                 region=case.region,
                 case_number=case.number,
                 case_name=case.name,
-                what=f"{filing.get_kind_display()} of {filing.party.name}: {filing.title}",
+                what=f"{filing.get_kind_display()} of {filing.party.name}: {filing.title}{flag}",
                 when=when,
                 url=reverse("admin:filings_filing_changelist")
                 + "?"

@@ -136,6 +136,11 @@ def _fill_the_tables_the_demo_leaves_empty(case: Case) -> None:
         apps.get_model("elections", "Counsel").objects.create(party=party, name="A. Lawyer")
     if not apps.get_model("elections", "RelatedCase").objects.exists():
         apps.get_model("elections", "RelatedCase").objects.create(case=case, number="10-CA-300001")
+    Objection = apps.get_model("objections", "Objection")
+    if not Objection.served_on.through.objects.exists():
+        objection = Objection.objects.filter(election__case=case).first()
+        assert objection is not None
+        objection.served_on.add(party)
     Filing = apps.get_model("filings", "Filing")
     if not Filing.objects.exists():
         election = case.elections.first()

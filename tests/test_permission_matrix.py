@@ -126,6 +126,12 @@ def AUTHOR(ok: int) -> Policy:
     return expected
 
 
+def DRAFTER(ok: int) -> Policy:
+    """Only counsel of the paper's party (counsel A, whose motion it is) file a draft; staff file no one's
+    draft: 403. The own case's motion is already filed, so counsel A reach the step: 409."""
+    return AUTHOR(ok)
+
+
 def FEED(role: str, side: str, scoped: bool) -> int:
     """The calendar feed has no sign-in: its secret token is the credential. A live token (own side) answers
     anyone; a revoked one (other side) is a 404 to everyone."""
@@ -227,11 +233,13 @@ MATRIX: dict[str, Row] = {
     # Filings and their documents (issue 23): everyone on the case reads them (they are served on all
     # parties); counsel file for their own party, staff rule. The own case's filing is party A's motion.
     A + "cases/<str:number>/filings/": Row("case", GET=READ(), POST=COUNSEL(400)),
+    A + "cases/<str:number>/docket/": Row("case", GET=READ()),
     A + "filings/": Row(None, GET=READ()),
     A + "filings/<int:filing_id>/": Row("filing", GET=READ()),
     A + "filings/<int:filing_id>/ruling/": Row("filing", POST=STAFF(400)),
     # Staff recorded the own case's motion: its time is settled already.
     A + "filings/<int:filing_id>/confirm-filing/": Row("filing", POST=STAFF(409)),
+    A + "filings/<int:filing_id>/file/": Row("filing", POST=DRAFTER(409)),
     A + "documents/": Row(None, body=_multipart, POST=COUNSEL(400)),
     A + "documents/<int:document_id>/": Row("document", GET=READ()),
     A + "documents/<int:document_id>/download/": Row("document", GET=READ()),

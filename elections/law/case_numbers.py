@@ -87,8 +87,20 @@ def normalize(text: str, *, representation_only: bool = True) -> str:
 _TYPED: Final = re.compile(r"^\s*(\d{1,2})[\s./_-]*([A-Za-z]{2})[\s./_-]*(\d{1,6})\s*$")
 
 
+# What a number pasted from a letter or a decision carries around it: "Case 10–RC–269250." (en or em dashes,
+# a minus sign, a "Case" or "Case No." before it, a full stop after it).
+_DASHES: Final = re.compile("[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
+_PREFIX: Final = re.compile(r"^\s*case\s*(?:no\.?|number|#)?\s*", re.IGNORECASE)
+
+
+def _pasted(text: str) -> str:
+    text = _DASHES.sub("-", text or "")
+    text = _PREFIX.sub("", text)
+    return text.strip().rstrip(".,;").strip()
+
+
 def normalize_typed(text: str) -> str:
-    """``normalize`` for a number typed into a search box or a link: any separators, or none. Filings and
-    the API keep ``normalize``'s one written form (RR-TT-NNNNNN)."""
-    match = _TYPED.match(text or "")
+    """``normalize`` for a number typed into a search box or a link: any separators, or none, and as pasted
+    ("Case 10–RC–269250."). Filings and the API keep ``normalize``'s one written form (RR-TT-NNNNNN)."""
+    match = _TYPED.match(_pasted(text))
     return normalize("-".join(match.groups()) if match else text)

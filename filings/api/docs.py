@@ -32,6 +32,7 @@ OPERATIONS: dict[str, Doc] = {
             "confirmation_number": "EF-2022-0916-001",
             "served_on": [1],
             "service_method": "e_file",
+            "state": "filed",
         },
     ),
     "filings_list": Doc(
@@ -44,6 +45,27 @@ OPERATIONS: dict[str, Doc] = {
         "The paper's kind, the filing party, the time stated and the time the tracker received it, whether "
         "it was timely, the agency's e-filing confirmation number, the parties served and how, the deadline "
         "it met, the ruling on a motion or extension, and its documents. " + SEE_ALSO_SCOPE,
+    ),
+    "cases_docket_retrieve": Doc(
+        "The docket of a case",
+        "Every filed paper and event of the case in order, numbered as a docket sheet is (`entry`, over the "
+        "whole docket: a filter keeps each entry's number): objections, offers of proof and withdrawals, "
+        "filings and their documents, rulings, tallies and revised tallies, and the proceeding's events and "
+        "orders. Each says who filed (`party`), when (`filed_at` as stated, `received_at`), the "
+        '`confirmation_number`, service (`served_on`, or "not served" with the rule in `service_flag`), '
+        "what it answers and its `links` (API and desk). Filter by `party` (id), `kind`, `since` and "
+        "`until` (dates, inclusive) and search with `q`. `Accept: text/csv` gives the whole filtered docket "
+        "as CSV; `Accept: application/pdf`, the printable docket report. Drafts are on no docket. "
+        + SEE_ALSO_SCOPE,
+    ),
+    "filings_file_create": Doc(
+        "File a draft",
+        "A paper saved with `state` `draft` is seen by its own side alone (counsel and paralegals of its "
+        "party): no other party, no staff list, notice, queue or count shows it. Filing it makes it a paper "
+        "of the case, checked exactly as a paper filed at once: `received_at` is now, `filed_at` the time "
+        "stated (default now); it meets its deadline or records its ladder event, and every other party's "
+        "counsel is told. A paper already filed is a 409; another side's draft is a 404.",
+        request={},
     ),
     "filings_ruling_create": Doc(
         "Rule on a motion or an extension request (staff)",

@@ -20,8 +20,8 @@ from core.api.fields import (
 )
 from core.api.inputs import InputSerializer
 from core.api.scoping import MAX_ID
-from filings.law.kinds import KIND_LABELS, RULING_LEVELS, Kind, Ruling, ServiceMethod
-from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, Document, Filing
+from filings.law.kinds import KIND_LABELS, RULING_LEVELS, STATE_LABELS, Kind, Ruling, State
+from filings.models import LEVEL_CHOICES, RULING_CHOICES, SERVICE_CHOICES, STATE_CHOICES, Document, Filing
 
 
 class DocumentSerializer(serializers.ModelSerializer[Document]):
@@ -99,6 +99,20 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
         help_text="A granted extension: all_parties (true: moved for every party; false: the filing party's "
         "own time only)"
     )
+    state = serializers.ChoiceField(
+        choices=STATE_CHOICES,
+        read_only=True,
+        help_text="draft: seen by its own side alone, filed with POST filings/{id}/file/; filed: a paper of "
+        "the case",
+    )
+    received_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="When the tracker received it (null while a draft)"
+    )
+    service_flag = serializers.CharField(
+        read_only=True,
+        help_text='"Not served on …" with the rule when an other party was not served; "" when every other '
+        "party was",
+    )
 
     class Meta:
         model = Filing
@@ -111,6 +125,7 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
             "party",
             "party_name",
             "title",
+            "state",
             "filed_at",
             "received_at",
             "filing_confirmed",
@@ -119,6 +134,7 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
             "confirmation_number",
             "served_on",
             "service_method",
+            "service_flag",
             "answers",
             "due_at",
             "relates_to",
@@ -151,7 +167,8 @@ class FilingSerializer(serializers.ModelSerializer[Filing]):
         data: dict[str, Any] = super().to_representation(instance)
         zone = ZoneInfo(instance.case.office_zone)
         for name in _ZONED:
-            data[name] = getattr(instance, name).astimezone(zone).isoformat()
+            value = getattr(instance, name)
+            data[name] = value.astimezone(zone).isoformat() if value is not None else None
         return data
 
 
@@ -179,9 +196,8 @@ class FilingInputSerializer(InputSerializer):
         max_length=100,
         help_text="Ids of the parties served",
     )
-    service_method = ChoiceField(
-        choices=[m.value for m in ServiceMethod], required=False, allow_blank=True, default=""
-    )
+    # The stored choices: one enum in the schema for every service_method, read or written.
+    service_method = ChoiceField(choices=SERVICE_CHOICES, required=False, allow_blank=True, default="")
     answers = WholeNumberField(
         min_value=1,
         max_value=MAX_ID,
@@ -203,6 +219,18 @@ class FilingInputSerializer(InputSerializer):
         default="",
         help_text="An extension asked within 3 days of the due date: the circumstances not reasonably "
         "foreseeable (29 CFR 102.2(c))",
+    )
+    state = ChoiceField(
+        choices=list(STATE_LABELS),
+        required=False,
+        default=State.FILED.value,
+        help_text="draft: saved for your own side alone (file it later with filings/{id}/file/); default filed",
+    )
+
+
+class FilingFileInputSerializer(InputSerializer):
+    filed_at = CaseDateTimeField(
+        required=False, allow_null=True, help_text="The time stated; default: now (when it is received)"
     )
 
 

@@ -28,6 +28,7 @@ from filings.api.serializers import (
     DocumentInputSerializer,
     DocumentSerializer,
     FilingConfirmFilingInputSerializer,
+    FilingFileInputSerializer,
     FilingInputSerializer,
     FilingRulingInputSerializer,
     FilingSerializer,
@@ -92,6 +93,7 @@ class CaseFilingListView(CaseScopedMixin, generics.ListCreateAPIView[Filing]):
             answers=fields.get("answers"),
             relates_to=fields.get("relates_to"),
             unforeseeable_grounds=fields["unforeseeable_grounds"],
+            state=fields["state"],
             actor=request.user,
         )
         return _fresh(request, filing, status.HTTP_201_CREATED)
@@ -118,6 +120,23 @@ class FilingDetailView(FilingScopedMixin, APIView):
     @extend_schema(responses=schema.reading(FilingSerializer))
     def get(self, request: Request, filing_id: int) -> Response:
         return Response(FilingSerializer(self.filing).data)
+
+
+@extend_schema(tags=["filings"])
+class FilingFileView(FilingScopedMixin, APIView):
+    """A draft becomes a paper of the case: received now, served, noticed, on the docket and the queue."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=FilingFileInputSerializer, responses=schema.writing(FilingSerializer, status=200))
+    def post(self, request: Request, filing_id: int) -> Response:
+        services.filing_authorize_draft(filing=self.filing, actor=request.user)  # 403 before a 400
+        data = FilingFileInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        filing = services.filing_draft_file(
+            filing=self.filing, filed_at=data.validated_data.get("filed_at"), actor=request.user
+        )
+        return _fresh(request, filing)
 
 
 @extend_schema(tags=["filings"])
@@ -161,13 +180,18 @@ class DocumentCreateView(APIView):
     permission_classes = [IsAuthenticated]
     parser_classes = [SafeMultiPartParser]  # form fields checked (no NUL reaches PostgreSQL)
 
+    def initialize_request(self, request: Any, *args: Any, **kwargs: Any) -> Request:
+        # Before anything reads the body: a session's CSRF check (DRF's SessionAuthentication) reads the
+        # form for its token, so installing the handler in ``post`` was too late for a browser (a 500).
+        uploads.install(request)
+        return super().initialize_request(request, *args, **kwargs)
+
     @extend_schema(
         request={"multipart/form-data": DocumentInputSerializer},
         responses=schema.writing(DocumentSerializer, extra={413: TOO_LARGE}),
     )
     def post(self, request: Request) -> Response | JsonResponse:
-        services.document_authorize_attach(actor=request.user)  # 403 before the upload is read
-        uploads.install(request._request)
+        services.document_authorize_attach(actor=request.user)  # 403 before a token's upload is read
         form = request.data  # parses the body: the handler stops at the size limit
         if uploads.too_large(request._request):
             return _too_large()

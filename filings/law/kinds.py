@@ -13,6 +13,9 @@ from types import MappingProxyType
 from typing import Final
 
 from core.law.labelled import LabelledEnum, labels_by_value
+from elections.law.service import ServiceMethod
+
+__all__ = ["ServiceMethod"]  # the methods of service are the objections' too: kept in elections' law
 
 
 class Kind(LabelledEnum):
@@ -95,8 +98,11 @@ RULING_LEVELS: Final = (
 )
 
 
-class ServiceMethod(StrEnum):
-    E_FILE = "e_file"
-    EMAIL = "email"
-    MAIL = "mail"
-    HAND = "hand"
+class State(LabelledEnum):
+    """A paper saved as a draft is its own side's alone; filing it makes it a paper of the case."""
+
+    DRAFT = "draft", "Draft"
+    FILED = "filed", "Filed"
+
+
+STATE_LABELS: Mapping[str, str] = labels_by_value(State)

@@ -46,6 +46,11 @@ OBJECTION_EXAMPLE: dict[str, Any] = {
     "status_explanation": "No ruling yet.",
     "rulings": [],
     "withdrawn_at": None,
+    "served_on": [5],
+    "service_method": "e_file",
+    "certificate_of_service": True,
+    "confirmation_number": "EF-2026-1119-014",
+    "service_flag": "",
 }
 
 OPERATIONS: dict[str, Doc] = {
@@ -72,11 +77,18 @@ OPERATIONS: dict[str, Doc] = {
         "102.2); a counsel's filing after that is refused with the due time, zone and rule. Staff may "
         "record a late one, flagged `timely: false`. Give `filed_at` with its UTC offset, or leave it out "
         "for now; a time without an offset is read on the regional office's clock, and the answer's "
-        "`explanation` says so.",
+        "`explanation` says so. Serve the objections on every other party and file a certificate of "
+        "service with them (29 CFR 102.69(a)(8)): `served_on` (party ids), `service_method`, "
+        "`certificate_of_service`. An objection served on no one is accepted, and flagged: its "
+        '`service_flag` says "Not served on …", as do the other side\'s notice and the staff queue.',
         request={
             "filed_by": 5,
             "category": "threats",
             "statement": "Supervisors predicted the facility would close if the union won.",
+            "served_on": [6],
+            "service_method": "e_file",
+            "certificate_of_service": True,
+            "confirmation_number": "EF-2022-0408-003",
         },
     ),
     "objections_rulings_create": Doc(

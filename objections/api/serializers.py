@@ -27,7 +27,15 @@ from core.api.scoping import MAX_ID
 from elections.models import Election, Party
 from objections import selectors
 from objections.law import rulings as rules
-from objections.models import LEVEL_CHOICES, MAX_NUMBER, MAX_STATEMENT, OBJECTS_TO_CHOICES, Objection, Ruling
+from objections.models import (
+    LEVEL_CHOICES,
+    MAX_NUMBER,
+    MAX_STATEMENT,
+    OBJECTS_TO_CHOICES,
+    SERVICE_CHOICES,
+    Objection,
+    Ruling,
+)
 
 
 @extend_schema_field(
@@ -113,6 +121,15 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
     rulings = serializers.SerializerMethodField()
     status = ObjectionStatusField(read_only=True)
     status_explanation = serializers.SerializerMethodField()
+    served_on: serializers.PrimaryKeyRelatedField[Party] = serializers.PrimaryKeyRelatedField(
+        many=True, read_only=True, help_text="Ids of the parties served (29 CFR 102.69(a)(8))"
+    )
+    service_method = serializers.ChoiceField(choices=SERVICE_CHOICES, allow_blank=True, read_only=True)
+    service_flag = serializers.CharField(
+        read_only=True,
+        help_text='"Not served on …" with the rule when an other party was not served or no certificate of '
+        'service was filed; "" when served on every other party with a certificate',
+    )
 
     class Meta:
         model = Objection
@@ -145,6 +162,11 @@ class ObjectionSerializer(serializers.ModelSerializer[Objection]):
             "status_explanation",
             "rulings",
             "withdrawn_at",
+            "served_on",
+            "service_method",
+            "certificate_of_service",
+            "confirmation_number",
+            "service_flag",
         ]
         read_only_fields = fields
 
@@ -200,6 +222,21 @@ class ObjectionInputSerializer(InputSerializer):
     )
     filed_at = CaseDateTimeField(required=False, allow_null=True, help_text="Default: now")
     offer_of_proof_filed_at = CaseDateTimeField(required=False, allow_null=True)
+    served_on = serializers.ListField(
+        child=WholeNumberField(min_value=1, max_value=MAX_ID),
+        required=False,
+        default=list,
+        max_length=100,
+        help_text="Ids of the other parties served with the objections (29 CFR 102.69(a)(8))",
+    )
+    # The stored choices: one enum in the schema for every service_method, read or written.
+    service_method = ChoiceField(choices=SERVICE_CHOICES, required=False, allow_blank=True, default="")
+    certificate_of_service = serializers.BooleanField(
+        required=False, default=False, help_text="A certificate of service is filed with the objections"
+    )
+    confirmation_number = TextField(
+        max_length=60, required=False, allow_blank=True, default="", help_text="The agency's e-filing number"
+    )
 
 
 class ObjectionRulingInputSerializer(InputSerializer):

@@ -100,6 +100,10 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
                 offer_of_proof_filed_at=fields.get("offer_of_proof_filed_at"),
                 number=fields.get("number"),
                 objects_to=fields.get("objects_to") or CONDUCT,
+                served_on=fields["served_on"],
+                service_method=fields["service_method"],
+                certificate_of_service=fields["certificate_of_service"],
+                confirmation_number=fields["confirmation_number"],
                 actor=request.user,
             )
         except RuleViolation as refused:

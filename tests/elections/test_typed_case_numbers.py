@@ -18,6 +18,14 @@ pytestmark = pytest.mark.django_db
 
 LISTS = ["deadlines/", "challenges/", "objections/", "notes/", "elections/"]
 TYPED = ["10 rc 269250", "10-rc-269250", "10RC269250", " 10 RC 269250 "]
+# Pasted from a letter or a decision (issue 32): an en dash, a "Case" or "Case No." prefix, a full stop.
+PASTED = [
+    "10\u2013RC\u2013269250",
+    "Case 10-RC-269250",
+    "Case No. 10-RC-269250",
+    "10-RC-269250.",
+    "case 10\u2014RC\u2014269250.",
+]
 
 
 @pytest.fixture
@@ -76,7 +84,17 @@ def test_a_well_formed_number_of_no_visible_case_is_an_empty_list(
 
 @pytest.mark.parametrize("suffix", ["", "status/", "timeline/", "parties/", "notes/"])
 def test_a_path_takes_the_case_number_as_typed(recorded: World, as_union: APIClient, suffix: str) -> None:
-    for typed in TYPED[:3]:
+    for typed in [*TYPED[:3], *PASTED]:
         response = as_union.get(f"/api/v1/cases/{quote(typed)}/{suffix}")
         assert response.status_code == 200, (typed, suffix)
     assert as_union.get("/api/v1/cases/10RC990001/").status_code == 404
+
+
+def test_a_desk_path_pasted_with_dashes_a_prefix_or_a_stop_goes_to_the_case(recorded: World) -> None:
+    from tests.desk.conftest import signed_in
+
+    browser = signed_in(recorded.union_counsel)
+    for pasted in PASTED:
+        response = browser.get(f"/desk/cases/{quote(pasted)}/")
+        assert response.status_code == 302, pasted
+        assert response["Location"] == "/desk/cases/10-RC-269250/"

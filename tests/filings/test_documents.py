@@ -206,3 +206,37 @@ def test_the_filings_list_reads_in_a_fixed_number_of_queries(
         )
         services.document_attach(filing=more, upload=io.BytesIO(make_pdf(title)), actor=reported.staff)
     assert count() == one
+
+
+def test_a_pdf_uploaded_from_a_signed_in_browser_session_is_kept(
+    filing: Filing, world: Any, media_root: Path
+) -> None:
+    """Issue 32: the same upload with a session (and its CSRF token) was a 500 — DRF's CSRF check read the
+    body before the view set its upload handler ("You cannot set the upload handlers after the upload has
+    been processed"). Now the handler is set before anything reads the body, and the upload is a 201."""
+    from django.test import Client
+
+    world.employer_counsel.save()  # the factory's password hash, saved: the session's hash must match
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(world.employer_counsel)
+    token = "k" * 32  # a CSRF secret, in the cookie and in the form, as the desk's pages send it
+    browser.cookies["csrftoken"] = token
+    content = make_pdf("The hearing officer erred")
+    file = SimpleUploadedFile("brief.pdf", content, content_type="application/pdf")
+    response = browser.post(
+        "/api/v1/documents/",
+        {"file": file, "filing": str(filing.pk), "title": "Brief", "csrfmiddlewaretoken": token},
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["bytes"] == len(content)
+
+
+def test_a_session_upload_without_its_csrf_token_is_refused_not_a_500(filing: Filing, world: Any) -> None:
+    from django.test import Client
+
+    world.employer_counsel.save()  # the factory's password hash, saved: the session's hash must match
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(world.employer_counsel)
+    file = SimpleUploadedFile("brief.pdf", make_pdf("x"), content_type="application/pdf")
+    response = browser.post("/api/v1/documents/", {"file": file, "filing": str(filing.pk)})
+    assert response.status_code == 403

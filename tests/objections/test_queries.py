@@ -36,27 +36,29 @@ def _objections(world: World, n: int) -> None:
 
 
 @pytest.mark.parametrize("n", [2, 12])
-def test_the_objection_list_takes_three_queries(
+def test_the_objection_list_takes_five_queries(
     as_paralegal, tallied: World, django_assert_num_queries, n: int
 ) -> None:
     _objections(tallied, n)
-    with django_assert_num_queries(3):  # the tag, the page (it tells the count), rulings
+    # the tag, the page (it tells the count), rulings, the parties served, the case's parties (service flag)
+    with django_assert_num_queries(5):
         body = as_paralegal.get("/api/v1/objections/?case=10-RC-269250").json()
     assert body["count"] == n
     assert all(len(o["rulings"]) == 2 for o in body["results"])
 
 
 @pytest.mark.parametrize("n", [2, 12])
-def test_an_elections_objections_take_three_queries(
+def test_an_elections_objections_take_five_queries(
     as_union, tallied: World, django_assert_num_queries, n: int
 ) -> None:
     _objections(tallied, n)
-    with django_assert_num_queries(3):  # the election, the page (it tells the count), rulings
+    # the election, the page (it tells the count), rulings, the parties served, the case's parties
+    with django_assert_num_queries(5):
         assert as_union.get(url(tallied.election)).json()["count"] == n
 
 
-def test_an_objection_takes_two_queries(as_employer, tallied: World, django_assert_num_queries) -> None:
+def test_an_objection_takes_four_queries(as_employer, tallied: World, django_assert_num_queries) -> None:
     _objections(tallied, 3)
     objection = tallied.election.objections.first()
-    with django_assert_num_queries(2):  # the objection, its rulings
+    with django_assert_num_queries(4):  # the objection, its rulings, the parties served, the case's parties
         assert as_employer.get(f"/api/v1/objections/{objection.pk}/").json()["status"] == "overruled"
