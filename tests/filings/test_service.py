@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from proceedings.workqueue import work_queue
 
 from core.models import Notification
 from proceedings.models import Deadline
+from staff.workqueue import work_queue
 from tests.filings.conftest import filing_body
 
 pytestmark = pytest.mark.django_db

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from proceedings.workqueue import work_queue
 
 from core.models import Notification
+from staff.workqueue import work_queue
 from tests.conftest import World
 from tests.objections.conftest import payload, url
 
