@@ -132,9 +132,13 @@ def offer_of_proof_extended(
     election = Election.objects.select_related("case").filter(pk=objection.election_id).first()
     if until is None or election is None:
         return
-    already = Deadline.objects.filter(
-        election=election, code=DeadlineCode.OFFER_OF_PROOF, party_id=objection.filed_by_id, due_at=until
-    ).exclude(status=Status.SUPERSEDED)
+    # An order for every party (or this one) already due then (``services.deadline_set``, which moved this
+    # objection with it): nothing more to set.
+    already = (
+        Deadline.objects.filter(election=election, code=DeadlineCode.OFFER_OF_PROOF, due_at=until)
+        .filter(Q(party_id=objection.filed_by_id) | Q(party__isnull=True))
+        .exclude(status=Status.SUPERSEDED)
+    )
     if not already.exists():
         deadline_records.set_by_order(
             case=election.case,

@@ -1143,8 +1143,27 @@ def deadline_set(
     deadline_records.refresh(chosen, case=case)
     if chosen is not None:
         _reopen_if_no_longer_lapsed(case, chosen, actor)
+        if code == DeadlineCode.OFFER_OF_PROOF:
+            _offers_follow_the_order(chosen, deadline, party_id, reason, actor)
     deadline.refresh_from_db()
     return deadline
+
+
+def _offers_follow_the_order(
+    election: Election, deadline: Deadline, party_id: int | None, reason: str, actor: Actor
+) -> None:
+    """An order extending the offer of proof moves each objection's own ``offer_of_proof_due_at`` with it,
+    through the objection's extension step, so the objection and the deadline never read two dates (issue 31,
+    item 2). Offers already filed, objections withdrawn and dates the order does not move later stay."""
+    pending = Objection.objects.filter(
+        election=election, offer_of_proof_filed_at__isnull=True, offer_of_proof_due_at__lt=deadline.due_at
+    ).exclude(status=Objection.Status.WITHDRAWN)
+    if party_id is not None:
+        pending = pending.filter(filed_by_id=party_id)
+    for objection in pending.order_by("pk"):
+        objection_services.offer_of_proof_extend(
+            objection=objection, until=deadline.due_at, reason=reason, actor=actor
+        )
 
 
 def _reopen_if_no_longer_lapsed(case: Case, election: Election, actor: Actor) -> None:

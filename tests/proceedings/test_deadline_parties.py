@@ -73,3 +73,32 @@ def test_the_staff_desk_shows_every_partys_state_on_the_deadlines_line(
     client.force_login(make_staff(username="director", is_superuser=True))
     page = client.get("/admin/proceedings/deadline/").content.decode()
     assert "RWDSU: met · Amazon.com Services LLC: open" in page
+
+
+def test_an_order_extending_the_offer_of_proof_moves_the_objections_own_date_once(
+    tallied: Any, as_union: Any, frozen_clock: Any
+) -> None:
+    """Issue 31, item 2: one source of truth. Staff enter the Regional Director's order extending the offer of
+    proof to Fri 2021-04-23 (102.69(a)(8): "or such additional time as the Regional Director may allow"); the
+    union's objection then reads 11:59 p.m. Eastern that day, as its deadline does — not the 04-16 it had."""
+    from proceedings import services
+
+    frozen_clock.at("2021-04-14")
+    objection = file_objection(tallied, tallied.union, datetime(2021, 4, 14, 11, tzinfo=EASTERN), offer=False)
+    assert objection.offer_of_proof_due_at == datetime(2021, 4, 16, 23, 59, tzinfo=EASTERN)
+    frozen_clock.at("2021-04-15")
+    order = services.deadline_set(
+        case=tallied.case,
+        code="offer_of_proof",
+        due_on=datetime(2021, 4, 23).date(),
+        reason="RD order of 2021-04-15 extending the offer of proof",
+        party=tallied.union,
+        actor=tallied.staff,
+    )
+    objection.refresh_from_db()
+    assert objection.offer_of_proof_due_at == order.due_at == datetime(2021, 4, 23, 23, 59, tzinfo=EASTERN)
+    body = as_union.get(f"/api/v1/objections/{objection.pk}/").json()
+    assert body["offer_of_proof_due_at"] == "2021-04-23T23:59:00-04:00"
+    # The union's own open offer of proof is the order's; the general one is no longer the union's to meet.
+    rows = [d for d in as_union.get(LIST + "&status=open").json()["results"] if d["code"] == "offer_of_proof"]
+    assert [d["due_at"] for d in rows] == ["2021-04-23T23:59:00-04:00"]
