@@ -3,6 +3,7 @@ check only the shape of the input; the services decide what the law allows and s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -110,6 +111,26 @@ class BallotRow(BallotFields):
 
 
 BallotRows = forms.formset_factory(BallotRow, extra=5, max_num=200, absolute_max=200)
+
+_ROW_KEY = re.compile(r"^form-(\d{1,3})-(\w+)$")
+_MANAGEMENT = frozenset(
+    {"form-TOTAL_FORMS", "form-INITIAL_FORMS", "form-MIN_NUM_FORMS", "form-MAX_NUM_FORMS"}
+)
+
+
+def refuse_unknown_batch_keys(header: BatchHeader, data: Any) -> None:
+    """The batch form's own KnownFields: a key that is none of the header's fields, the formset's management
+    fields, a row's field (``form-N-voter_name``) or the two buttons ("more rows", "log") is an error on the
+    header naming it, as the single forms and the API do."""
+    row_fields = set(BallotRow.base_fields)
+    allowed = set(header.fields) | NOT_FIELDS | _MANAGEMENT | {"more", "log"}  # the two buttons
+    known = ", ".join(sorted({*header.fields, *(f"form-N-{f}" for f in row_fields)}))
+    for key in data:
+        row = _ROW_KEY.match(key)
+        if key in allowed or (row is not None and row[2] in row_fields):
+            continue
+        header.add_error(None, f"{key}: {UNKNOWN.format(fields=known)}")
+
 
 DATETIME_LOCAL = "%Y-%m-%dT%H:%M"
 

@@ -336,6 +336,8 @@ def challenge_batch(request: HttpRequest, case: Case) -> HttpResponse:
     header = desk_forms.BatchHeader(data, **choices)
     rows = desk_forms.BallotRows(data)
     problems: list[str] = []
+    if data is not None and header.is_valid():
+        desk_forms.refuse_unknown_batch_keys(header, data)
     if data is not None and "more" not in data and header.is_valid() and rows.is_valid():
         ballots = [r.cleaned_data for r in rows.forms if r.has_changed() and r.cleaned_data]
         if not ballots:

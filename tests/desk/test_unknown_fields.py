@@ -27,7 +27,8 @@ def test_a_misspelt_field_on_the_objection_form_is_a_form_error_and_files_nothin
     )
     assert response.status_code == 200
     assert response.context["form"].non_field_errors() == [
-        "offer_of_prof: Unknown field. Fields: category, election, filed_at, filed_by, offer_of_proof, statement."
+        "offer_of_prof: Unknown field. Fields: category, certificate_of_service, confirmation_number, election, "
+        "filed_at, filed_by, offer_of_proof, served_on, service_method, statement."
     ]
     assert "offer_of_prof: Unknown field." in response.content.decode()
     assert not Objection.objects.exists()
@@ -42,3 +43,25 @@ def test_a_note_with_an_unknown_field_is_refused(tallied: World) -> None:
         "subject: Unknown field. Fields: body, visibility."
     ]
     assert not Note.objects.exists()
+
+
+def test_the_batch_at_the_count_names_a_key_it_does_not_know_and_logs_nothing(tallied: World) -> None:
+    from challenges.models import Challenge
+
+    response = signed_in(tallied.union_counsel).post(
+        f"{CASE}challenges/batch/",
+        {
+            "election": tallied.election.pk,
+            "challenged_by": tallied.union.pk,
+            "form-TOTAL_FORMS": "1",
+            "form-INITIAL_FORMS": "0",
+            "form-0-voter_name": "Ann One",
+            "form-0-ground": "supervisor",
+            "form-0-grounds": "a supervisor",
+        },
+    )
+    assert response.status_code == 200
+    [error] = response.context["header"].non_field_errors()
+    assert error.startswith("form-0-grounds: Unknown field. Fields: challenged_by, election, form-N-")
+    assert "form-N-ground," in error
+    assert not Challenge.objects.exists()
