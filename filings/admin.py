@@ -107,7 +107,7 @@ class FilingAdmin(LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, SimpleHisto
     inlines = [DocumentInline]
     actions = ["rule_on_it", "confirm_filing_time", "record_filing_as_late"]
     fieldsets = [
-        (None, {"fields": ["case", "election", "kind", "party", "title", "event", "relates_to"]}),
+        (None, {"fields": ["case", "election", "kind", "party", "title", "state", "event", "relates_to"]}),
         (
             "Provenance (as for objections: the time stated, and when the tracker received it)",
             {"fields": ["filed_at_local", "received_at_local", "filing_confirmed", "timely", "answers_due"]},

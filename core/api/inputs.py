@@ -22,6 +22,9 @@ from rest_framework import serializers
 
 UNKNOWN = "Unknown field. Fields: {fields}."
 NO_FIELDS = "none (send an empty body)"
+# What a browser adds to a form it posts from a signed-in session (the desk's upload), not a field of the
+# operation: Django's CSRF token, already checked by the session authentication before any serializer runs.
+NOT_FIELDS = frozenset({"csrfmiddlewaretoken"})
 
 
 def known_fields(serializer: serializers.Serializer[Any]) -> list[str]:
@@ -36,7 +39,11 @@ def unknown_field_errors(serializer: InputSerializer, data: Any) -> dict[str, li
         return {}
     known = known_fields(serializer)
     message = UNKNOWN.format(fields=", ".join(known) or NO_FIELDS)
-    return {str(key): [serializer.not_taken.get(str(key), message)] for key in data if str(key) not in known}
+    return {
+        str(key): [serializer.not_taken.get(str(key), message)]
+        for key in data
+        if str(key) not in known and str(key) not in NOT_FIELDS
+    }
 
 
 class InputSerializer(serializers.Serializer[Any]):

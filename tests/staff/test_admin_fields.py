@@ -23,7 +23,8 @@ GAP = "NOT SHOWN YET, a known gap (issue 34): "
 
 LEFT_OUT: dict[str, str] = {
     "access.ApiToken.key_digest": "the hash of a secret: nothing a person can read, and never to be shown",
-    "proceedings.CalendarFeed.token": "a secret: the page shows its first six characters (token_start)",
+    "proceedings.CalendarFeed.salt": "what the feed's secret is derived from: a secret itself, never shown",
+    "proceedings.CalendarFeed.token_digest": "the hash of a secret: nothing a person can read, never shown",
     "elections.Case.version": "the case version, moved by the database's triggers for the read cache",
     "elections.Case.transferred_to": "recorded by the transfer event, shown on the ladder above the form",
     "elections.Case.transferred_on": "recorded by the transfer event, shown on the ladder above the form",
