@@ -559,6 +559,9 @@ def main() -> int:
         help="the cache gunicorn's workers share, e.g. redis://127.0.0.1:6379/7 (production's Redis)",
     )
     parser.add_argument("--json", type=Path, help="where to write the figures (default bench/results/)")
+    parser.add_argument(
+        "--refresh-only", action="store_true", help="build the data set, time one stats refresh, stop"
+    )
     args = parser.parse_args()
     args.cases = args.cases or SCALES[args.scale]
     args.requests = args.requests or (20 if args.scale == "small" else 300)
@@ -581,6 +584,8 @@ def main() -> int:
 
     refreshed = figures_refresh()  # what to expect: the whole record's figures, as beat refreshes them
     print(f"stats refresh: {refreshed.observations:,} observations in {refreshed.seconds:.2f} s", flush=True)
+    if args.refresh_only:  # issue 33: a refresh of the whole record under a minute on PostgreSQL
+        return 0
     regions = list(
         StageFigure.objects.filter(region__isnull=False).values_list("region", flat=True).distinct()
     ) or [10]
