@@ -490,8 +490,6 @@ SELECT stage, region, fiscal_year, rule_set, case_type, n, median_days, q1_days,
 FROM stats_stagefigure WHERE region = %s AND fiscal_year IS NULL AND rule_set IS NULL AND case_type IS NULL
 ORDER BY stage
 """
-# Reads with no tag (they follow the figures' refresh, not a case version): timed plainly beside their floor.
-PLAIN_READS = {"GET stats/stages/?region=N (staff)"}
 DEADLINES_FLOOR_SQL = """
 SELECT d.id, d.code, d.label, d.due_on, d.due_at, d.status, d.citation, d.verified FROM proceedings_deadline d
 WHERE d.case_id IN (SELECT p.case_id FROM elections_appearance a JOIN elections_party p ON p.id = a.party_id
@@ -561,6 +559,9 @@ def main() -> int:
         help="the cache gunicorn's workers share, e.g. redis://127.0.0.1:6379/7 (production's Redis)",
     )
     parser.add_argument("--json", type=Path, help="where to write the figures (default bench/results/)")
+    parser.add_argument(
+        "--refresh-only", action="store_true", help="build the data set, time one stats refresh, stop"
+    )
     args = parser.parse_args()
     args.cases = args.cases or SCALES[args.scale]
     args.requests = args.requests or (20 if args.scale == "small" else 300)
@@ -583,6 +584,8 @@ def main() -> int:
 
     refreshed = figures_refresh()  # what to expect: the whole record's figures, as beat refreshes them
     print(f"stats refresh: {refreshed.observations:,} observations in {refreshed.seconds:.2f} s", flush=True)
+    if args.refresh_only:  # issue 33: a refresh of the whole record under a minute on PostgreSQL
+        return 0
     regions = list(
         StageFigure.objects.filter(region__isnull=False).values_list("region", flat=True).distinct()
     ) or [10]
@@ -666,12 +669,6 @@ def main() -> int:
         if not stack_samples:  # the stack floor: nothing to tag
             stack_samples = timed(label, n, api_call(client, token, path_for))
             results["in_process"].append(report(label, stack_samples, None, None))
-            continue
-        if label in PLAIN_READS:
-            samples = timed(label, n, api_call(client, token, path_for))
-            results["in_process"].append(
-                report(label, samples, timed(label, n, floor) if floor else None, target)
-            )
             continue
         modes = conditional_calls(client, token, path_for, n)
         floor_samples = timed(label, n, floor) if floor else None

@@ -6,16 +6,30 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q, QuerySet
 
 from core import clock
 from elections.models import Case
 from stats.law.stages import LEAVING, ORDER, Milestone, Share, Stage, spans
-from stats.models import ShareFigure, StageFigure
+from stats.models import Refresh, ShareFigure, StageFigure
 from stats.record import read_records
 
 EACH = "each"  # a filter's value asking for one row per value (``region=each``), not the total
 FILTERS = ("region", "fiscal_year", "rule_set", "case_type")
+
+
+def figures_generation() -> int | None:
+    """The stored figures' generation: the id of the refresh that wrote them (each refresh writes its row in
+    the transaction that rewrites the figures); None before the first. Read on every ``stats/stages/``
+    call, by one fixed statement (prepared on PostgreSQL) rather than through the ORM's query building."""
+    with connection.cursor() as cursor:
+        cursor.execute(_GENERATION_SQL)
+        (latest,) = cursor.fetchone()  # max() of no row is one NULL
+    return None if latest is None else int(latest)
+
+
+_GENERATION_SQL = f"SELECT max(id) FROM {Refresh._meta.db_table}"
 
 
 def stage_figures(filters: dict[str, Any], *, stage: str | None = None) -> QuerySet[StageFigure]:

@@ -171,7 +171,8 @@ def _store(tag: str, response: Any) -> None:
         logger.warning("read cache unavailable; answer not kept", exc_info=True)
 
 
-def _mark(response: HttpResponseBase, tag: str) -> None:
+def mark(response: HttpResponseBase, tag: str) -> None:
+    """The tag and the headers of every conditional answer (a 200 or a 304); stats/answers.py shares them."""
     response["ETag"] = tag
     response["Cache-Control"] = CACHE_CONTROL
     patch_vary_headers(response, VARY)
@@ -229,7 +230,7 @@ class ConditionalRead:
         if tag is not None and response.status_code == 200 and self.read_star:
             response = HttpResponseNotModified()  # "*" held, and the request was one to answer
         if tag is not None and response.status_code in (200, 304):
-            _mark(response, tag)  # after DRF's own headers, which set Vary
+            mark(response, tag)  # after DRF's own headers, which set Vary
             if isinstance(response, Response):
                 response.add_post_render_callback(lambda rendered: _store(tag, rendered))
         return response
