@@ -585,6 +585,58 @@ def filing_draft_file(
     return _file(filing, served=served, staff=False, actor=actor, notify=notify)
 
 
+DRAFT_FIELDS = frozenset(
+    {
+        "kind",
+        "title",
+        "election",
+        "confirmation_number",
+        "served_on",
+        "service_method",
+        "answers",
+        "relates_to",
+        "unforeseeable_grounds",
+    }
+)
+
+
+@transaction.atomic
+def filing_draft_update(*, filing: Filing, changes: dict[str, Any], actor: Actor) -> Filing:
+    """Edit a draft (contract v1.4: "readable and editable by its own side only"): only counsel of its
+    party, only while it is a draft (a paper filed → 409). Each field given is checked exactly as
+    ``filing_file`` checks it; the party stays (a draft is its own side's), and the time stated is given
+    when it is filed (``filing_draft_file``). Nothing is served, noticed or queued: it is still a draft."""
+    filing = _own_draft(filing, actor)
+    case = filing.case
+    unknown = sorted(set(changes) - DRAFT_FIELDS)
+    if unknown:
+        raise RuleViolation(
+            unknown[0], f"A draft's {unknown[0]} is not edited; editable: {_choices(sorted(DRAFT_FIELDS))}."
+        )
+    if "kind" in changes:
+        filing.kind = _checked_kind(changes["kind"])
+    if "title" in changes:
+        filing.title = _checked_title(changes["title"])
+    if "confirmation_number" in changes:
+        filing.confirmation_number = _checked_confirmation(case, changes["confirmation_number"], draft=filing)
+    if "service_method" in changes:
+        filing.service_method = _checked_service_method(changes["service_method"])
+    if "unforeseeable_grounds" in changes:
+        filing.unforeseeable_grounds = _checked_grounds(changes["unforeseeable_grounds"])
+    if "election" in changes:
+        filing.election = _election(case, changes["election"])
+    if "answers" in changes:
+        filing.answers = _deadline_of_case(case, changes["answers"])
+    if "relates_to" in changes or "kind" in changes:
+        filing.relates_to = _related(case, filing.kind, changes.get("relates_to", filing.relates_to))
+    served = parties_served(case, changes["served_on"]) if "served_on" in changes else None
+    stamp(filing, actor)
+    filing.save()
+    if served is not None:
+        filing.served_on.set(served)
+    return filing
+
+
 @transaction.atomic
 def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False, notify: bool = True) -> Filing:
     """Staff settle a counsel-stated filing time received after the period closed: confirm it (timely) or

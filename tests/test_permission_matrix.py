@@ -235,7 +235,8 @@ MATRIX: dict[str, Row] = {
     A + "cases/<str:number>/filings/": Row("case", GET=READ(), POST=COUNSEL(400)),
     A + "cases/<str:number>/docket/": Row("case", GET=READ()),
     A + "filings/": Row(None, GET=READ()),
-    A + "filings/<int:filing_id>/": Row("filing", GET=READ()),
+    # A draft is edited by its own side's counsel alone (contract v1.4); the own case's motion is filed: 409.
+    A + "filings/<int:filing_id>/": Row("filing", GET=READ(), PATCH=DRAFTER(409)),
     A + "filings/<int:filing_id>/ruling/": Row("filing", POST=STAFF(400)),
     # Staff recorded the own case's motion: its time is settled already.
     A + "filings/<int:filing_id>/confirm-filing/": Row("filing", POST=STAFF(409)),
