@@ -1,9 +1,9 @@
 """The desk as the docket and the filing window (issue 32), in Chromium at desktop and phone sizes: employer
-counsel file papers of several kinds, each with a PDF (the session upload that was a 500), save a draft and
-file it; union counsel read the docket as the other side on a phone; an e-mail's link, clicked signed out,
-returns to the paper after sign-in; and every kind of paper the desk offers counsel is filed once, with a
-PDF, on a case put where the law lets that kind be filed (``PAPERS``). Each step saves a screenshot under
-``test-output/browser/``.
+counsel file papers of several kinds, each with a PDF (the session upload that was a 500), save a draft,
+edit it and file it; union counsel read the docket as the other side on a phone; an e-mail's link, clicked
+signed out, returns to the paper after sign-in; and every kind of paper the desk offers counsel is filed
+once, with a PDF, on a case put where the law lets that kind be filed (``PAPERS``). Each step saves a
+screenshot under ``test-output/browser/``.
 
 The case (Region 10, Atlanta): tallied 40 days ago; the hearing officer's report issued yesterday, so the
 10 business days for exceptions (29 CFR 102.69(c)(1)(iii)) are open for two weeks more."""
@@ -129,6 +129,12 @@ def test_counsel_file_papers_with_pdfs_and_the_other_side_reads_the_docket(
     expect(employer.locator(".messages .message").first).to_contain_text("saved as a draft")
     expect(employer.locator("#drafts")).to_contain_text("Draft motion to strike")
     shot(employer, f"docket-{size}-03-draft")
+    employer.get_by_role("link", name="Edit this draft").click()  # editable by its own side (v1.4)
+    expect(employer.locator("h1")).to_have_text("Edit a draft")
+    employer.get_by_label("Title, as on the cover page").fill("Draft motion to strike, as revised")
+    employer.get_by_role("button", name="Save the draft").click()
+    expect(employer.locator(".messages .message").first).to_contain_text("as revised\u201d saved as a draft")
+    expect(employer.locator("#drafts")).to_contain_text("Draft motion to strike, as revised")
 
     union = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="UTC").new_page()
     union.set_default_timeout(20_000)
@@ -140,7 +146,9 @@ def test_counsel_file_papers_with_pdfs_and_the_other_side_reads_the_docket(
     expect(union.locator(".docket-entry", has_text="Draft motion to strike")).to_have_count(0)
 
     employer.get_by_role("button", name="File this draft now").click()
-    expect(employer.locator(".messages .message").first).to_contain_text("Draft motion to strike\u201d filed")
+    expect(employer.locator(".messages .message").first).to_contain_text(
+        "Draft motion to strike, as revised\u201d filed"
+    )
     union.reload()
     entry = union.locator(".docket-entry", has_text="Draft motion to strike")
     expect(entry).to_be_visible()
