@@ -17,13 +17,14 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from core import clock
-from core.errors import DomainError
+from core.errors import DomainError, NotPermitted
 from desk import selectors
 from desk.forms import DATETIME_LOCAL
 from desk.once import one_time
@@ -296,6 +297,10 @@ def draft_edit(request: HttpRequest, case: Case, filing_id: int) -> HttpResponse
         .select_related("party"),
         pk=filing_id,
     )
+    try:  # paralegals read their side's drafts; counsel of its party alone edit them
+        filing_services.filing_authorize_draft(filing=draft, actor=request.user)
+    except NotPermitted as error:
+        raise PermissionDenied(error.detail) from None
     parties = list(case.parties.order_by("id"))
     deadlines = _own_deadlines(request, case, [draft.party])
     if draft.answers is not None and draft.answers_id not in {pk for pk, _ in deadlines}:
