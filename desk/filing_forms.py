@@ -1,7 +1,8 @@
 """Filing papers on the desk, in words: one form for every kind of paper (``filings.law.kinds``) — the deadline
 picked by name from the party's own open deadlines, the parties served picked by name with the method, the
 PDF attached with a plain file input (no script: the desk has none, and its CSP allows none) — saved as a
-draft for the filer's side alone, or filed. Drafts are filed from the same page.
+draft for the filer's side alone, or filed. Drafts are edited on a page of their own (the same form, less
+the party and the time stated) and filed from the filing page.
 
 The form checks only the shape of the input; ``filings.services`` decides what the law allows, and a
 refusal comes back on the field it names. A paper and its PDF are one change: a PDF refused leaves no
@@ -16,15 +17,17 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from core import clock
-from core.errors import DomainError
+from core.errors import DomainError, NotPermitted
 from desk import selectors
 from desk.forms import DATETIME_LOCAL
+from desk.once import one_time
 from desk.views import _changed, _refused, case_view, zone_label
 from elections.law.local_time import in_zone, local_time
 from elections.law.service import METHOD_LABELS
@@ -156,6 +159,7 @@ def filed_words(filing: Filing) -> str:
 
 
 @case_view
+@one_time
 def filing_new(request: HttpRequest, case: Case) -> HttpResponse:
     parties = list(case.parties.order_by("id"))
     filers = selectors.counsel_parties(request.user, case, parties)
@@ -263,3 +267,75 @@ def draft_file(request: HttpRequest, case: Case) -> HttpResponse:
         messages.error(request, f"The draft was not filed: {said}")
         return HttpResponseRedirect(reverse("desk:filing-new", args=[case.number]))
     return HttpResponseRedirect(reverse("desk:docket", args=[case.number]) + "?page=last")
+
+
+EDITED_ELSEWHERE = ("party", "filed_at")
+"""Fields of the filing form a draft's edit leaves out: its party stays, and the time is stated when filed."""
+
+
+def _draft_initial(draft: Filing) -> dict[str, Any]:
+    return {
+        "kind": draft.kind,
+        "title": draft.title,
+        "answers": draft.answers_id,
+        "relates_to": draft.relates_to_id,
+        "served_on": [p.pk for p in draft.served_on.all()],
+        "service_method": draft.service_method,
+        "confirmation_number": draft.confirmation_number,
+        "unforeseeable_grounds": draft.unforeseeable_grounds,
+    }
+
+
+@case_view
+@one_time
+def draft_edit(request: HttpRequest, case: Case, filing_id: int) -> HttpResponse:
+    """Edit one of the caller's side's drafts (product.md v1.4: "editable by its own side only"), and attach
+    a PDF to it; another side's draft, or a paper filed, is not found here (a 404, as reads are)."""
+    draft = get_object_or_404(
+        filing_selectors.filings_for(request.user)
+        .filter(case=case, state=State.DRAFT)
+        .select_related("party"),
+        pk=filing_id,
+    )
+    try:  # paralegals read their side's drafts; counsel of its party alone edit them
+        filing_services.filing_authorize_draft(filing=draft, actor=request.user)
+    except NotPermitted as error:
+        raise PermissionDenied(error.detail) from None
+    parties = list(case.parties.order_by("id"))
+    deadlines = _own_deadlines(request, case, [draft.party])
+    if draft.answers is not None and draft.answers_id not in {pk for pk, _ in deadlines}:
+        deadlines.append((draft.answers.pk, f"{draft.answers.label} — due {due_when(draft.answers)}"))
+    form = FilingForm(
+        request.POST or None,
+        request.FILES or None,
+        initial=_draft_initial(draft),
+        filers=[draft.party],
+        others=[p for p in parties if p.pk != draft.party_id],
+        deadlines=deadlines,
+        papers=_papers(request, case),
+        zone=case.office_zone,
+        zone_label=zone_label(case),
+    )
+    for name in EDITED_ELSEWHERE:
+        del form.fields[name]
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            _changed(request, case, filed_words, lambda: _edit_with_pdf(request, draft, data))
+        except DomainError as error:
+            _refused(form, error)
+        else:
+            return HttpResponseRedirect(reverse("desk:filing-new", args=[case.number]) + f"#draft-{draft.pk}")
+    return render(request, "desk/draft_form.html", {"case": case, "form": form, "draft": draft})
+
+
+def _edit_with_pdf(request: HttpRequest, draft: Filing, data: dict[str, Any]) -> Filing:
+    with transaction.atomic():  # a PDF refused leaves the draft as it was
+        changes = {name: value for name, value in data.items() if name != "file"}
+        filing = filing_services.filing_draft_update(filing=draft, changes=changes, actor=request.user)
+        upload = data.get("file")
+        if upload is not None:
+            filing_services.document_attach(
+                filing=filing, upload=upload, title=filing.title, actor=request.user
+            )
+    return filing

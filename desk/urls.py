@@ -29,4 +29,7 @@ urlpatterns = [
     ),
     path("cases/<str:number>/filings/new/", filing_forms.filing_new, name="filing-new"),
     path("cases/<str:number>/filings/drafts/file/", filing_forms.draft_file, name="draft-file"),
+    path(
+        "cases/<str:number>/filings/drafts/<int:filing_id>/edit/", filing_forms.draft_edit, name="draft-edit"
+    ),
 ]

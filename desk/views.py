@@ -87,18 +87,19 @@ def _case(request: HttpRequest, number: str) -> Case:
     return case
 
 
-def case_view(view: Callable[[HttpRequest, Case], HttpResponse]) -> Callable[..., HttpResponse]:
+def case_view(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A signed-in page of one case: the case is found within the caller's cases (else a 404), and a number
-    typed another way (``10rc990001``) redirects to the page's one address."""
+    typed another way (``10rc990001``) redirects to the page's one address. Other path arguments (a
+    draft's id) are passed on."""
 
     @signed_in
     @require_http_methods(["GET", "POST"])
     @wraps(view)
-    def page(request: HttpRequest, number: str) -> HttpResponse:
+    def page(request: HttpRequest, number: str, **kwargs: Any) -> HttpResponse:
         case = _case(request, number)
         if number != case.number:
             return redirect(request.path.replace(f"/{number}/", f"/{case.number}/", 1))
-        return view(request, case)
+        return view(request, case, **kwargs)
 
     return page
 

@@ -325,6 +325,60 @@ def _refuse_a_second_paper_for(case: Case, confirmation_number: str, *, draft: F
         )
 
 
+def _checked_kind(kind: str) -> str:
+    if kind not in KIND_LABELS:
+        raise RuleViolation("kind", f"{kind!r} is not a kind of filing; allowed: {_choices(KIND_LABELS)}.")
+    return kind
+
+
+def _checked_title(title: str) -> str:
+    title = refuse_breaks("title", (title or "").strip())
+    if not title:
+        raise RuleViolation("title", "Give the paper's title, as on its cover page.")
+    if len(title) > MAX_TITLE:
+        raise RuleViolation("title", f"A title is at most {MAX_TITLE} characters.")
+    return title
+
+
+def _checked_confirmation(case: Case, confirmation_number: str, *, draft: Filing | None = None) -> str:
+    confirmation_number = refuse_breaks("confirmation_number", (confirmation_number or "").strip())
+    if len(confirmation_number) > MAX_CONFIRMATION:
+        raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")
+    _refuse_a_second_paper_for(case, confirmation_number, draft=draft)
+    return confirmation_number
+
+
+def _checked_service_method(service_method: str) -> str:
+    if service_method and service_method not in ServiceMethod.__members__.values():
+        raise RuleViolation(
+            "service_method",
+            f"{service_method!r} is not a method of service; allowed: {_choices(m.value for m in ServiceMethod)}.",
+        )
+    return service_method
+
+
+def _checked_grounds(unforeseeable_grounds: str) -> str:
+    grounds = (unforeseeable_grounds or "").strip()
+    if len(grounds) > MAX_GROUNDS:
+        raise RuleViolation("unforeseeable_grounds", f"At most {MAX_GROUNDS} characters.")
+    return grounds
+
+
+def _related(case: Case, kind: str, relates_to: Filing | int | None) -> Filing | None:
+    """The filed paper of ``case`` a paper concerns; a response must name one."""
+    if relates_to is None:
+        if kind == Kind.RESPONSE:
+            raise RuleViolation(
+                "relates_to", "A response names the filing it answers (relates_to, a filing id)."
+            )
+        return None
+    pk = relates_to.pk if isinstance(relates_to, Filing) else relates_to
+    related = Filing.objects.filter(pk=pk, case=case, state=State.FILED).first()
+    if related is None:
+        raise RuleViolation("relates_to", f"Filing {pk} is not a filing of {case.number}.")
+    return related
+
+
 @transaction.atomic
 def filing_file(
     *,
@@ -347,19 +401,14 @@ def filing_file(
     """File (counsel, for their own party) or record (staff) a paper in ``case`` (module docstring);
     ``state`` ``draft``: counsel save it for their side alone, filed later by ``filing_draft_file``."""
     case = Case.objects.select_for_update().get(pk=case.pk)
-    if kind not in KIND_LABELS:
-        raise RuleViolation("kind", f"{kind!r} is not a kind of filing; allowed: {_choices(KIND_LABELS)}.")
+    _checked_kind(kind)
     if party.case_id != case.pk:
         raise RuleViolation(
             "party",
             f"Party {party.pk} is not a party of {case.number} (ids in cases/{case.number}/parties/).",
         )
     filing_authorize_file(case=case, actor=actor, party=party)
-    title = refuse_breaks("title", (title or "").strip())
-    if not title:
-        raise RuleViolation("title", "Give the paper's title, as on its cover page.")
-    if len(title) > MAX_TITLE:
-        raise RuleViolation("title", f"A title is at most {MAX_TITLE} characters.")
+    title = _checked_title(title)
     filed_at = _aware(filed_at, "filed_at")
     if local_date(filed_at, case.office_zone) < case.petition_filed_on:
         raise RuleViolation(
@@ -367,28 +416,12 @@ def filing_file(
             f"{case.number} was petitioned on {case.petition_filed_on}: no paper is filed in it before that "
             f"({local_time(filed_at, case.office_zone)}).",
         )
-    confirmation_number = refuse_breaks("confirmation_number", (confirmation_number or "").strip())
-    if len(confirmation_number) > MAX_CONFIRMATION:
-        raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")
-    _refuse_a_second_paper_for(case, confirmation_number)
-    if service_method and service_method not in ServiceMethod.__members__.values():
-        raise RuleViolation(
-            "service_method",
-            f"{service_method!r} is not a method of service; allowed: {_choices(m.value for m in ServiceMethod)}.",
-        )
-    grounds = (unforeseeable_grounds or "").strip()
-    if len(grounds) > MAX_GROUNDS:
-        raise RuleViolation("unforeseeable_grounds", f"At most {MAX_GROUNDS} characters.")
+    confirmation_number = _checked_confirmation(case, confirmation_number)
+    service_method = _checked_service_method(service_method)
+    grounds = _checked_grounds(unforeseeable_grounds)
     chosen = _election(case, election)
     served = parties_served(case, served_on)
-    related: Filing | None = None
-    if relates_to is not None:
-        pk = relates_to.pk if isinstance(relates_to, Filing) else relates_to
-        related = Filing.objects.filter(pk=pk, case=case, state=State.FILED).first()
-        if related is None:
-            raise RuleViolation("relates_to", f"Filing {pk} is not a filing of {case.number}.")
-    elif kind == Kind.RESPONSE:
-        raise RuleViolation("relates_to", "A response names the filing it answers (relates_to, a filing id).")
+    related = _related(case, kind, relates_to)
 
     staff = is_staff_or_system(actor)
     if state not in STATE_LABELS:
@@ -550,6 +583,58 @@ def filing_draft_file(
     filing.filed_at = _aware(filed_at or clock.now(), "filed_at")
     served = list(filing.served_on.all())
     return _file(filing, served=served, staff=False, actor=actor, notify=notify)
+
+
+DRAFT_FIELDS = frozenset(
+    {
+        "kind",
+        "title",
+        "election",
+        "confirmation_number",
+        "served_on",
+        "service_method",
+        "answers",
+        "relates_to",
+        "unforeseeable_grounds",
+    }
+)
+
+
+@transaction.atomic
+def filing_draft_update(*, filing: Filing, changes: dict[str, Any], actor: Actor) -> Filing:
+    """Edit a draft (contract v1.4: "readable and editable by its own side only"): only counsel of its
+    party, only while it is a draft (a paper filed → 409). Each field given is checked exactly as
+    ``filing_file`` checks it; the party stays (a draft is its own side's), and the time stated is given
+    when it is filed (``filing_draft_file``). Nothing is served, noticed or queued: it is still a draft."""
+    filing = _own_draft(filing, actor)
+    case = filing.case
+    unknown = sorted(set(changes) - DRAFT_FIELDS)
+    if unknown:
+        raise RuleViolation(
+            unknown[0], f"A draft's {unknown[0]} is not edited; editable: {_choices(sorted(DRAFT_FIELDS))}."
+        )
+    if "kind" in changes:
+        filing.kind = _checked_kind(changes["kind"])
+    if "title" in changes:
+        filing.title = _checked_title(changes["title"])
+    if "confirmation_number" in changes:
+        filing.confirmation_number = _checked_confirmation(case, changes["confirmation_number"], draft=filing)
+    if "service_method" in changes:
+        filing.service_method = _checked_service_method(changes["service_method"])
+    if "unforeseeable_grounds" in changes:
+        filing.unforeseeable_grounds = _checked_grounds(changes["unforeseeable_grounds"])
+    if "election" in changes:
+        filing.election = _election(case, changes["election"])
+    if "answers" in changes:
+        filing.answers = _deadline_of_case(case, changes["answers"])
+    if "relates_to" in changes or "kind" in changes:
+        filing.relates_to = _related(case, filing.kind, changes.get("relates_to", filing.relates_to))
+    served = parties_served(case, changes["served_on"]) if "served_on" in changes else None
+    stamp(filing, actor)
+    filing.save()
+    if served is not None:
+        filing.served_on.set(served)
+    return filing
 
 
 @transaction.atomic

@@ -235,7 +235,8 @@ MATRIX: dict[str, Row] = {
     A + "cases/<str:number>/filings/": Row("case", GET=READ(), POST=COUNSEL(400)),
     A + "cases/<str:number>/docket/": Row("case", GET=READ()),
     A + "filings/": Row(None, GET=READ()),
-    A + "filings/<int:filing_id>/": Row("filing", GET=READ()),
+    # A draft is edited by its own side's counsel alone (contract v1.4); the own case's motion is filed: 409.
+    A + "filings/<int:filing_id>/": Row("filing", GET=READ(), PATCH=DRAFTER(409)),
     A + "filings/<int:filing_id>/ruling/": Row("filing", POST=STAFF(400)),
     # Staff recorded the own case's motion: its time is settled already.
     A + "filings/<int:filing_id>/confirm-filing/": Row("filing", POST=STAFF(409)),
@@ -590,14 +591,30 @@ def test_every_desk_page_answers_each_caller_as_the_api_would(matrix_world: Matr
     desk's sign-in. No answer shows the marks of a case the caller does not appear in."""
     assert DESK_ROUTES, "the desk is mounted"
     clients = _session_clients(matrix_world, ROLES)
+    # A draft's edit page names party A's draft: its own counsel edit it; their paralegal reads it but may
+    # not edit it (403); no one else sees it, staff included (404), as the API answers.
+    drafts = {
+        side: filing_services.filing_file(
+            case=s.case,
+            kind="motion",
+            party=s.party_a,
+            title="A draft",
+            filed_at=timezone.now(),
+            state="draft",
+            actor=s.note.author,
+        ).pk
+        for side, s in ((OWN, matrix_world.side(OWN)), (OTHER, matrix_world.side(OTHER)))
+    }
     wrong = []
     for pattern in DESK_ROUTES:
         name = ALL_ROUTES[pattern]
         if name in DESK_OPEN:
             continue
         scoped = "<str:number>" in pattern
+        draft = "<int:filing_id>" in pattern
         for side in (OWN, OTHER) if scoped else (OWN,):
-            url = reverse(name, kwargs=_path_kwargs(matrix_world, "case", side) if scoped else {})
+            kwargs = _path_kwargs(matrix_world, "case", side) if scoped else {}
+            url = reverse(name, kwargs={**kwargs, "filing_id": drafts[side]} if draft else kwargs)
             for role, client in clients.items():
                 with transaction.atomic():
                     response = client.get(url)
@@ -606,6 +623,8 @@ def test_every_desk_page_answers_each_caller_as_the_api_would(matrix_world: Matr
                     expected = 302
                 elif scoped and role != "staff" and (role == "nobody" or side == OTHER):
                     expected = 404
+                elif draft:
+                    expected = {"counsel_a": 200, "paralegal_a": 403}.get(role, 404)
                 else:
                     expected = 200
                 got = response.status_code

@@ -58,6 +58,16 @@ OPERATIONS: dict[str, Doc] = {
         "as CSV; `Accept: application/pdf`, the printable docket report. Drafts are on no docket. "
         + SEE_ALSO_SCOPE,
     ),
+    "filings_partial_update": Doc(
+        "Edit a draft",
+        "Change any field of a draft of your own side (counsel of its party): `kind`, `title`, `election`, "
+        "`confirmation_number`, `served_on`, `service_method`, `answers`, `relates_to`, "
+        "`unforeseeable_grounds`. A field not sent is kept; each field sent is checked as when a paper is "
+        "filed (a 400 naming it). The party stays (save a new draft for another), and the time stated is "
+        "given when the draft is filed (`file/`). Nothing is served, noticed or queued: it is still a draft. "
+        "A paper already filed is a 409; another side's draft, like any draft for staff, is a 404.",
+        request={"title": "Employer's Exceptions to the Hearing Officer's Report", "served_on": [1]},
+    ),
     "filings_file_create": Doc(
         "File a draft",
         "A paper saved with `state` `draft` is seen by its own side alone (counsel and paralegals of its "

@@ -3,7 +3,8 @@ regional office's zone, with its offset; datetimes coming in must state theirs."
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 from zoneinfo import ZoneInfo
 
 from django.urls import reverse
@@ -226,6 +227,22 @@ class FilingInputSerializer(InputSerializer):
         default=State.FILED.value,
         help_text="draft: saved for your own side alone (file it later with filings/{id}/file/); default filed",
     )
+
+
+class FilingDraftInputSerializer(FilingInputSerializer):
+    """Edit a draft: any of the filing's fields but its party (a draft is its own side's), its state
+    (file/ files it) and the time stated (given when it is filed). A field not sent is kept."""
+
+    # Read with partial=True (no defaults filled in); a key not declared is a 400 as on every write.
+
+    party = None  # type: ignore[assignment]
+    state = None  # type: ignore[assignment]
+    filed_at = None  # type: ignore[assignment]
+    not_taken: ClassVar[Mapping[str, str]] = {
+        "party": "A draft stays its own side's: save a new draft for another party.",
+        "state": "File a draft with POST filings/{id}/file/.",
+        "filed_at": "The time stated is given when the draft is filed (POST filings/{id}/file/).",
+    }
 
 
 class FilingFileInputSerializer(InputSerializer):

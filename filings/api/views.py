@@ -28,6 +28,7 @@ from filings.api.serializers import (
     DocumentInputSerializer,
     DocumentSerializer,
     FilingConfirmFilingInputSerializer,
+    FilingDraftInputSerializer,
     FilingFileInputSerializer,
     FilingInputSerializer,
     FilingRulingInputSerializer,
@@ -120,6 +121,17 @@ class FilingDetailView(FilingScopedMixin, APIView):
     @extend_schema(responses=schema.reading(FilingSerializer))
     def get(self, request: Request, filing_id: int) -> Response:
         return Response(FilingSerializer(self.filing).data)
+
+    @extend_schema(request=FilingDraftInputSerializer, responses=schema.writing(FilingSerializer, status=200))
+    def patch(self, request: Request, filing_id: int) -> Response:
+        """Edit a draft of the caller's own side (a paper filed → 409; another side's draft → 404)."""
+        services.filing_authorize_draft(filing=self.filing, actor=request.user)  # 403 before a 400
+        data = FilingDraftInputSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        filing = services.filing_draft_update(
+            filing=self.filing, changes=dict(data.validated_data), actor=request.user
+        )
+        return _fresh(request, filing)
 
 
 @extend_schema(tags=["filings"])

@@ -1,7 +1,9 @@
 """The desk as the docket and the filing window (issue 32), in Chromium at desktop and phone sizes: employer
-counsel file papers of several kinds, each with a PDF (the session upload that was a 500), save a draft and
-file it; union counsel read the docket as the other side on a phone; an e-mail's link, clicked signed out,
-returns to the paper after sign-in. Each step saves a screenshot under ``test-output/browser/``.
+counsel file papers of several kinds, each with a PDF (the session upload that was a 500), save a draft,
+edit it and file it; union counsel read the docket as the other side on a phone; an e-mail's link, clicked
+signed out, returns to the paper after sign-in; and every kind of paper the desk offers counsel is filed
+once, with a PDF, on a case put where the law lets that kind be filed (``PAPERS``). Each step saves a
+screenshot under ``test-output/browser/``.
 
 The case (Region 10, Atlanta): tallied 40 days ago; the hearing officer's report issued yesterday, so the
 10 business days for exceptions (29 CFR 102.69(c)(1)(iii)) are open for two weeks more."""
@@ -127,6 +129,12 @@ def test_counsel_file_papers_with_pdfs_and_the_other_side_reads_the_docket(
     expect(employer.locator(".messages .message").first).to_contain_text("saved as a draft")
     expect(employer.locator("#drafts")).to_contain_text("Draft motion to strike")
     shot(employer, f"docket-{size}-03-draft")
+    employer.get_by_role("link", name="Edit this draft").click()  # editable by its own side (v1.4)
+    expect(employer.locator("h1")).to_have_text("Edit a draft")
+    employer.get_by_label("Title, as on the cover page").fill("Draft motion to strike, as revised")
+    employer.get_by_role("button", name="Save the draft").click()
+    expect(employer.locator(".messages .message").first).to_contain_text("as revised\u201d saved as a draft")
+    expect(employer.locator("#drafts")).to_contain_text("Draft motion to strike, as revised")
 
     union = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="UTC").new_page()
     union.set_default_timeout(20_000)
@@ -138,7 +146,9 @@ def test_counsel_file_papers_with_pdfs_and_the_other_side_reads_the_docket(
     expect(union.locator(".docket-entry", has_text="Draft motion to strike")).to_have_count(0)
 
     employer.get_by_role("button", name="File this draft now").click()
-    expect(employer.locator(".messages .message").first).to_contain_text("Draft motion to strike\u201d filed")
+    expect(employer.locator(".messages .message").first).to_contain_text(
+        "Draft motion to strike, as revised\u201d filed"
+    )
     union.reload()
     entry = union.locator(".docket-entry", has_text="Draft motion to strike")
     expect(entry).to_be_visible()
@@ -200,3 +210,159 @@ def test_the_staff_work_queue_reads_on_a_phone(browser: Any, live_server: Any, r
     )
     assert what >= 300, f"'what needs action' is {what}px wide on a phone"
     shot(page, "staff-queue-phone")
+
+
+# --- every kind of paper the desk offers counsel, each filed once with a PDF (issue 32, "Done when") ------
+
+ALJ_TRACK = "alj"
+RD_TRACK = "rd"
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One kind filed in the browser: on which track, by which side, after which papers (filed through the
+    service first: the law asks for them), and what its form must pick (a deadline or a paper, by name)."""
+
+    track: str
+    by: str
+    before: tuple[tuple[str, str], ...] = ()
+    answers: str = ""
+    relates_to: str = ""
+    says: str = ""
+
+
+# Who may file what when (29 CFR 102.46(a)-(e), 102.67(c)-(h), 102.2(c)): the union excepts to the ALJ's
+# decision, so the employer (which has not excepted) cross-excepts and answers it; a reply brief answers an
+# answering brief; an opposition and a brief on review follow a request for review.
+PAPERS: dict[str, Paper] = {
+    "exceptions": Paper(ALJ_TRACK, "union", says=". It answers: Exceptions"),
+    "cross_exceptions": Paper(ALJ_TRACK, "employer", (("exceptions", "union"),), says=". It answers: "),
+    "answering_brief": Paper(ALJ_TRACK, "employer", (("exceptions", "union"),), says=". It answers: "),
+    "answering_brief_to_cross_exceptions": Paper(
+        ALJ_TRACK, "union", (("exceptions", "union"), ("cross_exceptions", "employer")), says=". It answers: "
+    ),
+    "reply_brief": Paper(
+        ALJ_TRACK, "union", (("exceptions", "union"), ("answering_brief", "employer")), says=". It answers: "
+    ),
+    "motion": Paper(ALJ_TRACK, "employer"),
+    "extension_request": Paper(ALJ_TRACK, "union", answers="Exceptions", says=". It answers: Exceptions"),
+    "response": Paper(ALJ_TRACK, "union", (("motion", "employer"),), relates_to="Motion of"),
+    "other": Paper(ALJ_TRACK, "employer"),
+    "request_for_review": Paper(RD_TRACK, "union", says=". It answers: "),
+    "opposition": Paper(RD_TRACK, "employer", (("request_for_review", "union"),), says=". It answers: "),
+    "brief_on_review": Paper(
+        RD_TRACK, "employer", (("request_for_review", "union"), ("review_granted", "")), says=". It answers: "
+    ),
+}
+
+
+def test_the_table_names_every_kind_the_desk_offers() -> None:
+    from desk.filing_forms import FilingForm
+
+    offered = dict(FilingForm.base_fields["kind"].choices)  # type: ignore[attr-defined]
+    assert set(PAPERS) == set(offered)
+
+
+def _on_track(reported: Reported, track: str) -> None:
+    """The ALJ's decision (a consolidated case) three days ago, or the Regional Director's five days ago:
+    exceptions are due 28 days after the ALJ's decision (102.46(a)), a request for review 10 business days
+    after the Director's (102.67(c)) — both still open today."""
+    today = timezone.localdate()
+    election = reported.case.elections.get()
+    record_tally(election, prepared_at=timezone.now() - timedelta(40), yes=40, votes_against=38, challenged=1)
+    if track == ALJ_TRACK:
+        steps = [
+            ("consolidated_with_ulp", 30, {"hearing_on": (today - timedelta(20)).isoformat()}),
+            ("hearing_opened", 20, {}),
+            ("alj_decision", 3, {"outcome": "certify_representative"}),
+        ]
+    else:
+        steps = [("regional_director_decision", 5, {"outcome": "certify_representative"})]
+    for event, days_ago, details in steps:
+        record_event(reported.case, event, today - timedelta(days_ago), **details)
+
+
+def _file_first(reported: Reported, kind: str, side: str) -> None:
+    from filings import services as filing_services
+
+    if kind == "review_granted":
+        record_event(reported.case, "board_decision", timezone.localdate(), outcome="review_granted")
+        return
+    party = reported.union if side == "union" else reported.employer
+    filing_services.filing_file(
+        case=reported.case,
+        kind=kind,
+        party=party,
+        title=f"{KIND_WORDS[kind]} of {party.name}",
+        filed_at=timezone.now(),
+        actor=reported.union_counsel if side == "union" else reported.employer_counsel,
+    )
+
+
+KIND_WORDS = {
+    "exceptions": "Exceptions",
+    "cross_exceptions": "Cross-exceptions",
+    "answering_brief": "Answering brief",
+    "motion": "Motion",
+    "request_for_review": "Request for review",
+}
+
+
+@pytest.fixture
+def papers_case(transactional_db: None, tmp_path: Path) -> Reported:
+    """A case with no proceeding yet past the tally: each test puts it on the track its kind needs."""
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    today = timezone.localdate()
+    case = CaseFactory(
+        number="10-RC-300003", name="Lakeside Freight LLC", petition_filed_on=today - timedelta(90)
+    )
+    union = PartyFactory(case=case, role=Party.Role.PETITIONER, name="Freight Workers United")
+    employer = PartyFactory(case=case, role=Party.Role.EMPLOYER, name="Lakeside Freight LLC")
+    union_counsel, employer_counsel = _user("ucounsel"), _user("ecounsel")
+    AppearanceFactory(user=union_counsel, party=union, capacity=Appearance.Capacity.COUNSEL)
+    AppearanceFactory(user=employer_counsel, party=employer, capacity=Appearance.Capacity.COUNSEL)
+    ElectionFactory(case=case, sequence=1, choices=["Freight Workers United"], agreement="directed")
+    return Reported(case, union, employer, union_counsel, employer_counsel)
+
+
+def _pick(page: Any, label: str, has_text: str) -> None:
+    field = page.get_by_label(label)
+    value = field.locator("option", has_text=has_text).first.get_attribute("value")
+    field.select_option(value)
+
+
+@pytest.mark.parametrize("kind", list(PAPERS))
+def test_counsel_file_each_kind_of_paper_with_a_pdf(
+    browser: Any, live_server: Any, papers_case: Reported, tmp_path: Path, kind: str
+) -> None:
+    paper = PAPERS[kind]
+    _on_track(papers_case, paper.track)
+    for before, side in paper.before:
+        _file_first(papers_case, before, side)
+    base = live_server.url
+    pdf = tmp_path / "paper.pdf"
+    pdf.write_bytes(make_pdf(f"The {kind.replace('_', ' ')} of the case."))
+    counsel = papers_case.union_counsel if paper.by == "union" else papers_case.employer_counsel
+    page = browser.new_context(viewport=DESKTOP, timezone_id="UTC").new_page()
+    page.set_default_timeout(20_000)
+    sign_in(page, base, counsel, start=f"/desk/cases/10-RC-300003/filings/new/?kind={kind}")
+    title = f"The {kind.replace('_', ' ')} of {counsel.username}"
+    page.get_by_label("Title, as on the cover page").fill(title)
+    if paper.answers:
+        _pick(page, "The deadline it meets (or asks to extend)", paper.answers)
+    if paper.relates_to:
+        _pick(page, "The paper it responds to", paper.relates_to)
+    page.get_by_label("The paper (PDF)").set_input_files(str(pdf))
+    page.get_by_role("button", name="File it").click()
+
+    expect(page).to_have_url(f"{base}/desk/cases/10-RC-300003/docket/?page=last")
+    message = page.locator(".messages .message").first
+    expect(message).to_be_in_viewport()
+    expect(message).to_contain_text(f"\u201c{title}\u201d filed")
+    expect(message).to_contain_text(paper.says)
+    expect(message).to_contain_text("PDF attached (1)")
+    entry = page.locator(".docket-entry", has_text=title)
+    expect(entry).to_contain_text("(1 p., PDF)")
+    filing = Filing.objects.get(title=title)
+    assert (filing.kind, filing.state, filing.documents.count()) == (kind, "filed", 1)
+    page.context.close()

@@ -112,3 +112,88 @@ def test_the_other_side_cannot_file_or_see_a_draft(reported: World) -> None:
         union.post("/desk/cases/10-RC-269250/filings/drafts/file/", {"filing": draft.pk}).status_code == 404
     )
     assert Filing.objects.get().state == "draft"
+
+
+# --- editing a draft (product.md v1.4: "readable and editable by its own side only") ----------------------
+
+
+def _draft(reported: World) -> tuple[Any, Filing]:
+    browser = signed_in(reported.employer_counsel)
+    browser.post(NEW, body(reported, "draft"), follow=True)  # its message read, on the page it lands on
+    return browser, Filing.objects.get()
+
+
+def edit_body(world: World, **fields: Any) -> dict[str, Any]:
+    sent = body(world, "", **fields)
+    for name in ("party", "action"):
+        sent.pop(name)
+    return sent
+
+
+def test_a_draft_opens_in_its_edit_form_as_saved(reported: World) -> None:
+    browser, draft = _draft(reported)
+    edit = f"/desk/cases/10-RC-269250/filings/drafts/{draft.pk}/edit/"
+    assert f'href="{edit}"' in browser.get(NEW).content.decode()
+    page = browser.get(edit)
+    html = page.content.decode()
+    assert 'value="Employer&#x27;s Exceptions"' in html and 'value="EF-0610-1"' in html
+    assert set(page.context["form"].fields).isdisjoint({"party", "filed_at"})
+    assert page.context["form"].initial["served_on"] == [reported.union.pk]
+    assert 'name="once"' in html
+
+
+def test_an_edited_draft_keeps_its_changes_and_pdf_and_stays_the_filers_alone(reported: World) -> None:
+    browser, draft = _draft(reported)
+    edit = f"/desk/cases/10-RC-269250/filings/drafts/{draft.pk}/edit/"
+    pdf = SimpleUploadedFile("exceptions.pdf", make_pdf("The hearing officer erred"), "application/pdf")
+    sent = {**edit_body(reported, title="Employer's Exceptions, corrected", served_on=[]), "file": pdf}
+    response = browser.post(edit, sent, follow=True)
+    assert response.redirect_chain[-1][0] == NEW + f"#draft-{draft.pk}"
+    assert said(response)[0].startswith(
+        "Exceptions of Amazon.com Services LLC: \u201cEmployer's Exceptions, corrected\u201d saved as a draft."
+    )
+    draft.refresh_from_db()
+    assert (draft.state, draft.title, list(draft.served_on.all()), draft.documents.count()) == (
+        "draft",
+        "Employer's Exceptions, corrected",
+        [],
+        1,
+    )
+    assert "corrected" not in signed_in(reported.union_counsel).get(DOCKET).content.decode()
+
+
+def test_an_edit_the_law_refuses_is_said_on_its_field_and_changes_nothing(reported: World) -> None:
+    browser, draft = _draft(reported)
+    edit = f"/desk/cases/10-RC-269250/filings/drafts/{draft.pk}/edit/"
+    response = browser.post(edit, edit_body(reported, kind="response", title="Changed"))
+    assert response.status_code == 200
+    assert "names the filing it answers" in str(response.context["form"].errors["relates_to"])
+    draft.refresh_from_db()
+    assert (draft.kind, draft.title) == ("exceptions", "Employer's Exceptions")
+
+
+def test_only_its_own_side_edits_a_draft_and_a_filed_paper_is_not_edited(reported: World) -> None:
+    browser, draft = _draft(reported)
+    edit = f"/desk/cases/10-RC-269250/filings/drafts/{draft.pk}/edit/"
+    union = signed_in(reported.union_counsel)
+    assert union.get(edit).status_code == 404
+    assert union.post(edit, edit_body(reported, title="Theirs")).status_code == 404
+    browser.post("/desk/cases/10-RC-269250/filings/drafts/file/", {"filing": draft.pk})
+    assert browser.post(edit, edit_body(reported, title="After the fact")).status_code == 404
+    draft.refresh_from_db()
+    assert (draft.state, draft.title) == ("filed", "Employer's Exceptions")
+
+
+def test_an_edit_posted_twice_with_its_one_time_token_attaches_its_pdf_once(reported: World) -> None:
+    browser, draft = _draft(reported)
+    edit = f"/desk/cases/10-RC-269250/filings/drafts/{draft.pk}/edit/"
+    token = browser.get(edit).context["once_token"]
+    sent = {**edit_body(reported), "once": token}
+    first = browser.post(
+        edit, {**sent, "file": SimpleUploadedFile("a.pdf", make_pdf("One"), "application/pdf")}
+    )
+    again = browser.post(
+        edit, {**sent, "file": SimpleUploadedFile("a.pdf", make_pdf("One"), "application/pdf")}
+    )
+    assert first.status_code == 302 and again["Location"] == first["Location"]
+    assert draft.documents.count() == 1

@@ -117,3 +117,99 @@ def test_staff_record_papers_as_filed_not_as_drafts(reported: Any, as_staff: Any
     response = as_staff.post(URL, filing_body(reported, state="draft"), format="json")
     assert response.status_code == 400
     assert "draft is counsel's own" in response.json()["state"][0]
+
+
+# --- editing a draft (PATCH filings/{id}/) ----------------------------------------------------------------
+
+
+def test_a_draft_is_edited_field_by_field_and_stays_a_draft(
+    reported: Any, as_employer: Any, frozen_clock: Any
+) -> None:
+    frozen_clock.at("2021-06-10", 12)
+    draft = save_draft(reported, as_employer)
+    response = as_employer.patch(
+        f"/api/v1/filings/{draft['id']}/",
+        {"title": "Employer's Exceptions, corrected", "served_on": [], "confirmation_number": "EF-7"},
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    edited = response.json()
+    assert (edited["title"], edited["served_on"], edited["confirmation_number"]) == (
+        "Employer's Exceptions, corrected",
+        [],
+        "EF-7",
+    )
+    # Not sent, so kept: the kind, the party and the method of service.
+    assert (edited["kind"], edited["party"], edited["service_method"]) == (
+        "exceptions",
+        reported.employer.pk,
+        "e_file",
+    )
+    assert (edited["state"], edited["received_at"], edited["timely"]) == ("draft", None, None)
+    assert not Notification.objects.filter(key__startswith="filing:").exists()
+    filed = as_employer.post(f"/api/v1/filings/{draft['id']}/file/", {}, format="json").json()
+    assert (filed["state"], filed["title"], filed["confirmation_number"]) == (
+        "filed",
+        "Employer's Exceptions, corrected",
+        "EF-7",
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"title": "  "}, "title", "may not be blank"),
+        ({"title": "Two\nlines"}, "title", "no line breaks"),
+        ({"kind": "response"}, "relates_to", "names the filing it answers"),
+        ({"served_on": [999999]}, "served_on", "not a party of"),
+        ({"answers": 999999}, "answers", "not a deadline of"),
+        ({"party": 1}, "party", "its own side's"),
+        ({"state": "filed"}, "state", "filings/{id}/file/"),
+        ({"filed_at": "2021-06-10T11:00:00-04:00"}, "filed_at", "when the draft is filed"),
+        ({"servedon": [1]}, "servedon", "Unknown field"),
+    ],
+)
+def test_an_edit_is_checked_as_a_filing_is(
+    reported: Any, as_employer: Any, frozen_clock: Any, body: dict[str, Any], field: str, words: str
+) -> None:
+    frozen_clock.at("2021-06-10", 12)
+    draft = save_draft(reported, as_employer)
+    response = as_employer.patch(f"/api/v1/filings/{draft['id']}/", body, format="json")
+    assert response.status_code == 400, response.content
+    assert words in str(response.json()[field])
+    assert Filing.objects.get(pk=draft["id"]).title == "Employer's Exceptions"
+
+
+def test_a_number_already_on_a_filed_paper_is_a_conflict(
+    reported: Any, as_employer: Any, as_union: Any, frozen_clock: Any
+) -> None:
+    frozen_clock.at("2021-06-10", 12)
+    body = {
+        "kind": "motion",
+        "party": reported.union.pk,
+        "title": "Union's Motion",
+        "confirmation_number": "EF-1",
+    }
+    assert as_union.post(URL, body, format="json").status_code == 201
+    draft = save_draft(reported, as_employer)
+    response = as_employer.patch(
+        f"/api/v1/filings/{draft['id']}/", {"confirmation_number": "ef-1"}, format="json"
+    )
+    assert response.status_code == 409
+    assert "one e-filing is one paper" in response.json()["detail"]
+
+
+def test_only_its_own_side_edits_a_draft_and_a_filed_paper_is_not_edited(
+    reported: Any, as_employer: Any, as_union: Any, as_staff: Any, frozen_clock: Any
+) -> None:
+    frozen_clock.at("2021-06-10", 12)
+    draft = save_draft(reported, as_employer)
+    url = f"/api/v1/filings/{draft['id']}/"
+    assert as_union.patch(url, {"title": "Theirs now"}, format="json").status_code == 404
+    assert as_staff.patch(url, {"title": "Staff's now"}, format="json").status_code == 404
+    assert Filing.objects.get(pk=draft["id"]).title == "Employer's Exceptions"
+    assert as_employer.post(f"{url}file/", {}, format="json").status_code == 200
+    again = as_employer.patch(url, {"title": "After the fact"}, format="json")
+    assert again.status_code == 409
+    assert "only a draft is filed or edited" in again.json()["detail"]
+    assert Filing.objects.get(pk=draft["id"]).title == "Employer's Exceptions"
