@@ -185,7 +185,10 @@ def _record_created(
         where, key = f"{_quote(pk.column)} = ANY(%s)", [ids]  # one array parameter
     sql = (
         f"INSERT INTO {_quote(history._meta.db_table)} ({', '.join(targets)}) "
-        f"SELECT {', '.join(sources)}, %s, %s, %s, %s FROM {_quote(model._meta.db_table)} WHERE {where}"
+        f"SELECT {', '.join(sources)}, %s, %s, %s, %s FROM {_quote(model._meta.db_table)} WHERE {where} "
+        # In the rows' order: a table's physical order after deletes is not its ids' (PostgreSQL reuses the
+        # space), and the history ids would otherwise follow it.
+        f"ORDER BY {_quote(pk.column)}"
     )
     params = [connection.ops.adapt_datetimefield_value(when), reason, "+", getattr(user, "pk", user), *key]
     with connection.cursor() as cursor:
