@@ -260,6 +260,8 @@ SPECTACULAR_SETTINGS = {
         "DeadlineSourceEnum": "proceedings.models.SOURCE_CHOICES",
         "EnteredDeadlineSourceEnum": [("order", "order"), ("manual", "manual")],
         "CounselSourceEnum": "elections.models.Counsel.Source",
+        # A filing's kind as counsel send it (its codes) beside the kinds of the docket's entries.
+        "FilingInputKindEnum": "filings.law.kinds.KIND_LABELS",
     },
 }
 
