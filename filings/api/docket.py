@@ -116,9 +116,10 @@ def download(body: bytes, *, content_type: str, filename: str) -> HttpResponse:
     return response
 
 
-ENTRY = inline_serializer(
+_ENTRY = inline_serializer(
     "DocketEntry",
-    {
+    many=True,
+    fields={
         "entry": serializers.IntegerField(help_text="The entry's number on the whole docket"),
         "date": serializers.DateField(help_text="In the regional office's zone"),
         "kind": serializers.CharField(),
@@ -135,6 +136,16 @@ ENTRY = inline_serializer(
         "documents": serializers.ListField(child=serializers.DictField(), help_text="title, pages, download"),
         "answers": serializers.CharField(help_text="The deadline or paper it answers"),
         "links": serializers.DictField(child=serializers.CharField(), help_text="api and desk"),
+    },
+)
+# The answer is a page of entries, as every list of the API is (core/api/pagination.py).
+PAGE = inline_serializer(
+    "PaginatedDocketEntryList",
+    fields={
+        "count": serializers.IntegerField(),
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": _ENTRY,
     },
 )
 
@@ -155,7 +166,7 @@ class CaseDocketView(CaseScopedMixin, APIView):
             OpenApiParameter("page_size", OpenApiTypes.INT),
         ],
         responses={
-            **schema.reading(ENTRY),
+            **schema.reading(PAGE),
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="The docket as CSV"),
             (200, "application/pdf"): OpenApiResponse(
                 OpenApiTypes.BINARY, description="The printable docket report"
