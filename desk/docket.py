@@ -37,7 +37,7 @@ def docket_page(request: HttpRequest, case: Case) -> HttpResponse:
     docket = docket_module.docket_of(case)
     error = ""
     try:
-        filters = filters_of(request.GET)
+        filters = filters_of(request.GET, blank_is_none=True)  # a form sends its empty fields
     except RuleViolation as refused:
         error = f"{refused.field}: {refused.message}"
         filters = {"party": None, "kind": "", "since": None, "until": None, "q": ""}

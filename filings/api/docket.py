@@ -53,9 +53,23 @@ class PDFRenderer(BaseRenderer):
         return json.dumps(data).encode()
 
 
-def _whole(params: Any, name: str) -> int | None:
-    value = params.get(name, "").strip()
+def _given(params: Any, name: str, *, blank_is_none: bool) -> str | None:
+    """The parameter's value; None when absent. Given blank it is no value of its type: a 400 naming it over
+    the API (as every list's typed filters are, core/api/filters.py), no filter from the desk's form, which
+    sends its empty fields."""
+    if name not in params:
+        return None
+    value = str(params.get(name, "")).strip()
     if not value:
+        if blank_is_none:
+            return None
+        raise RuleViolation(name, f"{name} was given empty: give a value or leave it out.")
+    return value
+
+
+def _whole(params: Any, name: str, *, blank_is_none: bool = False) -> int | None:
+    value = _given(params, name, blank_is_none=blank_is_none)
+    if value is None:
         return None
     if not value.isdigit() or len(value) > 18:
         raise RuleViolation(
@@ -64,9 +78,9 @@ def _whole(params: Any, name: str) -> int | None:
     return int(value)
 
 
-def _day(params: Any, name: str) -> date | None:
-    value = params.get(name, "").strip()
-    if not value:
+def _day(params: Any, name: str, *, blank_is_none: bool = False) -> date | None:
+    value = _given(params, name, blank_is_none=blank_is_none)
+    if value is None:
         return None
     try:
         return date.fromisoformat(value)
@@ -74,8 +88,9 @@ def _day(params: Any, name: str) -> date | None:
         raise RuleViolation(name, f"Give a date as YYYY-MM-DD; got {value[:40]!r}.") from None
 
 
-def filters_of(params: Any) -> dict[str, Any]:
-    """The docket's filters from a query string; a value that cannot be one is a 400 naming it."""
+def filters_of(params: Any, *, blank_is_none: bool = False) -> dict[str, Any]:
+    """The docket's filters from a query string; a value that cannot be one is a 400 naming it (a blank
+    typed value too, but from the desk's form, ``blank_is_none``)."""
     q = params.get("q", "")
     if len(q) > MAX_Q:
         raise RuleViolation("q", f"At most {MAX_Q} characters.")
@@ -83,10 +98,10 @@ def filters_of(params: Any) -> dict[str, Any]:
     if len(kind) > 60:
         raise RuleViolation("kind", "Not a kind of docket entry.")
     found = {
-        "party": _whole(params, "party"),
+        "party": _whole(params, "party", blank_is_none=blank_is_none),
         "kind": kind,
-        "since": _day(params, "since"),
-        "until": _day(params, "until"),
+        "since": _day(params, "since", blank_is_none=blank_is_none),
+        "until": _day(params, "until", blank_is_none=blank_is_none),
         "q": q.strip(),
     }
     if found["since"] and found["until"] and found["since"] > found["until"]:

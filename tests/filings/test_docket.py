@@ -187,3 +187,11 @@ def test_the_public_dockets_lines_are_on_it_as_imported(record: Any, as_union: A
     )
     assert (last["party_name"], last["service"]) == ("Regional Director", "")
     assert last["documents"][0]["download"] == "https://www.nlrb.gov/case/10-RC-269250"
+
+
+@pytest.mark.parametrize("name", ["since", "until", "party"])
+def test_a_typed_docket_filter_given_empty_is_a_400_naming_it(name: str, record: Any, as_union: Any) -> None:
+    """As every list's typed filters (core/api/filters.py): ``?until=`` is no date, not "no filter"."""
+    response = as_union.get(f"{URL}?{name}=")
+    assert response.status_code == 400
+    assert name in response.json()
