@@ -25,9 +25,11 @@ from django.views.decorators.http import require_http_methods
 
 from challenges import csv_import
 from challenges import services as challenge_services
-from challenges.models import BOARD_AGENT, Challenge
+from challenges.api.serializers import ChallengeInputSerializer
+from challenges.models import Challenge
 from core import clock
 from core.actors import is_staff
+from core.api.inputs import handed
 from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotAllowed
 from desk import forms as desk_forms
 from desk import lists as desk_lists
@@ -278,14 +280,7 @@ def challenge_new(request: HttpRequest, case: Case) -> HttpResponse:
                     f"challenged by {_challenger(c)}. It is pending until the Region decides it."
                 ),
                 lambda: challenge_services.challenge_log(
-                    election=election,
-                    voter_name=data["voter_name"],
-                    voter_identifier=data["voter_identifier"],
-                    job_classification=data["job_classification"],
-                    ground=data["ground"],
-                    reason=data["reason"],
-                    challenged_by=_challenger_code(data["challenged_by"]),
-                    actor=request.user,
+                    election=election, actor=request.user, **handed(ChallengeInputSerializer, data)
                 ),
             )
         except DomainError as error:
@@ -293,10 +288,6 @@ def challenge_new(request: HttpRequest, case: Case) -> HttpResponse:
         else:
             return _to_case(case, f"challenge-{challenge.pk}")
     return render(request, "desk/challenge_form.html", {"case": case, "form": form, **_may(request, case)})
-
-
-def _challenger_code(value: str) -> int | str:
-    return value if value == BOARD_AGENT else int(value)
 
 
 def _may(request: HttpRequest, case: Case) -> dict[str, Any]:
