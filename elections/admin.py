@@ -16,8 +16,10 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin_kit import NoDeleteMixin, ServiceSaveMixin, saved_as, saves
 from core.admin_local_time import LocalTimeAdmin
+from core.api.inputs import InputSerializer, handed
 from core.models import Notification
 from elections import services
+from elections.api.serializers import CaseInputSerializer, CasePatchSerializer, PartyInputSerializer
 from elections.law.tally import MAX_COUNT
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
@@ -89,15 +91,22 @@ def _changes(form: Any, fields: Any) -> dict[str, Any]:
     return {name: form.cleaned_data[name] for name in form.changed_data if name in fields}
 
 
+def _changed(form: Any, declaration: type[InputSerializer]) -> dict[str, Any]:
+    """The fields of a write's input declaration that the form changed: what an update is handed."""
+    return handed(declaration, {name: form.cleaned_data[name] for name in form.changed_data})
+
+
 def _save_party_or_related(request: HttpRequest, form: Any, case: Case) -> None:
     obj = form.instance
     if isinstance(obj, Party):
         if obj.pk is None:
             saved = services.party_create(
-                case=case, role=form.cleaned_data["role"], name=form.cleaned_data["name"], actor=request.user
+                case=case, actor=request.user, **handed(PartyInputSerializer, form.cleaned_data)
             )
         else:
-            saved = services.party_update(party=obj, actor=request.user, **_changes(form, ("role", "name")))
+            saved = services.party_update(
+                party=obj, actor=request.user, **_changed(form, PartyInputSerializer)
+            )
         saved_as(obj, saved)
     elif isinstance(obj, RelatedCase) and obj.pk is None:
         saved_as(
@@ -153,16 +162,12 @@ class CaseAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAd
     def regional_office(self, case: Case) -> str:
         return case.regional_office
 
-    EDITABLE = ("number", "name", "petition_filed_on", "unit_description", "status")
-
     def save_model(self, request: HttpRequest, obj: Case, form: Any, change: bool) -> None:
         if change:
-            saved = services.case_update(case=obj, actor=request.user, **_changes(form, self.EDITABLE))
+            saved = services.case_update(case=obj, actor=request.user, **_changed(form, CasePatchSerializer))
         else:
-            saved = services.case_create(
-                actor=request.user,
-                **{k: form.cleaned_data[k] for k in self.EDITABLE if k in form.cleaned_data},
-            )
+            # The parties come from the inline, each through party_create (save_formset).
+            saved = services.case_create(actor=request.user, **handed(CaseInputSerializer, form.cleaned_data))
         saved_as(obj, saved)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
@@ -205,13 +210,14 @@ class PartyAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryA
 
     def save_model(self, request: HttpRequest, obj: Party, form: Any, change: bool) -> None:
         if change:
-            saved = services.party_update(party=obj, actor=request.user, **_changes(form, ("role", "name")))
+            saved = services.party_update(
+                party=obj, actor=request.user, **_changed(form, PartyInputSerializer)
+            )
         else:
             saved = services.party_create(
                 case=form.cleaned_data["case"],
-                role=form.cleaned_data["role"],
-                name=form.cleaned_data["name"],
                 actor=request.user,
+                **handed(PartyInputSerializer, form.cleaned_data),
             )
         saved_as(obj, saved)
 
