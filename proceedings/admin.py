@@ -27,12 +27,14 @@ from simple_history.admin import SimpleHistoryAdmin
 from core import admin_kit, clock
 from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin, saved_as
 from core.admin_local_time import LocalTimeAdmin
+from core.api.inputs import handed
 from elections.admin import CaseAdmin
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Case
 from proceedings import admin_desk, deadline_records, services
 from proceedings.admin_forms import sentence
+from proceedings.api.serializers import DeadlineInputSerializer
 from proceedings.event_details import detail_lines
 from proceedings.ladder_picture import ladder_picture
 from proceedings.law.deadlines import Source
@@ -322,15 +324,7 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
     def save_model(self, request: HttpRequest, obj: Deadline, form: Any, change: bool) -> None:
         data = form.cleaned_data
         recorded = services.deadline_set(
-            case=data["case"],
-            election=data.get("election"),
-            code=data.get("code") or "",
-            label=data.get("label") or "",
-            due_on=data["due_on"],
-            reason=data.get("reason") or "",
-            source=data.get("source") or Source.ORDER,
-            party=data.get("party"),
-            actor=request.user,
+            case=data["case"], actor=request.user, **handed(DeadlineInputSerializer, data)
         )
         saved_as(obj, recorded)
 
