@@ -44,6 +44,7 @@ from elections.models import Case, Party
 from notes import services as note_services
 from notes.models import Visibility
 from objections import services as objection_services
+from objections.api.serializers import ObjectionInputSerializer
 from objections.law.rulings import DISPOSITION_LABELS
 from objections.models import Objection
 from proceedings import consequences, deadline_records
@@ -396,16 +397,16 @@ def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
                 objection_filed,
                 lambda: objection_services.objection_file(
                     election=election,
-                    filed_by=filer,
-                    category=data["category"],
-                    statement=data["statement"],
-                    filed_at=data["filed_at"],
-                    offer_of_proof_filed_at=data["filed_at"] if data["offer_of_proof"] else None,
-                    served_on=data["served_on"],
-                    service_method=data["service_method"],
-                    certificate_of_service=data["certificate_of_service"],
-                    confirmation_number=data["confirmation_number"],
                     actor=request.user,
+                    # The box says the offer of proof is filed with the objections, at the same time.
+                    **handed(
+                        ObjectionInputSerializer,
+                        {
+                            **data,
+                            "filed_by": filer,
+                            "offer_of_proof_filed_at": data["filed_at"] if data["offer_of_proof"] else None,
+                        },
+                    ),
                 ),
             )
         except DomainError as error:
