@@ -42,6 +42,7 @@ from elections.law import case_numbers
 from elections.law.local_time import day_text, in_zone, local_time
 from elections.models import Case, Party
 from notes import services as note_services
+from notes.api.serializers import NoteInputSerializer
 from notes.models import Visibility
 from objections import services as objection_services
 from objections.api.serializers import ObjectionInputSerializer
@@ -476,7 +477,7 @@ def note_new(request: HttpRequest, case: Case) -> HttpResponse:
         data = form.cleaned_data
         try:
             note = note_services.note_create(
-                case=case, body=data["body"], visibility=data["visibility"], actor=request.user
+                case=case, actor=request.user, **handed(NoteInputSerializer, data)
             )
         except DomainError as error:
             _refused(form, error)
