@@ -134,6 +134,9 @@ class CaseAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAd
         "rule_set",
         "regional_office",
         "office_zone",
+        # A case is closed only by the event that ends it (case_update): shown, never typed here.
+        "closed_on",
+        "closing_reason",
         "created_at",
         "updated_at",
     ]
