@@ -345,14 +345,9 @@ class ChallengeAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
         form = ResolveForm(self.applied(request), initial={"decided_on": today})
 
         def resolve(data: dict[str, Any]) -> services.BatchResult:
+            # The form's fields are the service's (tests/test_write_inputs.py holds them equal).
             return services.challenges_resolve(
-                challenge_ids=list(queryset.values_list("pk", flat=True)),
-                outcome=data["outcome"],
-                method=data["method"],
-                decided_on=data["decided_on"],
-                level=data["level"],
-                basis=data["basis"],
-                actor=request.user,
+                challenge_ids=list(queryset.values_list("pk", flat=True)), actor=request.user, **data
             )
 
         def resolved(result: services.BatchResult) -> None:

@@ -34,7 +34,7 @@ from elections.law.local_time import local_time
 from elections.models import Case
 from proceedings import admin_desk, deadline_records, services
 from proceedings.admin_forms import sentence
-from proceedings.api.serializers import DeadlineInputSerializer
+from proceedings.api.serializers import DeadlineInputSerializer, VoidInputSerializer
 from proceedings.event_details import detail_lines
 from proceedings.ladder_picture import ladder_picture
 from proceedings.law.deadlines import Source
@@ -187,7 +187,7 @@ class ProceedingEventAdmin(LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, Si
             # Latest first: a later event must be voided before the one it depends on.
             for event in queryset.order_by("-occurred_on", "-id"):
                 try:
-                    services.event_void(event=event, reason=data["reason"], actor=request.user)
+                    services.event_void(event=event, actor=request.user, **handed(VoidInputSerializer, data))
                 except self.refusals as exc:
                     self.message_user(request, f"Event {event.pk}: {self.refusal_text(exc)}", messages.ERROR)
                 else:
