@@ -19,7 +19,13 @@ from core.admin_local_time import LocalTimeAdmin
 from core.api.inputs import InputSerializer, handed
 from core.models import Notification
 from elections import services
-from elections.api.serializers import CaseInputSerializer, CasePatchSerializer, PartyInputSerializer
+from elections.api.serializers import (
+    AppearanceInputSerializer,
+    CaseInputSerializer,
+    CasePatchSerializer,
+    PartyInputSerializer,
+    TallyInputSerializer,
+)
 from elections.law.tally import MAX_COUNT
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
@@ -197,6 +203,7 @@ class AppearanceInline(NoDeleteMixin, admin.TabularInline[Appearance, Party]):
     extra = 1
     autocomplete_fields = ["user"]
     exclude = ["ended_at"]  # the inline lists current appearances; one ends through appearance_end
+    readonly_fields = ["takes_notices"]  # the paralegal's own choice (appearance_set_notices)
 
 
 @admin.register(Party)
@@ -251,9 +258,9 @@ def _save_appearance(request: HttpRequest, form: Any, *, party: Party | None = N
     obj = form.instance
     data = form.cleaned_data
     if obj.pk is None:
-        saved = services.appearance_create(
-            party=party or data["party"], user=data["user"], capacity=data["capacity"], actor=request.user
-        )
+        # On a party's page the party is the page's; on the appearance's own page it is the form's.
+        given = {**data, "party": party or data["party"]}
+        saved = services.appearance_create(actor=request.user, **handed(AppearanceInputSerializer, given))
     else:
         saved = services.appearance_update(
             appearance=obj, actor=request.user, **_changes(form, ("user", "party", "capacity"))
@@ -268,7 +275,9 @@ class AppearanceAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHis
     search_fields = ["user__username", "party__name", "party__case__number"]
     list_select_related = ["user", "party__case"]
     autocomplete_fields = ["user", "party"]
-    readonly_fields = ["ended_at"]  # ended through appearance_end (the API's DELETE), never by hand
+    # Ended through appearance_end (the API's DELETE), never by hand; the notices a paralegal takes are their
+    # own choice (appearance_set_notices, the desk's notices page).
+    readonly_fields = ["ended_at", "takes_notices"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Appearance]:
         # Ended appearances too (the default manager hides them): staff look up who appeared, and until when.
@@ -505,16 +514,9 @@ class TallyAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryA
     def save_model(self, request: HttpRequest, obj: Tally, form: Any, change: bool) -> None:
         if change:  # pragma: no cover - has_change_permission refuses the change form's POST
             raise PermissionError("tallies are never edited in place")
-        data = form.cleaned_data
-        saved = services.tally_record(
-            election=data["election"],
-            prepared_at=data["prepared_at"],
-            votes_for=form.votes_for(),
-            votes_against=data["votes_against"],
-            void=data["void"],
-            challenged=data["challenged"],
-            actor=request.user,
-        )
+        # One field per choice on the ballot (votes_for_0, …), gathered into the input's votes_for.
+        data = {**form.cleaned_data, "votes_for": form.votes_for()}
+        saved = services.tally_record(actor=request.user, **handed(TallyInputSerializer, data))
         saved_as(obj, saved)
 
 
