@@ -34,7 +34,11 @@ from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Election, Party
 from objections import selectors, services
-from objections.api.serializers import ObjectionInputSerializer
+from objections.api.serializers import (
+    ObjectionInputSerializer,
+    ObjectionWithdrawInputSerializer,
+    OfferOfProofExtendInputSerializer,
+)
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT
 from objections.models import LEVEL_CHOICES, MAX_NUMBER, MAX_STATEMENT, OBJECTS_TO_CHOICES, Objection, Ruling
@@ -512,11 +516,11 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
 
         def extend(data: dict[str, Any]) -> None:
             for objection in objections:
+                until = _zoned(data["until_on"], data["until_time"], _zone_of(objection))
                 services.offer_of_proof_extend(
                     objection=objection,
-                    until=_zoned(data["until_on"], data["until_time"], _zone_of(objection)),
-                    reason=data["reason"],
                     actor=request.user,
+                    **handed(OfferOfProofExtendInputSerializer, {**data, "until": until}),
                 )
 
         def extended(_: None) -> None:
@@ -577,7 +581,11 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
                     if data.get("withdrawn_on")
                     else None
                 )
-                services.objection_withdraw(objection=objection, actor=request.user, withdrawn_at=at)
+                services.objection_withdraw(
+                    objection=objection,
+                    actor=request.user,
+                    **handed(ObjectionWithdrawInputSerializer, {**data, "withdrawn_at": at}),
+                )
 
         def withdrawn(_: None) -> None:
             self.message_user(request, f"Withdrew {len(objections)} objections.", messages.SUCCESS)
