@@ -132,9 +132,7 @@ class FilingFileView(FilingScopedMixin, APIView):
         services.filing_authorize_draft(filing=self.filing, actor=request.user)  # 403 before a 400
         data = FilingFileInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        filing = services.filing_draft_file(
-            filing=self.filing, filed_at=data.validated_data.get("filed_at"), actor=request.user
-        )
+        filing = services.filing_draft_file(filing=self.filing, actor=request.user, **data.validated_data)
         return _fresh(request, filing)
 
 
@@ -168,9 +166,7 @@ class FilingConfirmFilingView(FilingScopedMixin, APIView):
     def post(self, request: Request, filing_id: int) -> Response:
         data = FilingConfirmFilingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        filing = services.filing_confirm(
-            filing=self.filing, actor=request.user, late=data.validated_data["late"]
-        )
+        filing = services.filing_confirm(filing=self.filing, actor=request.user, **data.validated_data)
         return _fresh(request, filing)
 
 

@@ -162,9 +162,7 @@ class ObjectionWithdrawView(ObjectionScopedView):
         data = ObjectionWithdrawInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         objection = services.objection_withdraw(
-            objection=self.objection,
-            actor=request.user,
-            withdrawn_at=data.validated_data.get("withdrawn_at"),
+            objection=self.objection, actor=request.user, **data.validated_data
         )
         return _fresh(request, objection, context)
 
@@ -181,7 +179,7 @@ class ObjectionConfirmFilingView(ObjectionScopedView):
         data = ObjectionConfirmFilingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         objection = services.objection_confirm_filing(
-            objection=self.objection, actor=request.user, late=data.validated_data["late"]
+            objection=self.objection, actor=request.user, **data.validated_data
         )
         return _fresh(request, objection)
 
