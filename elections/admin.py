@@ -23,6 +23,7 @@ from elections.api.serializers import (
     AppearanceInputSerializer,
     CaseInputSerializer,
     CasePatchSerializer,
+    ElectionInputSerializer,
     PartyInputSerializer,
     TallyInputSerializer,
 )
@@ -385,12 +386,9 @@ class ElectionAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHisto
                 election=obj, actor=request.user, **_changes(form, self.EDITABLE)
             )
         else:
-            data = form.cleaned_data
+            # The case is the form's row, where the API names it by number.
             saved = services.election_create(
-                case=data["case"],
-                sequence=data.get("sequence"),
-                actor=request.user,
-                **{k: data[k] for k in self.EDITABLE if k in data},
+                actor=request.user, **handed(ElectionInputSerializer, form.cleaned_data)
             )
         saved_as(obj, saved)
 

@@ -39,10 +39,11 @@ from elections.admin import AppearanceInline, PartyInline
 from elections.api.serializers import (
     AppearanceInputSerializer,
     CaseInputSerializer,
+    ElectionInputSerializer,
     PartyInputSerializer,
     TallyInputSerializer,
 )
-from elections.models import Appearance, Case, Party, Tally
+from elections.models import Appearance, Case, Election, Party, Tally
 from filings import services as filing_services
 from filings.api.serializers import (
     FilingConfirmFilingInputSerializer,
@@ -326,6 +327,12 @@ WRITES: dict[str, Write] = {
         election_services.appearance_create,
         given=("party",),
         staff=Door(inline_form(AppearanceInline, Party)),
+    ),
+    "election_create": Write(
+        election_services.election_create,
+        given=(),
+        api=Door(declaration(ElectionInputSerializer)),
+        staff=Door(admin_add_form(Election)),
     ),
     "tally_record": Write(
         election_services.tally_record,
