@@ -45,11 +45,13 @@ from elections.api.serializers import (
 )
 from elections.models import Appearance, Case, Election, Party, Tally
 from filings import services as filing_services
+from filings.admin import RulingForm
 from filings.api.serializers import (
     FilingConfirmFilingInputSerializer,
     FilingDraftInputSerializer,
     FilingFileInputSerializer,
     FilingInputSerializer,
+    FilingRulingInputSerializer,
 )
 from notes import services as note_services
 from notes.api.serializers import NoteInputSerializer
@@ -248,6 +250,16 @@ WRITES: dict[str, Write] = {
             own={"file": PDF},
             not_offered={"election": LIVE, "state": "the button pressed: file it, or save a draft"},
         ),
+    ),
+    "filing_rule": Write(
+        filing_services.filing_rule,
+        given=("filing",),
+        only_service={"notify": NOTIFY},
+        api=Door(
+            declaration(FilingRulingInputSerializer),
+            turned={"details": "all_parties"},  # {"all_parties": true}, the ruling's details
+        ),
+        staff=Door(form(RulingForm)),
     ),
     "filing_draft_file": Write(
         filing_services.filing_draft_file,
