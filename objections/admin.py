@@ -36,6 +36,7 @@ from elections.models import Election, Party
 from objections import selectors, services
 from objections.api.serializers import (
     ObjectionInputSerializer,
+    ObjectionRulingInputSerializer,
     ObjectionWithdrawInputSerializer,
     OfferOfProofExtendInputSerializer,
 )
@@ -445,12 +446,11 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
         its own goes once the rulings are recorded (an action returns to the list)."""
 
         def record(data: dict[str, Any]) -> list[Ruling]:
+            # One disposition per objection (disposition_<id>), gathered into the form's pairs.
             return services.rulings_record_batch(
                 objections_dispositions=data["pairs"],
-                level=data["level"],
-                decided_on=data["decided_on"],
-                note=data["note"],
                 actor=request.user,
+                **handed(ObjectionRulingInputSerializer, data),
             )
 
         def recorded(created: list[Ruling]) -> HttpResponse | None:

@@ -56,11 +56,12 @@ from filings.api.serializers import (
 from notes import services as note_services
 from notes.api.serializers import NoteInputSerializer
 from objections import services as objection_services
-from objections.admin import ExtendOfferForm, WithdrawForm
+from objections.admin import ExtendOfferForm, ReportRulingsForm, WithdrawForm
 from objections.admin import FilingForm as ObjectionFilingForm
 from objections.api.serializers import (
     ObjectionConfirmFilingInputSerializer,
     ObjectionInputSerializer,
+    ObjectionRulingInputSerializer,
     ObjectionWithdrawInputSerializer,
     OfferOfProofExtendInputSerializer,
     OfferOfProofFileInputSerializer,
@@ -210,6 +211,25 @@ WRITES: dict[str, Write] = {
             not_offered={
                 "number": "counsel's objections take their party's next number",
                 "objects_to": GAP + "the desk files objections to the conduct of the election only",
+            },
+        ),
+    ),
+    "ruling_record": Write(
+        objection_services.ruling_record,
+        given=("objection",),
+        only_service={"notify": NOTIFY},
+        api=Door(declaration(ObjectionRulingInputSerializer)),
+    ),
+    "rulings_record_batch": Write(
+        objection_services.rulings_record_batch,
+        given=(),
+        only_service={"notify": NOTIFY},
+        staff=Door(
+            form(ReportRulingsForm),
+            own={"default_disposition": "fills in each objection's disposition before the page is sent"},
+            not_offered={
+                "objections_dispositions": "one field per objection selected (disposition_<id>), "
+                "gathered by the form's pairs",
             },
         ),
     ),
