@@ -27,7 +27,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from challenges import csv_import, selectors, services
-from challenges.api.serializers import ChallengeInputSerializer
+from challenges.api.serializers import ChallengeInputSerializer, OpenAndCountInputSerializer
 from challenges.models import BOARD_AGENT, LEVEL_CHOICES, Challenge, ElectionLedger
 from challenges.validation import (
     JOB_CLASSIFICATION_MAX,
@@ -585,13 +585,10 @@ class ElectionLedgerAdmin(
 
         def count(data: dict[str, Any]) -> Tally | None:
             try:
+                # One field per choice on the ballot, and a day and a time: the input's votes and moment.
+                shaped = {**data, "votes_for": form.votes_for(), "prepared_at": form.prepared_at()}
                 return services.challenges_open_and_count(
-                    election=election,
-                    votes_for=form.votes_for(),
-                    votes_against=data["votes_against"],
-                    void=data["void"],
-                    prepared_at=form.prepared_at(),
-                    actor=request.user,
+                    election=election, actor=request.user, **handed(OpenAndCountInputSerializer, shaped)
                 )
             except TransitionNotAllowed as exc:  # nothing to open (or the ledger is off): back to the list
                 self.message_user(request, exc.detail, messages.WARNING)

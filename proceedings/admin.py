@@ -371,7 +371,7 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
         def mark(data: dict[str, Any]) -> None:
             for deadline in queryset:
                 try:
-                    services.deadline_mark_met(deadline=deadline, met_on=data["met_on"], actor=request.user)
+                    services.deadline_mark_met(deadline=deadline, actor=request.user, **data)
                 except self.refusals as exc:
                     self.message_user(request, f"{deadline}: {self.refusal_text(exc)}", messages.ERROR)
             self.message_user(request, "Done.")

@@ -24,11 +24,12 @@ from django.contrib.auth import get_user_model
 from django.test import RequestFactory
 
 from challenges import services as challenge_services
-from challenges.admin import ResolveForm
+from challenges.admin import OpenAndCountForm, ResolveForm
 from challenges.api.serializers import (
     ChallengeInputSerializer,
     ChallengeResolveInputSerializer,
     ChallengeWithdrawInputSerializer,
+    OpenAndCountInputSerializer,
 )
 from challenges.models import Challenge
 from core.api.inputs import InputSerializer, input_names
@@ -54,7 +55,7 @@ from filings.api.serializers import (
     FilingRulingInputSerializer,
 )
 from notes import services as note_services
-from notes.api.serializers import NoteInputSerializer
+from notes.api.serializers import NoteInputSerializer, NotePatchSerializer
 from objections import services as objection_services
 from objections.admin import ExtendOfferForm, ReportRulingsForm, WithdrawForm
 from objections.admin import FilingForm as ObjectionFilingForm
@@ -67,7 +68,7 @@ from objections.api.serializers import (
     OfferOfProofFileInputSerializer,
 )
 from proceedings import services as proceeding_services
-from proceedings.admin import VoidForm
+from proceedings.admin import MarkMetForm, VoidForm
 from proceedings.admin_forms import EventForm
 from proceedings.api.serializers import (
     DeadlineInputSerializer,
@@ -176,6 +177,19 @@ WRITES: dict[str, Write] = {
         challenge_services.challenges_resolve,
         given=("challenge_ids",),
         staff=Door(form(ResolveForm)),
+    ),
+    "challenges_open_and_count": Write(
+        challenge_services.challenges_open_and_count,
+        given=("election",),
+        api=Door(declaration(OpenAndCountInputSerializer)),
+        staff=Door(
+            form(OpenAndCountForm),
+            turned={"prepared_on": "prepared_at", "prepared_time": "prepared_at"},
+            not_offered={
+                "votes_for": "one field per choice on the election's ballot (votes_for_0, …), "
+                "gathered by form.votes_for()",
+            },
+        ),
     ),
     "challenge_withdraw": Write(
         challenge_services.challenge_withdraw,
@@ -316,6 +330,11 @@ WRITES: dict[str, Write] = {
         api=Door(declaration(VoidInputSerializer)),
         staff=Door(form(VoidForm)),
     ),
+    "deadline_mark_met": Write(
+        proceeding_services.deadline_mark_met,
+        given=("deadline",),
+        staff=Door(form(MarkMetForm)),
+    ),
     "deadline_set": Write(
         proceeding_services.deadline_set,
         given=("case",),
@@ -380,6 +399,11 @@ WRITES: dict[str, Write] = {
                 "gathered by form.votes_for()",
             },
         ),
+    ),
+    "note_edit": Write(
+        note_services.note_edit,
+        given=("note",),
+        api=Door(declaration(NotePatchSerializer)),
     ),
     "note_create": Write(
         note_services.note_create,
