@@ -16,7 +16,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin_kit import NoDeleteMixin, ServiceSaveMixin, saved_as, saves
 from core.admin_local_time import LocalTimeAdmin
-from core.api.inputs import InputSerializer, handed
+from core.api.inputs import InputSerializer, handed, input_names
 from core.models import Notification
 from elections import services
 from elections.api.serializers import (
@@ -24,6 +24,7 @@ from elections.api.serializers import (
     CaseInputSerializer,
     CasePatchSerializer,
     ElectionInputSerializer,
+    ElectionPatchSerializer,
     PartyInputSerializer,
     TallyInputSerializer,
 )
@@ -347,22 +348,14 @@ class ElectionAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHisto
     def get_queryset(self, request: HttpRequest) -> QuerySet[Election]:
         return cast(QuerySet[Election], super().get_queryset(request).prefetch_related("tallies"))
 
-    EDITABLE = (
-        "kind",
-        "mode",
-        "agreement",
-        "choices",
-        "eligibility_date",
-        "voting_opens_on",
-        "voting_closes_on",
-        "count_on",
-        "approx_eligible_voters",
-    )
+    # Kept as created, as the API's edit keeps them (ElectionPatchSerializer): the case, the sequence and the
+    # voting unit. The kind of election is staff's to correct until the ballot is tallied.
+    KEPT = ["case", "sequence", "voting_unit"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None:
-            fields += ["case", "sequence"]
+            fields += self.KEPT
             if obj.tallies.exists():
                 fields += ["kind"]  # the ballot locks once it has been tallied ("ballot" shows it)
         return fields
@@ -383,7 +376,9 @@ class ElectionAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHisto
     def save_model(self, request: HttpRequest, obj: Election, form: Any, change: bool) -> None:
         if change:
             saved = services.election_update(
-                election=obj, actor=request.user, **_changes(form, self.EDITABLE)
+                election=obj,
+                actor=request.user,
+                **_changes(form, {"kind", *input_names(ElectionPatchSerializer)}),
             )
         else:
             # The case is the form's row, where the API names it by number.
