@@ -1,13 +1,16 @@
 """One input shape per write (issue 34, item 3): every door of a write names the service's fields.
 
 A write is one service (``<entity>_<verb>(*, …, actor)``); its doors are the API's input declaration (an
-``InputSerializer``), the staff desk's form and the counsel desk's form. The API hands the service its
-validated data; the desks hand it what the declaration names (``core.api.inputs.handed``). So each door's
-fields must be the service's keyword parameters, less what the door's place gives (the case of the path,
-the signed-in user: ``GIVEN``) — and a field added to the service but left out of a door fails here, by the
-door and the field's name. A door that takes a field in a shape of its own (a day and a time for a moment)
-says which (``turned``); a field a door does not take is listed with the reason (``not_offered``), and
-a field no door takes (``ONLY_SERVICE``: the demo loader's, the system's) likewise.
+``InputSerializer``), the staff desk's form, the counsel desk's form and, for the ledger, the import's
+columns. The API hands the service its validated data; the desks hand it what the declaration names
+(``core.api.inputs.handed``). So each door's fields must be the service's keyword parameters, less what the
+door's place gives (``given``: the case of the path, the election of the page; the signed-in user is the
+``actor``) — and a field added to the service but left out of a door fails here, by the door and the
+field's name. A door that takes a field in a shape of its own (a day and a time for a moment) says which
+(``turned``); a field a door does not take is listed with the reason (``not_offered``), as is a form's
+field that is no field of the write (``own``) and a parameter no door takes (``only_service``: the demo
+loader's, the system's). An edit, whose service takes ``**changes``, holds its staff desk's page to the
+API's edit (``EDITS``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.test import RequestFactory
 
+from challenges import csv_import
 from challenges import services as challenge_services
 from challenges.admin import OpenAndCountForm, ResolveForm
 from challenges.api.serializers import (
@@ -80,7 +84,6 @@ from proceedings.api.serializers import (
 from proceedings.models import Deadline
 from tests.conftest import World
 
-GIVEN = "given by the door's place"
 NOTIFY = "notify=False: the demo loader enters history without e-mail"
 GAP = "NOT OFFERED YET, a known gap (issue 34): "
 
@@ -142,6 +145,7 @@ class Write:
     api: Door | None = None
     staff: Door | None = None
     desk: Door | None = None
+    imports: Door | None = None
     only_service: Mapping[str, str] = field(default_factory=dict)
 
     def fields(self) -> set[str]:
@@ -151,7 +155,12 @@ class Write:
         return named - {"actor", *self.given} - set(self.only_service)
 
     def doors(self) -> dict[str, Door]:
-        doors = {"API's input": self.api, "staff desk's form": self.staff, "counsel desk's form": self.desk}
+        doors = {
+            "API's input": self.api,
+            "staff desk's form": self.staff,
+            "counsel desk's form": self.desk,
+            "import's columns": self.imports,
+        }
         return {name: door for name, door in doors.items() if door is not None}
 
 
@@ -167,6 +176,8 @@ WRITES: dict[str, Write] = {
         api=Door(declaration(ChallengeInputSerializer)),
         staff=Door(admin_add_form(Challenge)),
         desk=Door(form(ChallengeForm)),
+        # A CSV file of ballots (the API's import, the desk's batch, the admin's import), row by row.
+        imports=Door(lambda: set(csv_import.COLUMNS)),
     ),
     "challenge_resolve": Write(
         challenge_services.challenge_resolve,
@@ -454,7 +465,7 @@ def test_a_changes_write_names_its_declarations_fields(name: str) -> None:
 def test_a_field_left_out_of_a_door_fails_by_its_name() -> None:
     """The check can fail: a service that gained a field its doors do not offer is named, for each door."""
     log = WRITES["challenge_log"]
-    assert len(log.doors()) == 3
+    assert len(log.doors()) == 4
 
     def challenge_log(**_: Any) -> None: ...
 
