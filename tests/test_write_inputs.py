@@ -54,6 +54,7 @@ from elections.models import Appearance, Case, Election, Party, Tally
 from filings import services as filing_services
 from filings.admin import RulingForm
 from filings.api.serializers import (
+    DocumentInputSerializer,
     FilingConfirmFilingInputSerializer,
     FilingDraftInputSerializer,
     FilingFileInputSerializer,
@@ -320,6 +321,11 @@ WRITES: dict[str, Write] = {
         given=("filing",),
         only_service={"notify": NOTIFY},
         api=Door(declaration(FilingConfirmFilingInputSerializer)),
+    ),
+    "document_attach": Write(
+        filing_services.document_attach,
+        given=("filing",),
+        api=Door(declaration(DocumentInputSerializer), turned={"file": "upload"}),  # the file's content
     ),
     "event_record": Write(
         proceeding_services.event_record,
