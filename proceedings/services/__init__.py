@@ -13,32 +13,29 @@ Errors: ``RuleViolation`` → 400 naming the field (``details`` for anything ins
 
 from __future__ import annotations
 
-from proceedings.services.events import (
-    CODE_PATTERN,
-    EARLIEST_DATE,
-    LATEST_DATE,
-    MAX_REASON,
-    NEW,
-    PARTY_FILINGS,
-    UNDECIDED_RESULTS,
+from proceedings.services._shared import MAX_REASON, election_of
+from proceedings.services.calendar_feeds import (
     calendar_feed_ensure,
     calendar_feed_revoke,
     calendar_feed_rotate,
-    code_is_filing,
-    deadline_extend_for_party,
+)
+from proceedings.services.certification import UNDECIDED_RESULTS
+from proceedings.services.deadlines import (
+    CODE_PATTERN,
+    EARLIEST_DATE,
+    LATEST_DATE,
     deadline_mark_met,
     deadline_met_by_filing,
     deadline_met_by_party_filing,
     deadline_owner_check,
     deadline_row_of,
     deadline_set,
-    docket_entries_sync,
-    election_of,
-    event_record,
-    event_void,
-    recommended_orders_settle,
-    recommended_orders_take_effect,
 )
+from proceedings.services.docket import docket_entries_sync
+from proceedings.services.events import NEW, PARTY_FILINGS, code_is_filing, event_record
+from proceedings.services.extensions import deadline_extend_for_party
+from proceedings.services.orders import recommended_orders_settle, recommended_orders_take_effect
+from proceedings.services.void import event_void
 
 __all__ = [
     "CODE_PATTERN",
