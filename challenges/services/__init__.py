@@ -20,27 +20,24 @@ or for the Board agent, resolve, open and count, and mark moot. ``actor=None`` i
 
 from __future__ import annotations
 
-from challenges.services.resolution import (
+from challenges.services.bulk_import import (
     BULK_BATCH,
-    CORRECTABLE,
+    ImportedChallenge,
+    ImportRejected,
+    ImportResult,
+    challenges_import,
+)
+from challenges.services.counting import MootResult, challenges_mark_moot, challenges_open_and_count
+from challenges.services.log import CORRECTABLE, challenge_correct, challenge_log
+from challenges.services.resolution import (
     MAX_BASIS,
     OUTCOMES,
     RECOMMENDED,
     BatchResult,
-    ImportedChallenge,
-    ImportRejected,
-    ImportResult,
-    MootResult,
-    challenge_authorize_withdraw,
-    challenge_correct,
-    challenge_log,
     challenge_resolve,
-    challenge_withdraw,
-    challenges_import,
-    challenges_mark_moot,
-    challenges_open_and_count,
     challenges_resolve,
 )
+from challenges.services.withdrawal import challenge_authorize_withdraw, challenge_withdraw
 from core.errors import RuleViolation
 from elections.law.tally import MAX_COUNT
 
