@@ -18,24 +18,16 @@ Errors: ``RuleViolation`` → 400 naming the field; ``TransitionNotAllowed`` →
 
 from __future__ import annotations
 
-from filings.services.filing import (
-    CLOCK_SKEW,
-    DRAFT_FIELDS,
-    MAX_CONFIRMATION,
-    MAX_GROUNDS,
-    MAX_TITLE,
-    document_attach,
+from filings.services._shared import CLOCK_SKEW, MAX_CONFIRMATION, MAX_GROUNDS, MAX_TITLE
+from filings.services.confirmation import filing_confirm
+from filings.services.documents import document_attach, document_text_read, documents_pending_text
+from filings.services.filing import DRAFT_FIELDS, filing_draft_file, filing_draft_update, filing_file
+from filings.services.permissions import (
     document_authorize_attach,
-    document_text_read,
-    documents_pending_text,
     filing_authorize_draft,
     filing_authorize_file,
-    filing_confirm,
-    filing_draft_file,
-    filing_draft_update,
-    filing_file,
-    filing_rule,
 )
+from filings.services.rulings import filing_rule
 
 __all__ = [
     "CLOCK_SKEW",

@@ -1,150 +1,56 @@
-"""State changes to filings, rulings on motions and extension requests, and documents.
-
-Each function is one transaction: it locks the case, checks the caller and the law, writes, records who
-did it (django-simple-history) and queues the notices through the outbox (delivered after commit).
-
-- ``filing_file``: counsel file for their own party, staff record for any. A filing of a kind the ladder
-  knows records the matching proceeding event through ``proceedings.services.event_record`` (the one way
-  an event is written); a paper that answers a period meets its deadline; the other side is notified.
-  Provenance as for objections: ``filed_at`` is the time stated, ``received_at`` when the tracker got it;
-  a counsel's late filing is refused with the due time, zone and rule; a stated time inside the period on
-  a filing received after it waits for staff (``timely`` null, ``filing_confirmed`` false).
-- ``filing_rule``: staff rule on a motion or an extension request; a granted extension moves the deadline
-  (source ``order``) and every deadline counted from it (``proceedings.services.deadline_set``).
-- ``document_attach``: a PDF checked by its content (``filings.pdf``), stored through Django's storage API.
-
-Errors: ``RuleViolation`` → 400 naming the field; ``TransitionNotAllowed`` → 409; ``NotPermitted`` → 403.
+"""File a paper (``filing_file``), now or from a draft (``filing_draft_file``, ``filing_draft_update``): the
+deadline it answers checked and met, the ladder event it records, late filings refused, a stated time
+that waits for staff.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
-from datetime import date, datetime, timedelta
-from typing import IO, Any
+from datetime import datetime
+from typing import Any
 
-from django.conf import settings
-from django.core.files import File
 from django.db import transaction
 from django.db.models import F, Q
 
 from core import clock
-from core.actors import Actor, acting_user, is_staff, is_staff_or_system, require_staff, stamp
-from core.errors import NotPermitted, RuleViolation, TransitionNotAllowed
-from core.text import refuse_breaks
-from elections.law import calendar, filing_time, levels
+from core.actors import Actor, acting_user, is_staff_or_system, stamp
+from core.errors import RuleViolation, TransitionNotAllowed
+from elections.law import calendar, filing_time
 from elections.law.local_time import local_date, local_time
-from elections.law.rule_sets import DeadlineCode
-from elections.models import Appearance, Case, Election, Party
-from elections.selectors import counsel_party_ids
+from elections.models import Case, Election, Party
 from elections.services import parties_served
-from filings import notices, pdf
+from filings import notices
 from filings.law import extensions
 from filings.law.kinds import (
     ANSWERS,
     EARLIEST_RUNNING,
-    GRANTS,
     KIND_LABELS,
     LADDER_EVENT,
     NEEDS_FILED,
-    RULED_KINDS,
-    RULING_LEVELS,
     STATE_LABELS,
     Kind,
-    Ruling,
-    ServiceMethod,
     State,
 )
-from filings.models import Document, Filing
-from objections import services as objection_services
-from objections.models import Objection
-from proceedings import selectors as proceeding_selectors
+from filings.models import Filing
+from filings.services._shared import (
+    _aware,
+    _checked_confirmation,
+    _checked_grounds,
+    _checked_kind,
+    _checked_service_method,
+    _checked_title,
+    _choices,
+    _deadline_of_case,
+    _election,
+    _live,
+    _refuse_a_second_paper_for,
+    _related,
+)
+from filings.services.permissions import filing_authorize_draft, filing_authorize_file
 from proceedings import services as proceeding_services
-from proceedings.law.deadlines import Source, Status
+from proceedings.law.deadlines import Status
 from proceedings.law.owed_by import PartyStatus
 from proceedings.models import Deadline, DeadlineParty, ProceedingEvent
-
-log = logging.getLogger(__name__)
-
-CLOCK_SKEW = timedelta(minutes=5)
-MAX_TITLE = 300
-MAX_CONFIRMATION = 60
-MAX_GROUNDS = 5000
-
-
-def _choices(values: Iterable[object]) -> str:
-    return ", ".join(str(v) for v in values)
-
-
-# --- who may act ---------------------------------------------------------------------------------------
-
-
-def filing_authorize_file(*, case: Case, actor: Actor, party: Party | None = None) -> None:
-    """Counsel of record file for their own party; staff (and the system) for any. Without ``party``:
-    whether the actor may file in this case at all (the API's 403 before a 400)."""
-    if actor is None or is_staff(actor):
-        return
-    counsel_for = counsel_party_ids(actor, case.pk)
-    if not counsel_for:
-        raise NotPermitted("Only counsel of record for a party, or Board staff, file papers.")
-    if party is not None and party.pk not in counsel_for:
-        raise NotPermitted(f"You are not counsel for {party.name}; counsel file for their own party.")
-
-
-def document_authorize_attach(*, actor: Actor, filing: Filing | None = None) -> None:
-    """Counsel of the filing's party, or staff, attach its documents. Without ``filing``: whether the actor
-    is counsel anywhere at all (the API's 403 before it reads the upload)."""
-    if actor is None or is_staff(actor):
-        return
-    if filing is None:
-        if not Appearance.objects.filter(
-            user=acting_user(actor), capacity=Appearance.Capacity.COUNSEL
-        ).exists():
-            raise NotPermitted("Only counsel of record, or Board staff, file documents.")
-        return
-    if filing.party_id not in counsel_party_ids(actor, filing.case_id):
-        raise NotPermitted(
-            f"Only counsel for {filing.party.name}, which made this filing, or Board staff may attach its "
-            "documents."
-        )
-
-
-# --- filing --------------------------------------------------------------------------------------------
-
-
-def _aware(value: Any, field: str) -> datetime:
-    if not isinstance(value, datetime) or value.tzinfo is None or value.utcoffset() is None:
-        raise RuleViolation(
-            field, "Give a date and time with its UTC offset, e.g. 2022-09-16T17:00:00-04:00."
-        )
-    if value > clock.now() + CLOCK_SKEW:
-        raise RuleViolation(field, f"The filing time ({value.isoformat()}) cannot be in the future.")
-    return value
-
-
-def _election(case: Case, election: Election | int | None) -> Election:
-    return proceeding_services.election_of(case, proceeding_selectors.elections_of(case), election)
-
-
-def _deadline_of_case(case: Case, deadline: Deadline | int | None, field: str = "answers") -> Deadline | None:
-    if deadline is None:
-        return None
-    pk = deadline.pk if isinstance(deadline, Deadline) else deadline
-    found = Deadline.objects.filter(pk=pk, case=case).first()
-    if found is None:
-        raise RuleViolation(
-            field, f"Deadline {pk} is not a deadline of {case.number} (see deadlines/?case=)."
-        )
-    return found
-
-
-def _live(deadline: Deadline) -> Deadline:
-    """The deadline in force: the one that superseded ``deadline``, if it was replaced (an extension)."""
-    seen = 0
-    while deadline.status == Status.SUPERSEDED and deadline.superseded_by_id is not None and seen < 50:
-        deadline = Deadline.objects.get(pk=deadline.superseded_by_id)
-        seen += 1
-    return deadline
 
 
 def _answered_deadline(
@@ -291,92 +197,6 @@ def _check_extension(
             + extensions.GROUNDS_RULE
             + ". State them in unforeseeable_grounds.",
         )
-
-
-def _refuse_a_second_paper_for(case: Case, confirmation_number: str, *, draft: Filing | None = None) -> None:
-    """One e-filing is one paper: the Agency's confirmation number is unique within a case (contract v1.4),
-    among its filed papers and its objections, compared without regard to letter case. The case row is
-    locked by the caller, so two requests with the same number cannot both pass. A second paper is a 409
-    naming the first (issue 36, item 7). Drafts hold no number yet: another side's draft is never named."""
-    if not confirmation_number:
-        return
-    first = (
-        Filing.objects.filter(case=case, state=State.FILED, confirmation_number__iexact=confirmation_number)
-        .exclude(pk=draft.pk if draft is not None else 0)
-        .select_related("party")
-        .order_by("pk")
-        .first()
-    )
-    if first is not None:
-        raise TransitionNotAllowed(
-            f"E-filing confirmation number {confirmation_number} is already on filing {first.pk} of "
-            f"{case.number} ({first.get_kind_display().lower()} of {first.party.name}: {first.title}); "
-            "one e-filing is one paper."
-        )
-    objection = (
-        Objection.objects.filter(election__case=case, confirmation_number__iexact=confirmation_number)
-        .order_by("pk")
-        .first()
-    )
-    if objection is not None:
-        raise TransitionNotAllowed(
-            f"E-filing confirmation number {confirmation_number} is already on objection {objection.pk} of "
-            f"{case.number}; one e-filing is one paper."
-        )
-
-
-def _checked_kind(kind: str) -> str:
-    if kind not in KIND_LABELS:
-        raise RuleViolation("kind", f"{kind!r} is not a kind of filing; allowed: {_choices(KIND_LABELS)}.")
-    return kind
-
-
-def _checked_title(title: str) -> str:
-    title = refuse_breaks("title", (title or "").strip())
-    if not title:
-        raise RuleViolation("title", "Give the paper's title, as on its cover page.")
-    if len(title) > MAX_TITLE:
-        raise RuleViolation("title", f"A title is at most {MAX_TITLE} characters.")
-    return title
-
-
-def _checked_confirmation(case: Case, confirmation_number: str, *, draft: Filing | None = None) -> str:
-    confirmation_number = refuse_breaks("confirmation_number", (confirmation_number or "").strip())
-    if len(confirmation_number) > MAX_CONFIRMATION:
-        raise RuleViolation("confirmation_number", f"At most {MAX_CONFIRMATION} characters.")
-    _refuse_a_second_paper_for(case, confirmation_number, draft=draft)
-    return confirmation_number
-
-
-def _checked_service_method(service_method: str) -> str:
-    if service_method and service_method not in ServiceMethod.__members__.values():
-        raise RuleViolation(
-            "service_method",
-            f"{service_method!r} is not a method of service; allowed: {_choices(m.value for m in ServiceMethod)}.",
-        )
-    return service_method
-
-
-def _checked_grounds(unforeseeable_grounds: str) -> str:
-    grounds = (unforeseeable_grounds or "").strip()
-    if len(grounds) > MAX_GROUNDS:
-        raise RuleViolation("unforeseeable_grounds", f"At most {MAX_GROUNDS} characters.")
-    return grounds
-
-
-def _related(case: Case, kind: str, relates_to: Filing | int | None) -> Filing | None:
-    """The filed paper of ``case`` a paper concerns; a response must name one."""
-    if relates_to is None:
-        if kind == Kind.RESPONSE:
-            raise RuleViolation(
-                "relates_to", "A response names the filing it answers (relates_to, a filing id)."
-            )
-        return None
-    pk = relates_to.pk if isinstance(relates_to, Filing) else relates_to
-    related = Filing.objects.filter(pk=pk, case=case, state=State.FILED).first()
-    if related is None:
-        raise RuleViolation("relates_to", f"Filing {pk} is not a filing of {case.number}.")
-    return related
 
 
 @transaction.atomic
@@ -548,13 +368,6 @@ def _file(filing: Filing, *, served: list[Party], staff: bool, actor: Actor, not
     return filing
 
 
-def filing_authorize_draft(*, filing: Filing, actor: Actor) -> None:
-    """Only counsel of a draft's party file or edit it; staff record papers, and see no one's drafts."""
-    if actor is not None and is_staff(actor):
-        raise NotPermitted("A draft is its own side's: counsel of its party file it.")
-    filing_authorize_file(case=filing.case, actor=actor, party=filing.party)
-
-
 def _own_draft(filing: Filing, actor: Actor) -> Filing:
     """The draft, locked, if the actor is counsel of its party; a paper already filed → 409."""
     Case.objects.select_for_update().get(pk=filing.case_id)
@@ -635,273 +448,3 @@ def filing_draft_update(*, filing: Filing, changes: dict[str, Any], actor: Actor
     if served is not None:
         filing.served_on.set(served)
     return filing
-
-
-@transaction.atomic
-def filing_confirm(*, filing: Filing, actor: Actor, late: bool = False, notify: bool = True) -> Filing:
-    """Staff settle a counsel-stated filing time received after the period closed: confirm it (timely) or
-    record the paper as late (``elections.law.filing_time``). Counsel of record are told either way.
-    Already settled → 409."""
-    require_staff(actor, "confirm a filing time")
-    filing = (
-        Filing.objects.select_for_update(of=("self",)).select_related("answers", "case").get(pk=filing.pk)
-    )
-    if filing.filing_confirmed:
-        raise TransitionNotAllowed(
-            f"The filing time of filing {filing.pk} is already settled; timely: {filing.timely}."
-        )
-    filing.timely = filing_time.timely_when_settled(late=late)
-    filing.filing_confirmed = True
-    stamp(filing, actor)
-    filing.save(update_fields=["timely", "filing_confirmed"])
-    deadline = filing.answers
-    if deadline is not None and not late and filing.kind in ANSWERS and filing.kind not in LADDER_EVENT:
-        proceeding_services.deadline_met_by_filing(
-            deadline=deadline, filed_on=local_date(filing.filed_at, deadline.zone), actor=actor
-        )
-    if deadline is not None and not late and filing.kind in ANSWERS:
-        proceeding_services.deadline_met_by_party_filing(
-            deadline=deadline,
-            party=filing.party,
-            filing_id=filing.pk,
-            filed_on=local_date(filing.filed_at, deadline.zone),
-            actor=actor,
-        )
-    if notify:
-        notices.filing_time_settled(filing, late=late, zone=filing.case.office_zone)
-    return filing
-
-
-# --- rulings -------------------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def filing_rule(
-    *,
-    filing: Filing,
-    ruling: str,
-    decided_on: date,
-    by: str,
-    actor: Actor,
-    until: date | None = None,
-    notify: bool = True,
-    all_parties: bool = False,
-) -> Filing:
-    """Staff record the ruling on a motion or an extension request. A granted extension moves the time of the
-    party that asked for it to ``until`` (its row of the deadline), and what runs from it; ``all_parties``
-    moves the deadline itself for everyone (source ``order``), and every deadline counted from it. An offer
-    of proof is extended through the objection's own step (29 CFR 102.69(a)(8)), which moves both at once."""
-    require_staff(actor, "rule on a motion")
-    Case.objects.select_for_update().get(pk=filing.case_id)
-    filing = (
-        Filing.objects.select_for_update(of=("self",))
-        .select_related("case", "party", "answers", "election")
-        .get(pk=filing.pk)
-    )
-    case = filing.case
-    if filing.state != State.FILED:
-        raise TransitionNotAllowed(f"Filing {filing.pk} is a draft: nothing has been filed to rule on.")
-    if filing.kind not in RULED_KINDS:
-        raise TransitionNotAllowed(
-            f"Only motions and extension requests are ruled on; filing {filing.pk} is a "
-            f"{filing.get_kind_display().lower()}."
-        )
-    if filing.ruling:
-        raise TransitionNotAllowed(
-            f"Filing {filing.pk} was already ruled on: {filing.ruling} on {filing.decided_on}."
-        )
-    if ruling not in Ruling.__members__.values():
-        raise RuleViolation(
-            "ruling", f"{ruling!r} is not a ruling; allowed: {_choices(r.value for r in Ruling)}."
-        )
-    if by not in RULING_LEVELS:
-        raise RuleViolation("by", f"{by!r} is not who rules on a motion; allowed: {_choices(RULING_LEVELS)}.")
-    zone = case.office_zone
-    if not isinstance(decided_on, date) or isinstance(decided_on, datetime):
-        raise RuleViolation("decided_on", "Give the date of the ruling as YYYY-MM-DD.")
-    today = clock.today(zone)
-    filed_on = local_date(filing.filed_at, zone)
-    if decided_on > today:
-        raise RuleViolation(
-            "decided_on", f"A ruling cannot be dated in the future ({decided_on}; today is {today})."
-        )
-    if decided_on < filed_on:
-        raise RuleViolation(
-            "decided_on", f"The ruling answers a paper filed {filed_on}; it cannot be dated {decided_on}."
-        )
-    grants_extension = filing.kind == Kind.EXTENSION_REQUEST and ruling in GRANTS
-    if until is not None and not grants_extension:
-        raise RuleViolation(
-            "until", "until is the new due date of an extension that is granted; leave it out otherwise."
-        )
-    order: Deadline | None = None
-    if grants_extension:
-        current = _live(filing.answers) if filing.answers is not None else None
-        if current is None:
-            raise TransitionNotAllowed("The extension request names no deadline to extend.")
-        if until is None:
-            raise RuleViolation("until", "Give the new due date the extension grants (YYYY-MM-DD).")
-        refusal = extensions.grantor_refusal(current.code, by, label=current.label)
-        if refusal is not None:
-            raise RuleViolation("by", refusal)
-        if until <= current.due_on:
-            raise RuleViolation(
-                "until",
-                f"An extension moves the due date later: the {current.label.lower()} is due "
-                f"{current.due_on.isoformat()}; {until.isoformat()} is not after it.",
-            )
-        title = levels.TITLES[levels.Level(by)]
-        reason = (
-            f"Extension of time granted by the {title} on {decided_on.isoformat()} "
-            f"(filing {filing.pk}: {filing.title})"
-        )[:2000]
-        if current.code == DeadlineCode.OFFER_OF_PROOF:
-            _extend_offer_of_proof(filing, current, until, reason, actor, all_parties=all_parties)
-        elif all_parties or current.party_id is not None:
-            # For every party (or the deadline is one party's already): the deadline itself moves.
-            order = proceeding_services.deadline_set(
-                case=case,
-                code=current.code,
-                due_on=until,
-                reason=reason,
-                source=Source.ORDER,
-                label=current.label,
-                election=current.election_id,
-                party=current.party_id,
-                actor=actor,
-            )
-        else:
-            proceeding_services.deadline_extend_for_party(
-                deadline=current,
-                party=filing.party,
-                due_on=until,
-                reason=reason,
-                filing_id=filing.pk,
-                actor=actor,
-            )
-    filing.ruling = ruling
-    filing.decided_on = decided_on
-    filing.ruled_by_level = by
-    filing.until = until if grants_extension else None
-    filing.order_deadline = order
-    stamp(filing, actor)
-    filing.save(update_fields=["ruling", "decided_on", "ruled_by_level", "until", "order_deadline"])
-    if notify:
-        notices.filing_ruled(filing, order=order, zone=zone)
-    return filing
-
-
-def _extend_offer_of_proof(
-    filing: Filing, deadline: Deadline, until: date, reason: str, actor: Actor, *, all_parties: bool
-) -> None:
-    """An offer of proof is extended through the objection's own step: the objection's
-    ``offer_of_proof_due_at`` and the party's offer-of-proof deadline move together, once (29 CFR
-    102.69(a)(8)). The requesting party's objections, or with ``all_parties`` every party's."""
-    due_at = calendar.due_at_cutoff(until, deadline.zone)
-    pending = Objection.objects.filter(
-        election=deadline.election, offer_of_proof_filed_at__isnull=True
-    ).exclude(status=Objection.Status.WITHDRAWN)
-    if not all_parties:
-        pending = pending.filter(filed_by=filing.party)
-    if deadline.trigger_tally_id is not None:
-        pending = pending.filter(answers_tally_id=deadline.trigger_tally_id)
-    objections = list(pending.order_by("id"))
-    if not objections:
-        raise TransitionNotAllowed(
-            f"No offer of proof of {filing.party.name} is pending: there is nothing to extend."
-        )
-    for objection in objections:
-        objection_services.offer_of_proof_extend(
-            objection=objection, until=due_at, reason=reason, actor=actor, notify=False
-        )
-
-
-# --- documents -----------------------------------------------------------------------------------------
-
-
-def document_attach(*, filing: Filing, upload: IO[bytes], actor: Actor, title: str = "") -> Document:
-    """Attach a PDF to ``filing``: checked by its content (not its name), its page count, size and SHA-256
-    kept, the file stored through Django's storage API. A file that is not a readable, unencrypted PDF:
-    400 on ``file``.
-
-    The PDF is read (``filings.pdf.inspect``, a child process with a hard budget) before the transaction, so
-    no lock is held while it is read (issue 36, item 3); the transaction only writes the row. Its text for
-    search is read after commit by a task (``filings.tasks.read_document_text``; inline in the embedded
-    default), and the document says until then that it is not read yet (``text_status``)."""
-    filing = Filing.objects.select_related("party", "case").get(pk=filing.pk)
-    document_authorize_attach(actor=actor, filing=filing)
-    title = refuse_breaks("title", (title or "").strip()) or filing.title
-    if len(title) > MAX_TITLE:
-        raise RuleViolation("title", f"A title is at most {MAX_TITLE} characters.")
-    limit = int(settings.DOCUMENT_MAX_BYTES)
-    try:
-        inspected = pdf.inspect(upload)
-    except pdf.NotAcceptable as exc:
-        raise RuleViolation("file", exc.message) from None
-    if inspected.bytes > limit:
-        raise RuleViolation("file", f"The file is {inspected.bytes:,} bytes; the limit is {limit:,}.")
-    return _document_store(filing=filing, upload=upload, title=title, inspected=inspected, actor=actor)
-
-
-@transaction.atomic
-def _document_store(
-    *, filing: Filing, upload: IO[bytes], title: str, inspected: pdf.Inspected, actor: Actor
-) -> Document:
-    filing = Filing.objects.select_for_update().select_related("party", "case").get(pk=filing.pk)
-    document_authorize_attach(
-        actor=actor, filing=filing
-    )  # again, under the lock: an appearance may have ended
-    document = Document(
-        filing=filing,
-        title=title,
-        pages=inspected.pages,
-        bytes=inspected.bytes,
-        sha256=inspected.sha256,
-        text="",
-        text_status="pending",
-        uploaded_by=acting_user(actor),
-        uploaded_at=clock.now(),
-    )
-    upload.seek(0)
-    document.file.save("document.pdf", File(upload), save=False)
-    stored = document.file.name or ""
-    try:
-        stamp(document, actor)
-        document.save()
-    except Exception:
-        document.file.storage.delete(stored)  # nothing half written
-        raise
-    transaction.on_commit(lambda: _queue_text(document.pk))
-    return document
-
-
-def _queue_text(document_id: int) -> None:
-    from filings import tasks
-
-    try:
-        tasks.read_document_text.delay(document_id)
-    except Exception:  # broker down: the paper is stored; the sweep reads its text later
-        log.warning("document %s: text not queued now; the sweep reads it", document_id, exc_info=True)
-
-
-def document_text_read(*, document_id: int) -> Document | None:
-    """Read a stored document's text for search (``filings.pdf.read_text``: a child process, within a budget
-    and a quota) outside any transaction, then write it in a short one, saying how much is searchable. A
-    document already read, or gone, is left alone (a task run twice does the work once)."""
-    document = Document.objects.filter(pk=document_id, text_status="pending").first()
-    if document is None:
-        return None
-    with document.file.open("rb") as stream:
-        text = pdf.read_text(stream, pages=document.pages)
-    with transaction.atomic():
-        Document.objects.filter(pk=document_id, text_status="pending").update(
-            text=text.text,
-            text_status="complete" if text.complete else "partial",
-            text_note=text.note[:300],
-        )
-    return Document.objects.filter(pk=document_id).first()
-
-
-def documents_pending_text() -> list[int]:
-    """Documents whose text is not read yet: their task was lost (broker down, worker killed)."""
-    return list(Document.objects.filter(text_status="pending").order_by("pk").values_list("pk", flat=True))
