@@ -18,22 +18,17 @@ is complete (flagged ``timely=False``).
 
 from __future__ import annotations
 
-from objections.services.rulings import (
-    CLOCK_SKEW,
-    MAX_CONFIRMATION,
+from objections.services._shared import CLOCK_SKEW
+from objections.services.corrections import objection_confirm_filing, objection_correct, ruling_note_correct
+from objections.services.filing import MAX_CONFIRMATION, objection_file
+from objections.services.offers_of_proof import offer_of_proof_extend, offer_of_proof_file
+from objections.services.permissions import (
     objection_authorize_file,
     objection_authorize_withdraw,
-    objection_confirm_filing,
-    objection_correct,
-    objection_file,
-    objection_withdraw,
     offer_of_proof_authorize_file,
-    offer_of_proof_extend,
-    offer_of_proof_file,
-    ruling_note_correct,
-    ruling_record,
-    rulings_record_batch,
 )
+from objections.services.rulings import ruling_record, rulings_record_batch
+from objections.services.withdrawal import objection_withdraw
 
 __all__ = [
     "CLOCK_SKEW",
