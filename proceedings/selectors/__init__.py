@@ -1,0 +1,56 @@
+"""Reads of the appeal ladder: the state of an election's proceeding, events and deadlines scoped to the
+caller. Query counts are constant in the number of rows (pinned in tests/proceedings)."""
+
+from __future__ import annotations
+
+from proceedings.selectors.proceeding import (
+    Elections,
+    Period,
+    caller_due_at,
+    current_and_proceeding,
+    deadline_passed,
+    deadlines_for,
+    elections_of,
+    events_for_case,
+    exceptions_period,
+    fact_of,
+    facts_of,
+    live_deadlines,
+    live_events,
+    live_events_before_election,
+    live_events_of_case,
+    next_deadline,
+    objections_period,
+    objections_windows,
+    party_deadline_passed,
+    pending_after_period,
+    replay,
+    replay_before_election,
+    step_of,
+)
+
+__all__ = [
+    "Elections",
+    "Period",
+    "caller_due_at",
+    "current_and_proceeding",
+    "deadline_passed",
+    "deadlines_for",
+    "elections_of",
+    "events_for_case",
+    "exceptions_period",
+    "fact_of",
+    "facts_of",
+    "live_deadlines",
+    "live_events",
+    "live_events_before_election",
+    "live_events_of_case",
+    "next_deadline",
+    "objections_period",
+    "objections_windows",
+    "party_deadline_passed",
+    "pending_after_period",
+    "replay",
+    "replay_before_election",
+    "step_of",
+]
