@@ -38,7 +38,7 @@ from proceedings.ladder_picture import ladder_picture
 from proceedings.law.deadlines import Source
 from proceedings.law.ladder import event_label
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
-from proceedings.status import case_status
+from proceedings.selectors import case_status
 
 # --- the ladder picture ------------------------------------------------------------------------------------
 

@@ -39,6 +39,8 @@ from proceedings.selectors.proceeding import (
     replay_before_election,
     step_of,
 )
+from proceedings.selectors.status import case_status
+from proceedings.selectors.timeline import case_timeline
 
 __all__ = [
     "CallerView",
@@ -46,6 +48,8 @@ __all__ = [
     "Period",
     "caller_due_at",
     "caller_view",
+    "case_status",
+    "case_timeline",
     "current_and_proceeding",
     "deadline_passed",
     "deadlines_for",
