@@ -22,7 +22,7 @@ from objections.selectors import objections_for
 from proceedings import selectors as proceedings_selectors
 from proceedings.law.deadlines import Status
 from proceedings.models import Deadline
-from proceedings.status import case_status
+from proceedings.selectors import case_status
 
 # The most cases listed on the desk's home (staff see every case: their desk is the admin's work queue).
 MY_CASES_LIMIT = 200

@@ -48,7 +48,7 @@ from objections import services as objection_services
 from objections.api.serializers import ObjectionInputSerializer
 from objections.law.rulings import DISPOSITION_LABELS
 from objections.models import Objection
-from proceedings import consequences, deadline_records
+from proceedings import consequences
 from proceedings import selectors as proceedings_selectors
 from proceedings.due_words import due_when
 from proceedings.ladder_picture import ladder_picture
@@ -165,14 +165,14 @@ _STATUS_LABELS = {**dict(DEADLINE_STATUS_CHOICES), **dict(PARTY_STATUS_CHOICES)}
 def _due_text(deadline: Any) -> str:
     """The caller's own due moment (their party's; an extension granted to it alone moves it)."""
     shown = copy(deadline)
-    shown.due_at = deadline_records.caller_view(deadline).due_at
+    shown.due_at = proceedings_selectors.caller_view(deadline).due_at
     return due_when(shown)
 
 
 def _deadline_row(deadline: Any) -> dict[str, Any]:
     """A deadline as the caller reads it, and every party's state of it (the other side's labelled as
     theirs)."""
-    view = deadline_records.caller_view(deadline)
+    view = proceedings_selectors.caller_view(deadline)
     now = clock.now()
     return {
         "deadline": deadline,
@@ -181,7 +181,7 @@ def _deadline_row(deadline: Any) -> dict[str, Any]:
         "parties": [
             {
                 "name": row.party.name,
-                "status_label": _STATUS_LABELS.get(deadline_records.row_status(row, now), row.status),
+                "status_label": _STATUS_LABELS.get(proceedings_selectors.row_status(row, now), row.status),
                 "due_text": local_time(row.due_at, deadline.zone) if row.due_at != deadline.due_at else "",
                 "mine": row is view.row,
             }

@@ -31,7 +31,7 @@ from objections import selectors as objection_selectors
 from objections.api.serializers import ObjectionSerializer
 from proceedings import selectors as proceeding_selectors
 from proceedings.api.serializers import DeadlineSerializer, TimelineItemSerializer
-from proceedings.timeline import case_timeline
+from proceedings.selectors import case_timeline
 
 CHUNK = 2000
 

@@ -32,7 +32,7 @@ from elections.admin import CaseAdmin
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Case
-from proceedings import admin_desk, deadline_records, services
+from proceedings import admin_desk, selectors, services
 from proceedings.admin_forms import sentence
 from proceedings.api.serializers import DeadlineInputSerializer, VoidInputSerializer
 from proceedings.event_details import detail_lines
@@ -40,7 +40,7 @@ from proceedings.ladder_picture import ladder_picture
 from proceedings.law.deadlines import Source
 from proceedings.law.ladder import event_label
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
-from proceedings.status import case_status
+from proceedings.selectors import case_status
 
 # --- the ladder picture ------------------------------------------------------------------------------------
 
@@ -277,9 +277,7 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deadline]:
         # With each party's row, so every party's state reads on the deadline's one line (issue 31, item 1).
-        return deadline_records.prefetch_party_rows(
-            deadline_records.with_effective_status(super().get_queryset(request))
-        )
+        return selectors.prefetch_party_rows(selectors.with_effective_status(super().get_queryset(request)))
 
     def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         if obj is None:
@@ -353,7 +351,7 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
         now = clock.now()
         shown = []
         for row in deadline.party_rows.all():
-            text = f"{row.party.name}: {deadline_records.row_status(row, now).replace('_', ' ')}"
+            text = f"{row.party.name}: {selectors.row_status(row, now).replace('_', ' ')}"
             if row.due_at != deadline.due_at:
                 text += f" (due {local_time(row.due_at, deadline.zone)})"
             shown.append(text)

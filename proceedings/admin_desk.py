@@ -31,7 +31,7 @@ from proceedings import consequences, selectors, services
 from proceedings.admin_forms import event_form_class, event_groups, sentence
 from proceedings.api.serializers import ProceedingEventInputSerializer
 from proceedings.law import ladder
-from proceedings.status import case_status
+from proceedings.selectors import case_status
 
 
 def _case_from(request: HttpRequest) -> Case | None:

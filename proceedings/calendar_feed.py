@@ -26,7 +26,7 @@ from core import clock
 from core.links import desk_url, url_of
 from elections.law.calendar import business_days_before
 from elections.law.local_time import local_date
-from proceedings import deadline_records, selectors
+from proceedings import selectors
 from proceedings.due_words import due_words
 from proceedings.law.deadlines import COURT_SOURCES, SOURCE_LABELS, Status, flag
 from proceedings.models import Deadline
@@ -50,7 +50,7 @@ def deadlines_in_feed(user: Any, *, now: datetime | None = None) -> list[Deadlin
         .filter(Q(caller_status=Status.OPEN))
         .order_by("due_at", "id")[:MAX_EVENTS]
     ):
-        view = deadline_records.caller_view(deadline, now=now)
+        view = selectors.caller_view(deadline, now=now)
         if view.due_at != deadline.due_at:
             deadline.due_at, deadline.due_on = view.due_at, local_date(view.due_at, deadline.zone)
         listed.append(deadline)

@@ -7,9 +7,9 @@
 - ``refresh``: re-derive the status of every live deadline of one election from its events and objections
   (``proceedings.law.deadlines.evaluate``). Called by every service that changes the record, by the receivers
   of the tally and objection signals, and by the hourly beat job for deadlines that lapsed meanwhile.
-- ``with_effective_status``: between two refreshes a deadline may pass; reads annotate the status it has *now*
-  (``effective_status``) so that lists, filters, the status call and the calendar feed never show a passed
-  deadline as open.
+- Between two refreshes a deadline may pass; reads annotate the status it has *now*
+  (``proceedings.selectors.with_effective_status``) so that lists, filters, the status call and the
+  calendar feed never show a passed deadline as open.
 
 Idempotent: each (tally, code), (event, code) and (answered deadline, code) has at most one deadline, so a
 signal received twice or a demo loaded twice adds nothing.
@@ -24,29 +24,17 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.db import models
 from django.db.models import (
-    CharField,
-    Exists,
-    F,
-    IntegerField,
-    OuterRef,
-    Prefetch,
     Q,
-    QuerySet,
-    Subquery,
-    Value,
-    When,
 )
-from django.db.models.functions import Coalesce
 from simple_history.utils import bulk_update_with_history
 
 from core import clock
-from core.actors import acting_user, is_staff, stamp
+from core.actors import acting_user, stamp
 from elections.law import calendar, case_numbers, rule_sets
 from elections.law.local_time import in_zone, local_date
 from elections.law.rule_sets import DeadlineCode
-from elections.models import Appearance, Case, Election, Party, Tally
+from elections.models import Case, Election, Party, Tally
 from objections.models import Objection
 from proceedings.law import ca_case as toc
 from proceedings.law import courts, dispositions, ladder, owed_by
@@ -938,186 +926,3 @@ def refresh_lapsed(*, now: datetime | None = None) -> int:
     for case in Case.objects.filter(pk__in={c for e, c in lapsed if e is None}):
         changed += refresh(None, now=now, case=case)
     return changed
-
-
-# --- reads -------------------------------------------------------------------------------------------------
-
-
-def with_effective_status(queryset: QuerySet[Deadline], *, now: datetime | None = None) -> QuerySet[Deadline]:
-    """Annotate ``effective_status``: the stored status, or what a deadline that passed since the last
-    refresh is now — moot if optional or a target, missed if a filing was required — and a response whose
-    parent passed with nothing filed is moot."""
-    now = now or clock.now()
-    open_ = Q(status=Status.OPEN)
-    return queryset.annotate(
-        effective_status=models.Case(  # SQL's CASE WHEN (elections' Case is the case)
-            When(
-                open_ & Q(responds_to__status=Status.OPEN, responds_to__due_at__lt=now),
-                then=Value(Status.MOOT.value),
-            ),
-            # One link further (102.46(c)-(e)): no exceptions, so nothing for the answer to cross-exceptions.
-            When(
-                open_
-                & Q(
-                    responds_to__responds_to__status=Status.OPEN,
-                    responds_to__responds_to__due_at__lt=now,
-                ),
-                then=Value(Status.MOOT.value),
-            ),
-            # And one more (102.46(e)): nothing to cross-except, so no reply to the answer to cross-exceptions.
-            When(
-                open_
-                & Q(
-                    responds_to__responds_to__responds_to__status=Status.OPEN,
-                    responds_to__responds_to__responds_to__due_at__lt=now,
-                ),
-                then=Value(Status.MOOT.value),
-            ),
-            When(open_ & Q(due_at__lt=now, obliged=True), then=Value(Status.MISSED.value)),
-            When(open_ & Q(due_at__lt=now), then=Value(Status.MOOT.value)),
-            default=F("status"),
-            output_field=CharField(),
-        )
-    )
-
-
-def effective_note(deadline: Deadline) -> str:
-    """The status note, including what time has done since the last refresh."""
-    effective = getattr(deadline, "effective_status", deadline.status)
-    if effective == deadline.status:
-        return deadline.status_note
-    if deadline.responds_to_id is not None and effective == Status.MOOT and not deadline.due_at < clock.now():
-        return "Nothing to answer: the filing it answers was not made by its due date."
-    return law.lapsed(code=deadline.code, target_only=deadline.target_only, obliged=deadline.obliged).note
-
-
-# --- each party's state, read --------------------------------------------------------------------------------
-
-
-def row_status(row: DeadlineParty, now: datetime) -> str:
-    """A party's state now: an open row whose moment passed since the last refresh is missed (the party had
-    to file) or waived."""
-    if row.status == PartyStatus.OPEN and row.due_at < now:
-        return owed_by.lapsed(obliged=row.obliged).value
-    return str(row.status)
-
-
-def _as_deadline_status(now: datetime) -> models.Case:
-    """A party's row said in the deadline's own words (the top-level ``status`` keeps its values): open, met,
-    missed; a right that lapsed unused (waived) or another party's (not applicable) is moot to this party."""
-    open_ = Q(status=PartyStatus.OPEN)
-    return models.Case(
-        When(open_ & Q(due_at__gte=now), then=Value(Status.OPEN.value)),
-        When(open_ & Q(obliged=True), then=Value(Status.MISSED.value)),
-        When(status=PartyStatus.MET, then=Value(Status.MET.value)),
-        When(status=PartyStatus.MISSED, then=Value(Status.MISSED.value)),
-        default=Value(Status.MOOT.value),
-        output_field=CharField(),
-    )
-
-
-def own_party_ids(user: Any) -> QuerySet[Any]:
-    """The parties the user appears for, as a subquery (no query of its own); none for an anonymous caller."""
-    if not getattr(user, "is_authenticated", False):
-        return Appearance.objects.none().values("party_id")
-    return Appearance.objects.filter(user=user).values("party_id")
-
-
-def with_caller_state(
-    queryset: QuerySet[Deadline], user: Any, *, now: datetime | None = None
-) -> QuerySet[Deadline]:
-    """Annotate what the caller reads of each deadline (product.md, "Deadlines belong to parties"):
-    ``caller_status``, their own party's state (staff: open while any party's time runs, else the deadline's),
-    and ``caller_party``, the party whose row they read (none for staff, or when no row is theirs). Needs
-    ``with_effective_status`` first. ``user`` None reads as staff do. ``caller_due_at``: the caller's own
-    due moment (staff: the earliest among the parties whose time runs)."""
-    now = now or clock.now()
-    rows = DeadlineParty.objects.filter(deadline=OuterRef("pk"))
-    superseded = Q(status=Status.SUPERSEDED)
-    if user is None or is_staff(user):  # None: the system's view, staff's
-        running = rows.filter(status=PartyStatus.OPEN, due_at__gte=now)
-        return queryset.annotate(
-            caller_status=models.Case(
-                When(superseded, then=Value(Status.SUPERSEDED.value)),
-                When(Q(effective_status=Status.MOOT, due_at__gte=now), then=Value(Status.MOOT.value)),
-                When(Exists(running), then=Value(PartyStatus.OPEN.value)),
-                default=F("effective_status"),
-                output_field=CharField(),
-            ),
-            caller_party=Value(None, output_field=IntegerField()),
-            caller_due_at=Coalesce(
-                Subquery(running.order_by("due_at", "party_id").values("due_at")[:1]), F("due_at")
-            ),
-        )
-    own = (
-        rows.filter(party_id__in=own_party_ids(user))
-        .annotate(now_status=_as_deadline_status(now))
-        .annotate(running=models.Case(When(now_status=Status.OPEN, then=Value(0)), default=Value(1)))
-        .order_by("running", "due_at", "party_id")
-    )
-    return queryset.annotate(
-        caller_party=Subquery(own.values("party_id")[:1]),
-        caller_due_at=Coalesce(Subquery(own.values("due_at")[:1]), F("due_at")),
-        caller_status=models.Case(
-            When(superseded, then=Value(Status.SUPERSEDED.value)),
-            # Moot for a reason before its date (nothing to answer, the case closed): moot for every party.
-            When(Q(effective_status=Status.MOOT, due_at__gte=now), then=Value(Status.MOOT.value)),
-            # A deadline with rows for other parties only is theirs, not the caller's: nothing for them to do.
-            When(~Exists(own) & Exists(rows), then=Value(Status.MOOT.value)),
-            default=Coalesce(Subquery(own.values("now_status")[:1]), F("effective_status")),
-            output_field=CharField(),
-        ),
-    )
-
-
-def prefetch_party_rows(queryset: QuerySet[Deadline]) -> QuerySet[Deadline]:
-    return queryset.prefetch_related(
-        Prefetch("party_rows", queryset=DeadlineParty.objects.select_related("party").order_by("party_id"))
-    )
-
-
-@dataclass(frozen=True)
-class CallerView:
-    """What one caller reads of a deadline: ``status``, ``due_at`` and ``note`` at the top level, and the row
-    they come from (their own party's; staff: the earliest open)."""
-
-    status: str
-    due_at: datetime
-    note: str
-    row: DeadlineParty | None
-
-
-def caller_view(deadline: Deadline, *, now: datetime | None = None) -> CallerView:
-    """From ``with_caller_state`` (and ``prefetch_party_rows`` for the row and its note); a deadline read
-    without them is read as the deadline's own status and date."""
-    now = now or clock.now()
-    rows = list(deadline.party_rows.all()) if _prefetched(deadline) else []
-    effective = str(getattr(deadline, "effective_status", deadline.status))
-    status = str(getattr(deadline, "caller_status", effective))
-    due_at = getattr(deadline, "caller_due_at", None) or deadline.due_at
-    party = getattr(deadline, "caller_party", None)
-    if deadline.status == Status.SUPERSEDED:
-        return CallerView(Status.SUPERSEDED.value, deadline.due_at, effective_note(deadline), None)
-    if party is not None:
-        row = next((r for r in rows if r.party_id == party), None)
-        if row is not None:
-            # Moot for a reason the row does not know yet (nothing to answer): the deadline's own note.
-            note = effective_note(deadline) if status == Status.MOOT and row.status == "open" else ""
-            return CallerView(status, row.due_at, note or row_note(row, now), row)
-        return CallerView(status, due_at, "", None)
-    running = [r for r in rows if row_status(r, now) == PartyStatus.OPEN]
-    if status == PartyStatus.OPEN and running:
-        first = min(running, key=lambda r: (r.due_at, r.party_id))
-        return CallerView(PartyStatus.OPEN.value, first.due_at, effective_note(deadline), first)
-    return CallerView(status, due_at, effective_note(deadline), None)
-
-
-def row_note(row: DeadlineParty, now: datetime) -> str:
-    """The row's note, including what time has done since the last refresh."""
-    if row.status == PartyStatus.OPEN and row.due_at < now:
-        return law.lapsed(code="", target_only=False, obliged=row.obliged).note
-    return row.note
-
-
-def _prefetched(deadline: Deadline) -> bool:
-    return "party_rows" in getattr(deadline, "_prefetched_objects_cache", {})

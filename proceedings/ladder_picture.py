@@ -12,7 +12,7 @@ from django.db.models import Q
 
 from core import clock
 from elections.models import Case, Election
-from proceedings import deadline_records, selectors
+from proceedings import selectors
 from proceedings.due_words import due_when
 from proceedings.law import ladder
 from proceedings.law.deadlines import Status
@@ -40,7 +40,7 @@ def ladder_picture(case: Case, *, deadline_url: Callable[[Deadline], str]) -> li
     now = clock.now()
     elections = selectors.elections_of(case)
     open_deadlines = list(
-        deadline_records.with_effective_status(Deadline.objects.filter(case=case), now=now)
+        selectors.with_effective_status(Deadline.objects.filter(case=case), now=now)
         .filter(Q(effective_status=Status.OPEN))
         .order_by("due_at")
     )

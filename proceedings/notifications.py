@@ -28,12 +28,12 @@ from elections import recipients
 from elections.law import calendar
 from elections.law.local_time import local_date
 from elections.models import Appearance, Case
-from proceedings.deadline_records import with_effective_status
 from proceedings.due_words import due_words
 from proceedings.event_details import detail_lines
 from proceedings.law.deadlines import Status, flag
 from proceedings.law.owed_by import PartyStatus
 from proceedings.models import Deadline, DeadlineParty, ProceedingEvent, Reminder
+from proceedings.selectors import with_effective_status
 
 
 def what_is_due(deadlines: Iterable[Deadline]) -> list[str]:

@@ -50,7 +50,7 @@ def _refuse_after_certification(tally: Tally) -> None:
         )
         .order_by("pk")
         .first()
-    )  # the events ``services._certifies`` accepts, found in one query
+    )  # the events ``services.certification._certifies`` accepts, found in one query
     if certification is not None:
         raise TransitionNotAllowed(
             f"Election {tally.election.sequence} was certified by the {certification.get_event_display()} of "

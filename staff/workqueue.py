@@ -46,7 +46,7 @@ from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Tally
 from filings import selectors as filing_selectors
 from objections.models import Objection
-from proceedings import deadline_records
+from proceedings import selectors as proceeding_selectors
 from proceedings.due_words import due_words
 from proceedings.law import ladder
 from proceedings.law.deadlines import Status
@@ -181,7 +181,7 @@ def deadlines_due(cases: Any, *, days: int, now: datetime) -> Section:
     )
     horizon = calendar.add_business_days(now.date(), days + 1)  # a superset: each zone is checked below
     candidates = (
-        deadline_records.with_effective_status(
+        proceeding_selectors.with_effective_status(
             Deadline.objects.filter(case__in=cases, status=Status.OPEN, due_at__gte=now, due_on__lte=horizon),
             now=now,
         )

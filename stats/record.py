@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import reduce
 from operator import or_
+from typing import Any
 
-from django.db.models import Min, Q
+from django.db.models import Min, Q, QuerySet
 
 from elections.law import tally as tally_law
 from elections.law.local_time import local_date
@@ -46,9 +47,11 @@ class CaseRecord:
     review_decided_on: date | None = None
 
 
-def read_records(case_ids: Iterable[int] | None = None) -> dict[int, CaseRecord]:
-    """Every case's record (or those of ``case_ids``): eight queries at most (seven when none was imported), whatever the number of cases."""
-    ids = list(case_ids) if case_ids is not None else None
+def read_records(case_ids: Iterable[int] | QuerySet[Any] | None = None) -> dict[int, CaseRecord]:
+    """Every case's record (or those of ``case_ids``, ids or a one-column queryset of them, which is passed
+    as a subquery: a list of every open case would pass PostgreSQL's 65,535 parameters a statement at NLRB
+    scale): eight queries at most (seven when none was imported), whatever the number of cases."""
+    ids = case_ids if isinstance(case_ids, QuerySet) else list(case_ids) if case_ids is not None else None
 
     def only(field_name: str) -> Q:
         return Q(**{f"{field_name}__in": ids}) if ids is not None else Q()
@@ -116,7 +119,7 @@ def read_records(case_ids: Iterable[int] | None = None) -> dict[int, CaseRecord]
     case_of = {election: case_id for case_id, election in first.items()}
 
     tallies = (
-        Tally.objects.filter(election_id__in=list(case_of)) if ids is not None else Tally.objects.all()
+        Tally.objects.filter(election__case_id__in=ids) if ids is not None else Tally.objects.all()
     ).values_list(
         "election_id", "revision", "prepared_at", "votes_for", "votes_against", "void", "challenged"
     )
@@ -131,8 +134,10 @@ def read_records(case_ids: Iterable[int] | None = None) -> dict[int, CaseRecord]
         kind, eligible, unions = shape[election_id]
         record.determinative = _determinative(votes_for, against, void, challenged, eligible, kind, unions)
 
+    # Filtered by case, as the elections were, never by a list of election ids: at NLRB scale that list
+    # (one per case) passes PostgreSQL's 65,535 parameters a statement.
     objections = (
-        Objection.objects.filter(election_id__in=list(case_of))
+        Objection.objects.filter(only("election__case_id"))
         .values("election_id")
         .annotate(first=Min("filed_at"))
         .values_list("election_id", "first")
@@ -161,7 +166,7 @@ def read_records(case_ids: Iterable[int] | None = None) -> dict[int, CaseRecord]
     imported = set(ImportedCase.objects.filter(only("case_id")).values_list("case_id", flat=True))
     with_docket = (
         set(
-            DocketEntry.objects.filter(only("case_id"), case_id__in=imported)
+            DocketEntry.objects.filter(only("case_id"), case_id__in=ImportedCase.objects.values("case_id"))
             .values_list("case_id", flat=True)
             .distinct()
         )

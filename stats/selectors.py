@@ -149,13 +149,15 @@ class RunningLong:
 def running_long(region: int | None, *, today: date | None = None) -> list[RunningLong]:
     """The open cases of ``region`` (after the merger mapping; all Regions: None) past the third quartile of
     every stage leaving their last milestone that has a figure, longest first: the records in eight queries at most, the figures in one."""
-    cases = {c.pk: c for c in Case.objects.filter(status=Case.Status.OPEN)}
-    records = [r for r in read_records(list(cases)).values() if region is None or r.region == region]
+    open_cases = Case.objects.filter(status=Case.Status.OPEN)
+    records = [
+        r for r in read_records(open_cases.values("pk")).values() if region is None or r.region == region
+    ]
     figures = {
         (f.stage, f.region, f.case_type): f
         for f in StageFigure.objects.filter(fiscal_year=None, rule_set=None, case_type__isnull=False)
     }
-    found = []
+    found: list[tuple[int, str, date, int, Expectation]] = []
     for record in records:
         reached = [m for m in ORDER if m in record.milestones]
         if not reached or Milestone.CLOSE in record.milestones:
@@ -173,8 +175,8 @@ def running_long(region: int | None, *, today: date | None = None) -> list[Runni
             continue
         slowest = max(known, key=lambda f: f.q3_days)
         found.append(
-            RunningLong(
-                cases[record.case_id],
+            (
+                record.case_id,
                 milestone.label,
                 since,
                 days,
@@ -188,4 +190,6 @@ def running_long(region: int | None, *, today: date | None = None) -> list[Runni
                 ),
             )
         )
-    return sorted(found, key=lambda r: -r.days_in_stage)
+    cases = Case.objects.in_bulk([case_id for case_id, *_ in found])  # only the rows shown
+    rows = [RunningLong(cases[pk], label, since, days, nxt) for pk, label, since, days, nxt in found]
+    return sorted(rows, key=lambda r: -r.days_in_stage)

@@ -4,11 +4,11 @@ import django_filters
 from django.db.models import Exists, OuterRef, QuerySet
 
 from elections.api.filters import StrictBooleanFilter, by_case_number
-from proceedings.deadline_records import own_party_ids
 from proceedings.law import ladder
 from proceedings.law.deadlines import SOURCES, Status
 from proceedings.law.owed_by import PartyStatus
 from proceedings.models import Deadline, DeadlineParty, ProceedingEvent
+from proceedings.selectors import own_party_ids
 
 
 def _by_case(queryset: QuerySet, value: str) -> QuerySet:

@@ -15,7 +15,7 @@ from core.api.scoping import MAX_ID
 from elections.api.serializers import TallySerializer
 from elections.law.local_time import in_zone, local_date
 from elections.models import Case, Election
-from proceedings import deadline_records
+from proceedings import selectors
 from proceedings.law import ca_case as toc
 from proceedings.law import ladder, owed_by
 from proceedings.law.deadlines import Source, Status
@@ -119,7 +119,7 @@ class DeadlinePartySerializer(serializers.Serializer[Any]):
         return {
             "party": instance.party_id,
             "party_name": instance.party.name,
-            "status": deadline_records.row_status(instance, now),
+            "status": selectors.row_status(instance, now),
             "met_by": instance.met_by,
             "due_at": in_zone(instance.due_at, zone).isoformat(),
             "note": instance.note,
@@ -179,12 +179,12 @@ class DeadlineSerializer(serializers.ModelSerializer[Deadline]):
         ]
         read_only_fields = fields
 
-    def _view(self, deadline: Deadline) -> deadline_records.CallerView:
+    def _view(self, deadline: Deadline) -> selectors.CallerView:
         """What this caller reads (their own party's state; staff: the earliest open), once per deadline."""
         cache = self.context.setdefault("_caller_views", {}) if isinstance(self.context, dict) else {}
         view = cache.get(deadline.pk)
         if view is None:
-            view = deadline_records.caller_view(deadline, now=self.context.get("now"))
+            view = selectors.caller_view(deadline, now=self.context.get("now"))
             cache[deadline.pk] = view
         return view
 

@@ -35,8 +35,7 @@ from proceedings.api.serializers import (
     VoidInputSerializer,
 )
 from proceedings.models import CalendarFeed, Deadline, ProceedingEvent
-from proceedings.status import case_status
-from proceedings.timeline import case_timeline
+from proceedings.selectors import case_status, case_timeline
 
 
 def _settled(case: Any) -> None:
@@ -117,7 +116,7 @@ class CaseTimelineView(CaseConditionalRead, generics.GenericAPIView[Any]):
     serializer_class = TimelineItemSerializer
 
     def get_queryset(self) -> Any:
-        return ProceedingEvent.objects.none()  # the timeline is built by proceedings.timeline, not a queryset
+        return ProceedingEvent.objects.none()  # built by proceedings.selectors.timeline, not a queryset
 
     @extend_schema(responses=schema.reading(TimelineItemSerializer(many=True)))
     def get(self, request: Request, number: str) -> Response:

@@ -15,7 +15,7 @@ import pytest
 
 from core.errors import TransitionNotAllowed
 from elections.models import Case, Election
-from proceedings import deadline_records
+from proceedings import deadline_records, selectors
 from proceedings import services as proceeding_services
 from proceedings.models import Deadline
 from tests.factories import record_event, record_tally
@@ -54,7 +54,7 @@ def test_an_unanswered_notice_to_show_cause_is_moot_not_missed(frozen_clock: Any
     deadline_records.refresh_lapsed()
     show_cause = live(case, "show_cause_response")
     assert (show_cause.due_on, show_cause.status, show_cause.obliged) == (date(2023, 6, 19), "moot", False)
-    read = deadline_records.with_effective_status(Deadline.objects.filter(pk=show_cause.pk)).get()
+    read = selectors.with_effective_status(Deadline.objects.filter(pk=show_cause.pk)).get()
     assert getattr(read, "effective_status") == "moot"  # noqa: B009 (an annotation)
 
 

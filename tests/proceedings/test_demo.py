@@ -12,8 +12,7 @@ from elections.models import Election
 from objections import demo as objections_demo
 from proceedings import demo
 from proceedings.models import Deadline, ProceedingEvent
-from proceedings.status import case_status
-from proceedings.timeline import case_timeline
+from proceedings.selectors import case_status, case_timeline
 
 
 @pytest.mark.django_db

@@ -16,9 +16,9 @@ from rest_framework.test import APIClient
 from core.errors import TransitionNotAllowed
 from elections import services as election_services
 from elections.models import Case, Election, Party
-from proceedings import status as case_status
 from proceedings.law.deadlines import Status
 from proceedings.models import Deadline, ProceedingEvent
+from proceedings.selectors import status as case_status
 from tests.factories import CaseFactory, PartyFactory, StaffFactory, record_event, record_tally
 from tests.proceedings.conftest import make_staff
 from tests.writes import nothing_written

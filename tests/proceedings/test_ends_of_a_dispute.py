@@ -24,9 +24,9 @@ import pytest
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
 from elections.models import Case, Election, Party
-from proceedings import status as case_status
 from proceedings.law.deadlines import Status
 from proceedings.models import Deadline
+from proceedings.selectors import status as case_status
 from staff import workqueue
 from tests.factories import (
     AppearanceFactory,

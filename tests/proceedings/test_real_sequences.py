@@ -22,8 +22,8 @@ import pytest
 
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections.models import Case, Election, Party
-from proceedings import status as case_status
 from proceedings.models import Deadline
+from proceedings.selectors import status as case_status
 from tests.factories import (
     CaseFactory,
     ElectionFactory,

@@ -18,7 +18,7 @@ from django.core.management import CommandError, call_command
 from elections import services
 from elections.models import Appearance, Case, Counsel, Election, Party, Tally
 from proceedings.models import Deadline, DeadlineParty, DocketEntry
-from proceedings.timeline import case_timeline
+from proceedings.selectors import case_timeline
 from public_record.models import ImportedCase
 from tests.factories import CaseFactory, StaffFactory
 from tests.public_record.conftest import BROKEN, MULTI, THREE, UNFAIR, sample

@@ -141,3 +141,28 @@ def test_an_imported_case_without_a_docket_is_left_out_of_the_objections_share(d
     figures_refresh()
     assert share("objections_filed", region=10) == (5, 2, 0.4)
     assert stage("petition_to_tally", region=10) == (6, 22.5, 35, 47.5)  # its dates still count
+
+
+def test_reading_the_record_passes_as_many_parameters_whatever_the_number_of_cases(db: None) -> None:
+    # At NLRB scale a list of one id a case in a statement passed PostgreSQL's 65,535 parameters and the
+    # 100,000-case refresh failed; a statement's parameters must not grow with the cases read.
+    from stats.record import read_records
+    from stats.selectors import running_long
+
+    def parameters() -> list[int]:
+        counts: list[int] = []
+
+        def count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            counts.append(len(params or ()))
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(count):
+            read_records()
+            running_long(None)
+        return counts
+
+    record._case("10-RC-300001", record.LATER, 10)
+    few = parameters()
+    for serial in range(2, 6):
+        record._case(f"10-RC-30000{serial}", record.LATER, 10 * serial)
+    assert parameters() == few

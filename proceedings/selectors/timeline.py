@@ -31,8 +31,8 @@ from elections.law.local_time import local_date
 from elections.models import Case, Tally
 from objections.law.rulings import LEVEL_LABELS
 from objections.models import Objection, Ruling
-from proceedings import selectors
 from proceedings.models import DocketEntry, ProceedingEvent
+from proceedings.selectors.proceeding import elections_of
 
 # On one day: the petition, the tally, the ballots challenged, objections, rulings, then the ladder's events.
 _RANK = {
@@ -75,7 +75,7 @@ def _plural(n: int, word: str) -> str:
 
 def case_timeline(case: Case) -> list[dict[str, Any]]:
     zone = ZoneInfo(case.office_zone)
-    elections = selectors.elections_of(case)
+    elections = elections_of(case)
     sequence = {e.pk: e.sequence for e in elections}
     items: list[Item] = [
         Item(

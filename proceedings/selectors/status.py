@@ -14,10 +14,17 @@ from core import clock
 from elections.models import Case, Election
 from elections.selectors import original_tally
 from objections.models import Objection
-from proceedings import selectors
 from proceedings.law import ca_case as toc
 from proceedings.law import dispositions, ladder
 from proceedings.models import ProceedingEvent
+from proceedings.selectors.deadlines import live_deadlines, next_deadline
+from proceedings.selectors.proceeding import (
+    current_and_proceeding,
+    elections_of,
+    live_events_of_case,
+    replay,
+    replay_before_election,
+)
 
 
 def _counts(election: Election | None) -> tuple[dict[str, int], dict[str, int], bool | None]:
@@ -55,16 +62,16 @@ def case_status(case: Case, *, now: datetime | None = None, user: Any = None) ->
     """The data of the status call; the API serializer shapes the tally, the deadline and the event.
     ``next_deadline`` is ``user``'s own (their party's; staff, and ``user`` None: any party's)."""
     now = now or clock.now()
-    elections = selectors.elections_of(case)
-    picked = selectors.current_and_proceeding(elections)
+    elections = elections_of(case)
+    picked = current_and_proceeding(elections)
     current, proceeding = picked.current, picked.proceeding
     # One read each of the case's live events and deadlines serves the replay, the last event and the
     # next deadline; the counts tell the replay whether objections are live.
-    events = selectors.live_events_of_case(case, elections)
-    deadlines = selectors.live_deadlines(case, now=now, user=user)
+    events = live_events_of_case(case, elections)
+    deadlines = live_deadlines(case, now=now, user=user)
     challenges, objections, ledger_matches = _counts(proceeding or current)
     replayed = (
-        selectors.replay(
+        replay(
             proceeding,
             events=[e for e in events if e.election_id == proceeding.pk],
             now=now,
@@ -78,12 +85,12 @@ def case_status(case: Case, *, now: datetime | None = None, user: Any = None) ->
     current_tallied = current is not None and original_tally(current) is not None
     # Before its tally the current election can only be blocked, ended or transferred (dispositions).
     untallied = (
-        selectors.replay(current, events=[e for e in events if e.election_id == current.pk], now=now)
+        replay(current, events=[e for e in events if e.election_id == current.pk], now=now)
         if current is not None and not current_tallied
         else None
     )
     if current is None:  # no election yet: what was recorded on the case before it (an end, a block)
-        untallied = selectors.replay_before_election([e for e in events if e.election_id is None])
+        untallied = replay_before_election([e for e in events if e.election_id is None])
     view = ladder.case_view(
         current_kind=current.kind if current is not None else "initial",
         current_tallied=current_tallied,
@@ -115,7 +122,7 @@ def case_status(case: Case, *, now: datetime | None = None, user: Any = None) ->
         # False flags a ledger that holds fewer (or more) challenges than the latest tally's challenged
         # ballots: a tally to revise, or challenges still to log.
         "ledger_matches_tally": ledger_matches,
-        "next_deadline": selectors.next_deadline(deadlines, now=now),
+        "next_deadline": next_deadline(deadlines, now=now),
         "allowed_events": [
             *([e.value for e in ladder.allowed_events(climbing.state)] if climbing else []),
             *(e.value for e in toc.allowed(test.current if test else None, certified=_certified(events))),

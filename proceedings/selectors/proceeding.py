@@ -1,5 +1,6 @@
-"""Reads of the appeal ladder: the state of an election's proceeding, events and deadlines scoped to the
-caller. Query counts are constant in the number of rows (pinned in tests/proceedings)."""
+"""Reads of a case's proceeding: its elections (the current one and the one in proceeding), the live
+events, the ladder replayed from them, and the objections and exceptions periods.
+"""
 
 from __future__ import annotations
 
@@ -18,10 +19,9 @@ from elections.models import Case, Election, Tally
 from elections.selectors import original_tally
 from objections import selectors as objection_selectors
 from objections.models import Objection
-from proceedings import deadline_records
 from proceedings.law import ladder, windows
-from proceedings.law.deadlines import CONSENT_AGREEMENTS, Status, rank_of
-from proceedings.models import Deadline, DeadlineParty, ProceedingEvent
+from proceedings.law.deadlines import CONSENT_AGREEMENTS, Status
+from proceedings.models import Deadline, ProceedingEvent
 
 
 def elections_of(case: Case) -> list[Election]:
@@ -328,62 +328,6 @@ def live_events_of_case(case: Case, elections: Sequence[Election]) -> list[Proce
         if event.election_id in by_id:
             event.election = by_id[event.election_id]
     return events
-
-
-def deadlines_for(user: Any, *, now: datetime | None = None) -> QuerySet[Deadline]:
-    """Deadlines of the caller's cases, with ``effective_status`` (what the status is now), what the caller
-    reads of each (``caller_status``, ``caller_party``: their own party's state) and every party's row."""
-    now = now or clock.now()
-    queryset: QuerySet[Deadline] = Deadline.objects.visible_to(user).select_related(
-        "case", "election", "party", "trigger_event", "trigger_tally"
-    )
-    queryset = deadline_records.with_effective_status(queryset, now=now)
-    queryset = deadline_records.with_caller_state(queryset, user, now=now)
-    return deadline_records.prefetch_party_rows(queryset).order_by("due_at", "id")
-
-
-def deadline_passed(now: datetime, filters: dict[str, Any]) -> QuerySet[Any]:
-    """The time bucket of conditional reads (core/api/conditional.py): the latest due moment already passed
-    among the deadlines ``filters`` select. A deadline's effective status, and the objections period's end,
-    change when ``now`` passes a ``due_at`` (``with_effective_status``, ``objections_period``: strictly
-    after), so this value changes exactly then."""
-    return Deadline.objects.filter(due_at__lt=now, **filters).order_by("-due_at").values("due_at")
-
-
-def party_deadline_passed(now: datetime, filters: dict[str, Any]) -> QuerySet[Any]:
-    """The same for each party's own due moment (a row extended for one party lapses after its deadline's)."""
-    return (
-        DeadlineParty.objects.filter(due_at__lt=now, **{f"deadline__{k}": v for k, v in filters.items()})
-        .order_by("-due_at")
-        .values("due_at")
-    )
-
-
-def live_deadlines(case: Case, *, now: datetime | None = None, user: Any = None) -> list[Deadline]:
-    """The case's deadlines that no other replaced, with ``effective_status`` (a handful per case), what
-    ``user`` reads of each (``deadline_records.with_caller_state``; None: as staff do)."""
-    now = now or clock.now()
-    queryset = deadline_records.with_effective_status(
-        Deadline.objects.filter(case=case).exclude(status=Status.SUPERSEDED), now=now
-    )
-    queryset = deadline_records.with_caller_state(queryset, user, now=now)
-    return list(queryset.order_by("due_at", "id"))
-
-
-def next_deadline(deadlines: Sequence[Deadline], *, now: datetime | None = None) -> Deadline | None:
-    """The earliest of ``deadlines`` (``live_deadlines`` of a case) that is still open now for the caller
-    (their own party's; staff: any party's), by the caller's own due moment."""
-    now = now or clock.now()
-    views = {d.pk: deadline_records.caller_view(d, now=now) for d in deadlines}
-    candidates = [d for d in deadlines if views[d.pk].status == Status.OPEN]
-    if not candidates:
-        return None
-    return min(candidates, key=lambda d: (views[d.pk].due_at, rank_of(d.code), d.pk))
-
-
-def caller_due_at(deadline: Deadline | None, *, now: datetime | None = None) -> datetime | None:
-    """The caller's own due moment of ``deadline`` (read through ``deadlines_for`` or ``live_deadlines``)."""
-    return deadline_records.caller_view(deadline, now=now).due_at if deadline is not None else None
 
 
 def objections_windows(election: Election) -> list[windows.Window]:
