@@ -27,6 +27,7 @@ from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from challenges import csv_import, selectors, services
+from challenges.api.serializers import ChallengeInputSerializer, OpenAndCountInputSerializer
 from challenges.models import BOARD_AGENT, LEVEL_CHOICES, Challenge, ElectionLedger
 from challenges.validation import (
     JOB_CLASSIFICATION_MAX,
@@ -46,6 +47,7 @@ from core.admin_kit import (
     saved_as,
 )
 from core.admin_local_time import LocalTimeAdmin
+from core.api.inputs import handed
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers, levels
 from elections.law.local_time import in_zone
@@ -323,15 +325,12 @@ class ChallengeAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
             saved = services.challenge_correct(challenge_id=obj.pk, actor=request.user, **changes)
             saved_as(obj, saved)
             return
+        # The form names a party row (none: the Board agent); the input names it by id, as the API does.
+        challenger = obj.challenged_by_id if obj.challenged_by_id is not None else BOARD_AGENT
         saved = services.challenge_log(
             election=obj.election,
-            voter_name=obj.voter_name,
-            voter_identifier=obj.voter_identifier,
-            job_classification=obj.job_classification,
-            challenged_by=obj.challenged_by_id if obj.challenged_by_id is not None else BOARD_AGENT,
-            ground=obj.ground,
-            reason=obj.reason,
             actor=request.user,
+            **handed(ChallengeInputSerializer, {**form.cleaned_data, "challenged_by": challenger}),
         )
         obj.pk, obj.voter_key, obj.logged_at = saved.pk, saved.voter_key, saved.logged_at
 
@@ -346,14 +345,9 @@ class ChallengeAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
         form = ResolveForm(self.applied(request), initial={"decided_on": today})
 
         def resolve(data: dict[str, Any]) -> services.BatchResult:
+            # The form's fields are the service's (tests/test_write_inputs.py holds them equal).
             return services.challenges_resolve(
-                challenge_ids=list(queryset.values_list("pk", flat=True)),
-                outcome=data["outcome"],
-                method=data["method"],
-                decided_on=data["decided_on"],
-                level=data["level"],
-                basis=data["basis"],
-                actor=request.user,
+                challenge_ids=list(queryset.values_list("pk", flat=True)), actor=request.user, **data
             )
 
         def resolved(result: services.BatchResult) -> None:
@@ -591,13 +585,10 @@ class ElectionLedgerAdmin(
 
         def count(data: dict[str, Any]) -> Tally | None:
             try:
+                # One field per choice on the ballot, and a day and a time: the input's votes and moment.
+                shaped = {**data, "votes_for": form.votes_for(), "prepared_at": form.prepared_at()}
                 return services.challenges_open_and_count(
-                    election=election,
-                    votes_for=form.votes_for(),
-                    votes_against=data["votes_against"],
-                    void=data["void"],
-                    prepared_at=form.prepared_at(),
-                    actor=request.user,
+                    election=election, actor=request.user, **handed(OpenAndCountInputSerializer, shaped)
                 )
             except TransitionNotAllowed as exc:  # nothing to open (or the ledger is off): back to the list
                 self.message_user(request, exc.detail, messages.WARNING)

@@ -24,6 +24,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from core import clock
+from core.api.inputs import handed
 from core.errors import DomainError, NotPermitted
 from desk import selectors
 from desk.forms import DATETIME_LOCAL
@@ -34,6 +35,7 @@ from elections.law.service import METHOD_LABELS
 from elections.models import Case, Party
 from filings import selectors as filing_selectors
 from filings import services as filing_services
+from filings.api.serializers import FilingDraftInputSerializer, FilingInputSerializer
 from filings.law.kinds import KIND_LABELS, State
 from filings.models import Filing
 from proceedings import selectors as proceedings_selectors
@@ -222,20 +224,10 @@ def _file_with_pdf(
     request: HttpRequest, case: Case, party: Party, data: dict[str, Any], *, state: str
 ) -> Filing:
     with transaction.atomic():  # a PDF refused leaves no paper behind
+        # The party chosen by id, the time left empty for now, the state by the button pressed.
+        given = {"party": party, "filed_at": data["filed_at"] or clock.now(), "state": state}
         filing = filing_services.filing_file(
-            case=case,
-            kind=data["kind"],
-            party=party,
-            title=data["title"],
-            filed_at=data["filed_at"] or clock.now(),
-            confirmation_number=data["confirmation_number"],
-            served_on=data["served_on"],
-            service_method=data["service_method"],
-            answers=data["answers"],
-            relates_to=data["relates_to"],
-            unforeseeable_grounds=data["unforeseeable_grounds"],
-            state=state,
-            actor=request.user,
+            case=case, actor=request.user, **handed(FilingInputSerializer, {**data, **given})
         )
         upload = data.get("file")
         if upload is not None:
@@ -331,7 +323,7 @@ def draft_edit(request: HttpRequest, case: Case, filing_id: int) -> HttpResponse
 
 def _edit_with_pdf(request: HttpRequest, draft: Filing, data: dict[str, Any]) -> Filing:
     with transaction.atomic():  # a PDF refused leaves the draft as it was
-        changes = {name: value for name, value in data.items() if name != "file"}
+        changes = handed(FilingDraftInputSerializer, data)
         filing = filing_services.filing_draft_update(filing=draft, changes=changes, actor=request.user)
         upload = data.get("file")
         if upload is not None:

@@ -25,9 +25,11 @@ from django.views.decorators.http import require_http_methods
 
 from challenges import csv_import
 from challenges import services as challenge_services
-from challenges.models import BOARD_AGENT, Challenge
+from challenges.api.serializers import ChallengeInputSerializer
+from challenges.models import Challenge
 from core import clock
 from core.actors import is_staff
+from core.api.inputs import handed
 from core.errors import DomainError, NotPermitted, RuleViolation, TransitionNotAllowed
 from desk import forms as desk_forms
 from desk import lists as desk_lists
@@ -40,8 +42,10 @@ from elections.law import case_numbers
 from elections.law.local_time import day_text, in_zone, local_time
 from elections.models import Case, Party
 from notes import services as note_services
+from notes.api.serializers import NoteInputSerializer
 from notes.models import Visibility
 from objections import services as objection_services
+from objections.api.serializers import ObjectionInputSerializer
 from objections.law.rulings import DISPOSITION_LABELS
 from objections.models import Objection
 from proceedings import consequences
@@ -278,14 +282,7 @@ def challenge_new(request: HttpRequest, case: Case) -> HttpResponse:
                     f"challenged by {_challenger(c)}. It is pending until the Region decides it."
                 ),
                 lambda: challenge_services.challenge_log(
-                    election=election,
-                    voter_name=data["voter_name"],
-                    voter_identifier=data["voter_identifier"],
-                    job_classification=data["job_classification"],
-                    ground=data["ground"],
-                    reason=data["reason"],
-                    challenged_by=_challenger_code(data["challenged_by"]),
-                    actor=request.user,
+                    election=election, actor=request.user, **handed(ChallengeInputSerializer, data)
                 ),
             )
         except DomainError as error:
@@ -293,10 +290,6 @@ def challenge_new(request: HttpRequest, case: Case) -> HttpResponse:
         else:
             return _to_case(case, f"challenge-{challenge.pk}")
     return render(request, "desk/challenge_form.html", {"case": case, "form": form, **_may(request, case)})
-
-
-def _challenger_code(value: str) -> int | str:
-    return value if value == BOARD_AGENT else int(value)
 
 
 def _may(request: HttpRequest, case: Case) -> dict[str, Any]:
@@ -405,16 +398,16 @@ def objection_new(request: HttpRequest, case: Case) -> HttpResponse:
                 objection_filed,
                 lambda: objection_services.objection_file(
                     election=election,
-                    filed_by=filer,
-                    category=data["category"],
-                    statement=data["statement"],
-                    filed_at=data["filed_at"],
-                    offer_of_proof_filed_at=data["filed_at"] if data["offer_of_proof"] else None,
-                    served_on=data["served_on"],
-                    service_method=data["service_method"],
-                    certificate_of_service=data["certificate_of_service"],
-                    confirmation_number=data["confirmation_number"],
                     actor=request.user,
+                    # The box says the offer of proof is filed with the objections, at the same time.
+                    **handed(
+                        ObjectionInputSerializer,
+                        {
+                            **data,
+                            "filed_by": filer,
+                            "offer_of_proof_filed_at": data["filed_at"] if data["offer_of_proof"] else None,
+                        },
+                    ),
                 ),
             )
         except DomainError as error:
@@ -484,7 +477,7 @@ def note_new(request: HttpRequest, case: Case) -> HttpResponse:
         data = form.cleaned_data
         try:
             note = note_services.note_create(
-                case=case, body=data["body"], visibility=data["visibility"], actor=request.user
+                case=case, actor=request.user, **handed(NoteInputSerializer, data)
             )
         except DomainError as error:
             _refused(form, error)

@@ -16,8 +16,18 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from core.admin_kit import NoDeleteMixin, ServiceSaveMixin, saved_as, saves
 from core.admin_local_time import LocalTimeAdmin
+from core.api.inputs import InputSerializer, handed, input_names
 from core.models import Notification
 from elections import services
+from elections.api.serializers import (
+    AppearanceInputSerializer,
+    CaseInputSerializer,
+    CasePatchSerializer,
+    ElectionInputSerializer,
+    ElectionPatchSerializer,
+    PartyInputSerializer,
+    TallyInputSerializer,
+)
 from elections.law.tally import MAX_COUNT
 from elections.models import Appearance, Case, Counsel, Election, Party, RelatedCase, Tally
 
@@ -89,15 +99,22 @@ def _changes(form: Any, fields: Any) -> dict[str, Any]:
     return {name: form.cleaned_data[name] for name in form.changed_data if name in fields}
 
 
+def _changed(form: Any, declaration: type[InputSerializer]) -> dict[str, Any]:
+    """The fields of a write's input declaration that the form changed: what an update is handed."""
+    return handed(declaration, {name: form.cleaned_data[name] for name in form.changed_data})
+
+
 def _save_party_or_related(request: HttpRequest, form: Any, case: Case) -> None:
     obj = form.instance
     if isinstance(obj, Party):
         if obj.pk is None:
             saved = services.party_create(
-                case=case, role=form.cleaned_data["role"], name=form.cleaned_data["name"], actor=request.user
+                case=case, actor=request.user, **handed(PartyInputSerializer, form.cleaned_data)
             )
         else:
-            saved = services.party_update(party=obj, actor=request.user, **_changes(form, ("role", "name")))
+            saved = services.party_update(
+                party=obj, actor=request.user, **_changed(form, PartyInputSerializer)
+            )
         saved_as(obj, saved)
     elif isinstance(obj, RelatedCase) and obj.pk is None:
         saved_as(
@@ -125,6 +142,9 @@ class CaseAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAd
         "rule_set",
         "regional_office",
         "office_zone",
+        # A case is closed only by the event that ends it (case_update): shown, never typed here.
+        "closed_on",
+        "closing_reason",
         "created_at",
         "updated_at",
     ]
@@ -153,16 +173,12 @@ class CaseAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryAd
     def regional_office(self, case: Case) -> str:
         return case.regional_office
 
-    EDITABLE = ("number", "name", "petition_filed_on", "unit_description", "status")
-
     def save_model(self, request: HttpRequest, obj: Case, form: Any, change: bool) -> None:
         if change:
-            saved = services.case_update(case=obj, actor=request.user, **_changes(form, self.EDITABLE))
+            saved = services.case_update(case=obj, actor=request.user, **_changed(form, CasePatchSerializer))
         else:
-            saved = services.case_create(
-                actor=request.user,
-                **{k: form.cleaned_data[k] for k in self.EDITABLE if k in form.cleaned_data},
-            )
+            # The parties come from the inline, each through party_create (save_formset).
+            saved = services.case_create(actor=request.user, **handed(CaseInputSerializer, form.cleaned_data))
         saved_as(obj, saved)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
@@ -189,6 +205,7 @@ class AppearanceInline(NoDeleteMixin, admin.TabularInline[Appearance, Party]):
     extra = 1
     autocomplete_fields = ["user"]
     exclude = ["ended_at"]  # the inline lists current appearances; one ends through appearance_end
+    readonly_fields = ["takes_notices"]  # the paralegal's own choice (appearance_set_notices)
 
 
 @admin.register(Party)
@@ -205,13 +222,14 @@ class PartyAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryA
 
     def save_model(self, request: HttpRequest, obj: Party, form: Any, change: bool) -> None:
         if change:
-            saved = services.party_update(party=obj, actor=request.user, **_changes(form, ("role", "name")))
+            saved = services.party_update(
+                party=obj, actor=request.user, **_changed(form, PartyInputSerializer)
+            )
         else:
             saved = services.party_create(
                 case=form.cleaned_data["case"],
-                role=form.cleaned_data["role"],
-                name=form.cleaned_data["name"],
                 actor=request.user,
+                **handed(PartyInputSerializer, form.cleaned_data),
             )
         saved_as(obj, saved)
 
@@ -242,9 +260,9 @@ def _save_appearance(request: HttpRequest, form: Any, *, party: Party | None = N
     obj = form.instance
     data = form.cleaned_data
     if obj.pk is None:
-        saved = services.appearance_create(
-            party=party or data["party"], user=data["user"], capacity=data["capacity"], actor=request.user
-        )
+        # On a party's page the party is the page's; on the appearance's own page it is the form's.
+        given = {**data, "party": party or data["party"]}
+        saved = services.appearance_create(actor=request.user, **handed(AppearanceInputSerializer, given))
     else:
         saved = services.appearance_update(
             appearance=obj, actor=request.user, **_changes(form, ("user", "party", "capacity"))
@@ -259,7 +277,9 @@ class AppearanceAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHis
     search_fields = ["user__username", "party__name", "party__case__number"]
     list_select_related = ["user", "party__case"]
     autocomplete_fields = ["user", "party"]
-    readonly_fields = ["ended_at"]  # ended through appearance_end (the API's DELETE), never by hand
+    # Ended through appearance_end (the API's DELETE), never by hand; the notices a paralegal takes are their
+    # own choice (appearance_set_notices, the desk's notices page).
+    readonly_fields = ["ended_at", "takes_notices"]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Appearance]:
         # Ended appearances too (the default manager hides them): staff look up who appeared, and until when.
@@ -328,22 +348,14 @@ class ElectionAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHisto
     def get_queryset(self, request: HttpRequest) -> QuerySet[Election]:
         return cast(QuerySet[Election], super().get_queryset(request).prefetch_related("tallies"))
 
-    EDITABLE = (
-        "kind",
-        "mode",
-        "agreement",
-        "choices",
-        "eligibility_date",
-        "voting_opens_on",
-        "voting_closes_on",
-        "count_on",
-        "approx_eligible_voters",
-    )
+    # Kept as created, as the API's edit keeps them (ElectionPatchSerializer): the case, the sequence and the
+    # voting unit. The kind of election is staff's to correct until the ballot is tallied.
+    KEPT = ["case", "sequence", "voting_unit"]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None:
-            fields += ["case", "sequence"]
+            fields += self.KEPT
             if obj.tallies.exists():
                 fields += ["kind"]  # the ballot locks once it has been tallied ("ballot" shows it)
         return fields
@@ -364,15 +376,14 @@ class ElectionAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHisto
     def save_model(self, request: HttpRequest, obj: Election, form: Any, change: bool) -> None:
         if change:
             saved = services.election_update(
-                election=obj, actor=request.user, **_changes(form, self.EDITABLE)
+                election=obj,
+                actor=request.user,
+                **_changes(form, {"kind", *input_names(ElectionPatchSerializer)}),
             )
         else:
-            data = form.cleaned_data
+            # The case is the form's row, where the API names it by number.
             saved = services.election_create(
-                case=data["case"],
-                sequence=data.get("sequence"),
-                actor=request.user,
-                **{k: data[k] for k in self.EDITABLE if k in data},
+                actor=request.user, **handed(ElectionInputSerializer, form.cleaned_data)
             )
         saved_as(obj, saved)
 
@@ -496,16 +507,9 @@ class TallyAdmin(LocalTimeAdmin, ServiceSaveMixin, NoDeleteMixin, SimpleHistoryA
     def save_model(self, request: HttpRequest, obj: Tally, form: Any, change: bool) -> None:
         if change:  # pragma: no cover - has_change_permission refuses the change form's POST
             raise PermissionError("tallies are never edited in place")
-        data = form.cleaned_data
-        saved = services.tally_record(
-            election=data["election"],
-            prepared_at=data["prepared_at"],
-            votes_for=form.votes_for(),
-            votes_against=data["votes_against"],
-            void=data["void"],
-            challenged=data["challenged"],
-            actor=request.user,
-        )
+        # One field per choice on the ballot (votes_for_0, …), gathered into the input's votes_for.
+        data = {**form.cleaned_data, "votes_for": form.votes_for()}
+        saved = services.tally_record(actor=request.user, **handed(TallyInputSerializer, data))
         saved_as(obj, saved)
 
 

@@ -28,11 +28,18 @@ from simple_history.admin import SimpleHistoryAdmin
 from core import admin_kit
 from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin, saved_as
 from core.admin_local_time import LocalTimeAdmin
+from core.api.inputs import handed
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Election, Party
 from objections import selectors, services
+from objections.api.serializers import (
+    ObjectionInputSerializer,
+    ObjectionRulingInputSerializer,
+    ObjectionWithdrawInputSerializer,
+    OfferOfProofExtendInputSerializer,
+)
 from objections.law import rulings as rules
 from objections.law.deadlines import CONDUCT
 from objections.models import LEVEL_CHOICES, MAX_NUMBER, MAX_STATEMENT, OBJECTS_TO_CHOICES, Objection, Ruling
@@ -115,10 +122,11 @@ class FilingForm(forms.Form):
         help_text="Leave blank for the party's next number.",
     )
     category = forms.ChoiceField(choices=Objection.Category.choices)
-    objects_to = forms.ChoiceField(
+    objects_to = forms.TypedChoiceField(
         choices=OBJECTS_TO_CHOICES,
         initial=CONDUCT,
         required=False,
+        empty_value=CONDUCT,
         label="Objects to",
         help_text="Conduct objections are due with the tally of ballots' period (102.69(a)(8)); only an "
         "objection to a revised tally itself answers that tally's period (102.69(e)).",
@@ -377,16 +385,15 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
             offer = None
             if data.get("offer_filed_on"):
                 offer = _zoned(data["offer_filed_on"], data.get("offer_filed_time"), zone)
+            # The times are typed as a day and a time on the office's clock; the input names the moment.
+            times = {
+                "filed_at": _zoned(data["filed_on"], data["filed_time"], zone),
+                "offer_of_proof_filed_at": offer,
+            }
             return services.objection_file(
                 election=data["election"],
-                filed_by=data["filed_by"],
-                category=data["category"],
-                statement=data["statement"],
-                filed_at=_zoned(data["filed_on"], data["filed_time"], zone),
-                offer_of_proof_filed_at=offer,
-                number=data.get("number"),
-                objects_to=data.get("objects_to") or CONDUCT,
                 actor=request.user,
+                **handed(ObjectionInputSerializer, {**data, **times}),
             )
 
         def filed(objection: Objection) -> HttpResponse:
@@ -439,12 +446,11 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
         its own goes once the rulings are recorded (an action returns to the list)."""
 
         def record(data: dict[str, Any]) -> list[Ruling]:
+            # One disposition per objection (disposition_<id>), gathered into the form's pairs.
             return services.rulings_record_batch(
                 objections_dispositions=data["pairs"],
-                level=data["level"],
-                decided_on=data["decided_on"],
-                note=data["note"],
                 actor=request.user,
+                **handed(ObjectionRulingInputSerializer, data),
             )
 
         def recorded(created: list[Ruling]) -> HttpResponse | None:
@@ -510,11 +516,11 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
 
         def extend(data: dict[str, Any]) -> None:
             for objection in objections:
+                until = _zoned(data["until_on"], data["until_time"], _zone_of(objection))
                 services.offer_of_proof_extend(
                     objection=objection,
-                    until=_zoned(data["until_on"], data["until_time"], _zone_of(objection)),
-                    reason=data["reason"],
                     actor=request.user,
+                    **handed(OfferOfProofExtendInputSerializer, {**data, "until": until}),
                 )
 
         def extended(_: None) -> None:
@@ -575,7 +581,11 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
                     if data.get("withdrawn_on")
                     else None
                 )
-                services.objection_withdraw(objection=objection, actor=request.user, withdrawn_at=at)
+                services.objection_withdraw(
+                    objection=objection,
+                    actor=request.user,
+                    **handed(ObjectionWithdrawInputSerializer, {**data, "withdrawn_at": at}),
+                )
 
         def withdrawn(_: None) -> None:
             self.message_user(request, f"Withdrew {len(objections)} objections.", messages.SUCCESS)

@@ -27,12 +27,14 @@ from simple_history.admin import SimpleHistoryAdmin
 from core import admin_kit, clock
 from core.admin_kit import ActionPage, NoDeleteMixin, ServiceActionMixin, ServiceSaveMixin, saved_as
 from core.admin_local_time import LocalTimeAdmin
+from core.api.inputs import handed
 from elections.admin import CaseAdmin
 from elections.law import case_numbers
 from elections.law.local_time import local_time
 from elections.models import Case
 from proceedings import admin_desk, selectors, services
 from proceedings.admin_forms import sentence
+from proceedings.api.serializers import DeadlineInputSerializer, VoidInputSerializer
 from proceedings.event_details import detail_lines
 from proceedings.ladder_picture import ladder_picture
 from proceedings.law.deadlines import Source
@@ -185,7 +187,7 @@ class ProceedingEventAdmin(LocalTimeAdmin, ServiceActionMixin, NoDeleteMixin, Si
             # Latest first: a later event must be voided before the one it depends on.
             for event in queryset.order_by("-occurred_on", "-id"):
                 try:
-                    services.event_void(event=event, reason=data["reason"], actor=request.user)
+                    services.event_void(event=event, actor=request.user, **handed(VoidInputSerializer, data))
                 except self.refusals as exc:
                     self.message_user(request, f"Event {event.pk}: {self.refusal_text(exc)}", messages.ERROR)
                 else:
@@ -320,15 +322,7 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
     def save_model(self, request: HttpRequest, obj: Deadline, form: Any, change: bool) -> None:
         data = form.cleaned_data
         recorded = services.deadline_set(
-            case=data["case"],
-            election=data.get("election"),
-            code=data.get("code") or "",
-            label=data.get("label") or "",
-            due_on=data["due_on"],
-            reason=data.get("reason") or "",
-            source=data.get("source") or Source.ORDER,
-            party=data.get("party"),
-            actor=request.user,
+            case=data["case"], actor=request.user, **handed(DeadlineInputSerializer, data)
         )
         saved_as(obj, recorded)
 
@@ -375,7 +369,7 @@ class DeadlineAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDele
         def mark(data: dict[str, Any]) -> None:
             for deadline in queryset:
                 try:
-                    services.deadline_mark_met(deadline=deadline, met_on=data["met_on"], actor=request.user)
+                    services.deadline_mark_met(deadline=deadline, actor=request.user, **data)
                 except self.refusals as exc:
                     self.message_user(request, f"{deadline}: {self.refusal_text(exc)}", messages.ERROR)
             self.message_user(request, "Done.")

@@ -23,11 +23,13 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 
 from core.admin_kit import ServiceActionMixin
+from core.api.inputs import handed
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections.law import case_numbers
 from elections.models import Case
 from proceedings import consequences, selectors, services
 from proceedings.admin_forms import event_form_class, event_groups, sentence
+from proceedings.api.serializers import ProceedingEventInputSerializer
 from proceedings.law import ladder
 from proceedings.selectors import case_status
 
@@ -101,11 +103,12 @@ def record_event_view(model_admin: admin.ModelAdmin[Any], request: HttpRequest) 
             with consequences.watch(case) as watched:
                 recorded = services.event_record(
                     case=case,
-                    election=data.get("election") or None,
-                    event=event.value,
-                    occurred_on=data["occurred_on"],
-                    details=form.details(),
                     actor=request.user,
+                    # The event is the page's; its own fields are gathered into the details.
+                    **handed(
+                        ProceedingEventInputSerializer,
+                        {**data, "event": event.value, "details": form.details()},
+                    ),
                 )
         except RuleViolation as exc:
             form.add_error(

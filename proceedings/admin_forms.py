@@ -166,7 +166,7 @@ class EventForm(forms.Form):
     case: Case
     objections: list[Objection]
 
-    election = forms.TypedChoiceField(coerce=int, required=False, label="Election")
+    election = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Election")
     occurred_on = forms.DateField(widget=AdminDateWidget, label="Date of the event", initial=clock.today)
 
     def __init__(self, *args: Any, elections: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:

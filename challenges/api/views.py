@@ -200,11 +200,7 @@ class ChallengeWithdrawView(ChallengeScopedMixin, APIView):
         )  # 403 before a 400 about the body
         data = ChallengeWithdrawInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.challenge_withdraw(
-            challenge_id=self.challenge.pk,
-            actor=request.user,
-            withdrawn_on=data.validated_data["withdrawn_on"],
-        )
+        services.challenge_withdraw(challenge_id=self.challenge.pk, actor=request.user, **data.validated_data)
         return Response(
             ChallengeSerializer(selectors.challenges_for(request.user).get(pk=self.challenge.pk)).data
         )

@@ -125,17 +125,12 @@ class AppearanceListView(CaseConditionalRead, generics.ListCreateAPIView[Any]):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = AppearanceInputSerializer(data=request.data, context=case_context(self.case))
         data.is_valid(raise_exception=True)
-        party = self.case.parties.filter(pk=data.validated_data["party"]).first()
+        fields = dict(data.validated_data)
+        party_id = fields.pop("party")
+        party = self.case.parties.filter(pk=party_id).first()
         if party is None:
-            raise RuleViolation(
-                "party", f"Party {data.validated_data['party']} is not a party to {self.case.number}."
-            )
-        appearance = services.appearance_create(
-            party=party,
-            user=data.validated_data["user"],
-            capacity=data.validated_data["capacity"],
-            actor=request.user,
-        )
+            raise RuleViolation("party", f"Party {party_id} is not a party to {self.case.number}.")
+        appearance = services.appearance_create(party=party, actor=request.user, **fields)
         return Response(AppearanceSerializer(appearance).data, status=status.HTTP_201_CREATED)
 
 

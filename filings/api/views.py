@@ -75,28 +75,15 @@ class CaseFilingListView(CaseScopedMixin, generics.ListCreateAPIView[Filing]):
         data = FilingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
-        party = case.parties.filter(pk=fields["party"]).first()
+        party_id = fields.pop("party")
+        party = case.parties.filter(pk=party_id).first()
         if party is None:
             raise RuleViolation(
                 "party",
-                f"Party {fields['party']} is not a party of {case.number} (ids in cases/{case.number}/parties/).",
+                f"Party {party_id} is not a party of {case.number} (ids in cases/{case.number}/parties/).",
             )
-        filing = services.filing_file(
-            case=case,
-            kind=fields["kind"],
-            party=party,
-            title=fields["title"],
-            filed_at=fields.get("filed_at") or clock.now(),
-            election=fields.get("election"),
-            confirmation_number=fields["confirmation_number"],
-            served_on=fields["served_on"],
-            service_method=fields["service_method"],
-            answers=fields.get("answers"),
-            relates_to=fields.get("relates_to"),
-            unforeseeable_grounds=fields["unforeseeable_grounds"],
-            state=fields["state"],
-            actor=request.user,
-        )
+        filed_at = fields.pop("filed_at", None) or clock.now()
+        filing = services.filing_file(case=case, party=party, filed_at=filed_at, actor=request.user, **fields)
         return _fresh(request, filing, status.HTTP_201_CREATED)
 
 
@@ -145,9 +132,7 @@ class FilingFileView(FilingScopedMixin, APIView):
         services.filing_authorize_draft(filing=self.filing, actor=request.user)  # 403 before a 400
         data = FilingFileInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        filing = services.filing_draft_file(
-            filing=self.filing, filed_at=data.validated_data.get("filed_at"), actor=request.user
-        )
+        filing = services.filing_draft_file(filing=self.filing, actor=request.user, **data.validated_data)
         return _fresh(request, filing)
 
 
@@ -181,9 +166,7 @@ class FilingConfirmFilingView(FilingScopedMixin, APIView):
     def post(self, request: Request, filing_id: int) -> Response:
         data = FilingConfirmFilingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        filing = services.filing_confirm(
-            filing=self.filing, actor=request.user, late=data.validated_data["late"]
-        )
+        filing = services.filing_confirm(filing=self.filing, actor=request.user, **data.validated_data)
         return _fresh(request, filing)
 
 

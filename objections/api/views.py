@@ -33,7 +33,6 @@ from objections.api.serializers import (
     OfferOfProofFileInputSerializer,
     RulingRecordedSerializer,
 )
-from objections.law.deadlines import CONDUCT
 from objections.models import Objection
 
 
@@ -89,22 +88,14 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
                 "filed_by",
                 f"Party {data.validated_data['filed_by']} is not a party to {election.case.number}.",
             )
-        stated = fields.get("filed_at")
+        stated = fields.pop("filed_at", None)
         try:
             objection = services.objection_file(
                 election=election,
                 filed_by=party,
-                category=fields["category"],
-                statement=fields["statement"],
                 filed_at=stated or clock.now(),
-                offer_of_proof_filed_at=fields.get("offer_of_proof_filed_at"),
-                number=fields.get("number"),
-                objects_to=fields.get("objects_to") or CONDUCT,
-                served_on=fields["served_on"],
-                service_method=fields["service_method"],
-                certificate_of_service=fields["certificate_of_service"],
-                confirmation_number=fields["confirmation_number"],
                 actor=request.user,
+                **fields,
             )
         except RuleViolation as refused:
             if stated is None and refused.field == "filed_at":
@@ -171,9 +162,7 @@ class ObjectionWithdrawView(ObjectionScopedView):
         data = ObjectionWithdrawInputSerializer(data=request.data, context=context)
         data.is_valid(raise_exception=True)
         objection = services.objection_withdraw(
-            objection=self.objection,
-            actor=request.user,
-            withdrawn_at=data.validated_data.get("withdrawn_at"),
+            objection=self.objection, actor=request.user, **data.validated_data
         )
         return _fresh(request, objection, context)
 
@@ -190,7 +179,7 @@ class ObjectionConfirmFilingView(ObjectionScopedView):
         data = ObjectionConfirmFilingInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         objection = services.objection_confirm_filing(
-            objection=self.objection, actor=request.user, late=data.validated_data["late"]
+            objection=self.objection, actor=request.user, **data.validated_data
         )
         return _fresh(request, objection)
 

@@ -94,7 +94,7 @@ class ProceedingVoidView(CaseScopedMixin, APIView):
             raise Http404
         data = VoidInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.event_void(event=event, reason=data.validated_data["reason"], actor=request.user)
+        services.event_void(event=event, actor=request.user, **data.validated_data)
         event = selectors.events_for_case(self.case).get(pk=event.pk)
         return Response(ProceedingEventSerializer(event).data)
 

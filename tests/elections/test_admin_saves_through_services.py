@@ -110,6 +110,26 @@ def test_election_dates_out_of_order_are_refused(staff_browser: Client, world: W
     assert Election.objects.get(pk=world.election.pk).voting_closes_on == date(2021, 3, 29)
 
 
+def test_an_election_added_on_the_staff_desk_keeps_every_field_typed(
+    staff_browser: Client, world: World
+) -> None:
+    # The add page offered the voting unit and dropped it (issue 34: one input shape per write).
+    url = "/admin/elections/election/add/"
+    typed = {
+        "case": world.case.pk,
+        "sequence": 2,
+        "kind": "initial",
+        "mode": "manual",
+        "choices": '["RWDSU"]',
+    }
+
+    response = staff_browser.post(url, page_form_data(staff_browser, url, **typed, voting_unit="B"))
+
+    assert response.status_code == 302
+    added = Election.objects.filter(case=world.case).latest("pk")
+    assert (added.sequence, added.voting_unit, added.choices) == (2, "B", ["RWDSU"])
+
+
 def test_the_ballot_locks_once_tallied(staff_browser: Client, world: World) -> None:
     record_tally(world.election, yes=10, votes_against=12, challenged=0)
     url = f"/admin/elections/election/{world.election.pk}/change/"
