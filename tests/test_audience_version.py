@@ -68,7 +68,9 @@ def test_an_appearance_begun_or_ended_moves_its_user(world: World) -> None:
     newcomer = UserFactory(username="newcomer")
     assert newcomer.pk not in _versions()
     before = _versions()
-    appearance = AppearanceFactory(user=newcomer, party=world.employer, capacity=Appearance.Capacity.PARALEGAL)
+    appearance = AppearanceFactory(
+        user=newcomer, party=world.employer, capacity=Appearance.Capacity.PARALEGAL
+    )
     assert newcomer.pk in _moved(before), "a first appearance makes the user's row"
     assert world.stranger.pk not in _moved(before)
     before = _versions()
