@@ -155,7 +155,7 @@ class CaseConditionalRead(conditional.ConditionalRead, CaseScopedMixin):
 
 class ListConditionalRead(conditional.ConditionalRead):
     """A list across the caller's cases answered from its tag: with ``?case=`` (when the list takes it), the
-    tag of that case; without, the versions of every case the caller may see. ``timed``: the list shows what
+    tag of that case; without, the caller's audience version (``scope_parts``). ``timed``: the list shows what
     time changes (a deadline's effective status)."""
 
     timed = False
