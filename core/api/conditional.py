@@ -2,9 +2,9 @@
 
 A read that opts in (``ConditionalRead``) names what its answer depends on besides the request itself — for a
 case's reads, the case's version (``core/case_version.py``) and the time buckets below; for a list across
-cases, the caller's audience version (``core/audience_version.py``). With the caller's scope, the full URL (host and scheme
-included: the pagination links hold them), the media type and the code's revision, that makes a strong
-``ETag``. Then:
+cases, the caller's audience version (``core/audience_version.py``). With the caller's scope, the full URL
+(host and scheme included: the pagination links hold them), the media type and the code's revision, that
+makes a strong ``ETag``. Then:
 
 - ``If-None-Match`` holding the tag answers 304 before the body is built;
 - otherwise the rendered body is read from the cache (Redis in production, local memory in the embedded
