@@ -55,9 +55,11 @@ def trigger_name(table: str, op: str) -> str:
 
 
 def _bump(audiences: str) -> str:
-    """Add one to the version of every audience ``audiences`` selects (making a missing row at 1)."""
+    """Add one to the version of every audience ``audiences`` selects (making a missing row at 1). Distinct:
+    an upsert may not touch a row twice (one statement making two appearances of one user)."""
     return (
-        f"INSERT INTO {AUDIENCE_TABLE} (audience, version) SELECT moved.audience, 1 FROM ({audiences}) moved "
+        f"INSERT INTO {AUDIENCE_TABLE} (audience, version) "
+        f"SELECT DISTINCT moved.audience, 1 FROM ({audiences}) moved "
         f"WHERE moved.audience IS NOT NULL ORDER BY moved.audience "
         f"ON CONFLICT (audience) DO UPDATE SET version = {AUDIENCE_TABLE}.version + 1;"
     )

@@ -80,6 +80,20 @@ def test_an_appearance_begun_or_ended_moves_its_user(world: World) -> None:
     assert world.stranger.pk not in moved
 
 
+def test_one_statement_making_many_appearances_of_one_user_moves_that_user_once(world: World) -> None:
+    """On PostgreSQL the triggers see the statement's rows at once: two rows of one user are one audience."""
+    newcomer = UserFactory(username="newcomer")
+    before = _versions()
+    Appearance.objects.bulk_create(
+        [
+            Appearance(user=newcomer, party=world.union, capacity=Appearance.Capacity.PARALEGAL),
+            Appearance(user=newcomer, party=world.other_case.parties.get(), capacity="paralegal"),
+        ]
+    )
+    assert newcomer.pk in _moved(before)
+    assert world.stranger.pk in _moved(before)  # the other case's reader: that case was written
+
+
 def test_a_note_moves_only_those_who_may_read_it(world: World) -> None:
     cases = {
         "side": {world.employer_counsel.pk},  # the employer's side; not the union's, not staff
