@@ -63,10 +63,10 @@ def _latest_of_my_cases(user: Any, now: datetime | None) -> dict[str, Subquery]:
     latest taken: a handful of cases, whatever the size of the record. Asked of every deadline at once, the
     database walks the index on ``due_at`` back from now until it meets one of the caller's."""
     per_case = conditional.time_buckets(at=now, case_id=OuterRef("case_id"))
+    # The caller's current appearances: the cases they see, as ``scoped_to_cases_of`` has it.
     return {
         name: Subquery(
             Appearance.objects.filter(user=user)
-            .order_by()
             .annotate(latest=bucket)
             .order_by(F("latest").desc(nulls_last=True))
             .values("latest")[:1]
