@@ -162,3 +162,18 @@ def test_the_staff_list_tag_is_one_query_and_moves_with_a_case_no_counsel_sees(
         case=world.other_case, role=Party.Role.EMPLOYER, name="Amazon.com Services LLC", actor=world.staff
     )
     assert as_staff.get("/api/v1/cases/", HTTP_IF_NONE_MATCH=tag).status_code == 200
+
+
+def test_a_user_made_staff_or_made_staff_no_more_reads_under_the_scope_they_have_now(world: World) -> None:
+    """Being staff is a scope of its own (``conditional.scope_of``): no row of the user's to move."""
+    client = APIClient()
+    client.force_authenticate(user=world.paralegal)
+    tag = _tag(client, "/api/v1/cases/")
+    world.paralegal.is_staff = True
+    world.paralegal.save(update_fields=["is_staff"])
+    response = client.get("/api/v1/cases/", HTTP_IF_NONE_MATCH=tag)
+    assert response.status_code == 200
+    assert len(response.json()["results"]) == 2  # every case
+    world.paralegal.is_staff = False
+    world.paralegal.save(update_fields=["is_staff"])
+    assert client.get("/api/v1/cases/", HTTP_IF_NONE_MATCH=tag).status_code == 304  # their own cases again
