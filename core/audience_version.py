@@ -18,7 +18,7 @@ The staff audience is stored as ``0`` (no user has that id); any other audience 
 made on its first move (an upsert); the migration makes those of staff and of every current appearance.
 
 Each audience's rows are taken in the order of their ids (staff first) in one statement, so two writers that
-move the same audiences lock them in the same order.
+move the same audiences lock them in the same order; and after the case row (``TRIGGER_PREFIX``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,10 @@ from django.db import migrations
 
 AUDIENCE_TABLE = "elections_audienceversion"
 STAFF = 0
-TRIGGER_PREFIX = "audience_version_"
+# PostgreSQL fires a table's triggers for one event in the order of their names: these sort after the
+# case-version ones ("case_version_…"), so that a statement takes its case's row before any audience row, as
+# every write under a case does (the case row, then the audiences it moves): one order, no deadlock.
+TRIGGER_PREFIX = "list_version_"
 
 # Who may read a row, as SQL over ``{r}`` (a FROM item aliased ``r``: a transition table on PostgreSQL, the
 # trigger's row on SQLite), selecting one column ``audience``; and the columns of the row it uses.
