@@ -439,3 +439,15 @@ class Tally(models.Model):
     @cached_property
     def assessment(self) -> tally_law.TallyAssessment:
         return tally_law.assess(self.figures())
+
+
+class AudienceVersion(models.Model):
+    """What a list across cases is tagged with (core/audience_version.py, ADR 0008): one row per audience —
+    ``0`` for Board staff, who all see every case alike, else the user's id — whose ``version`` the database's
+    triggers move whenever anything that audience may read changes. Written by triggers only."""
+
+    audience = models.BigIntegerField(primary_key=True, help_text="0: Board staff; else the user's id")
+    version = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"audience {self.audience} at {self.version}"

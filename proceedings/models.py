@@ -236,6 +236,9 @@ class DeadlineParty(models.Model):
 
     class Meta:
         ordering = ["deadline_id", "party_id"]
+        # Staff's time bucket across every case (``selectors.party_deadline_passed``): the newest due moment
+        # before now, the top of this index rather than a scan of every row (ADR 0008).
+        indexes = [models.Index(fields=["due_at"], name="deadline_party_due_idx")]
         constraints = [
             models.UniqueConstraint(fields=["deadline", "party"], name="one_row_per_deadline_and_party"),
         ]

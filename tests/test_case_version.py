@@ -16,6 +16,7 @@ from django.apps import apps
 from django.core.management import call_command
 from django.db import connection, models, transaction
 
+from core.audience_version import trigger_name as audience_trigger_name
 from core.case_version import CASE_TABLE, trigger_name
 from elections.models import Case
 
@@ -93,6 +94,31 @@ def test_every_table_under_a_case_moves_its_version_on_insert_update_and_delete(
         "to its app's migration (core/case_version.py)\n" + "\n".join(missing)
     )
     assert trigger_name(CASE_TABLE, "own") in present
+
+
+# What moves the audience versions the lists across cases are tagged with (core/audience_version.py): the case
+# row (every write under a case reaches it through the triggers above), who appears where, and each table read
+# by audience instead of by case.
+AUDIENCE_MOVERS = {"elections.Case", "elections.Appearance", *BY_AUDIENCE}
+
+
+@pytest.mark.django_db
+def test_every_table_that_changes_a_list_across_cases_moves_the_audience_versions() -> None:
+    present = _triggers()
+    missing = [
+        f"{label} ({apps.get_model(label)._meta.db_table}): no {op} audience trigger"
+        for label in sorted(AUDIENCE_MOVERS)
+        for op in ("insert", "update", "delete")
+        if audience_trigger_name(apps.get_model(label)._meta.db_table, op) not in present
+    ]
+    # PostgreSQL fires one event's triggers by name: the case row is locked before any audience row.
+    assert audience_trigger_name("elections_appearance", "insert") > trigger_name(
+        "elections_appearance", "insert"
+    )
+    assert not missing, (
+        "add AudienceVersioned(<model>, <who reads it>) to its app's migration (core/audience_version.py)\n"
+        + "\n".join(missing)
+    )
 
 
 def _versions() -> dict[int, int]:

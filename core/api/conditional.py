@@ -2,9 +2,9 @@
 
 A read that opts in (``ConditionalRead``) names what its answer depends on besides the request itself — for a
 case's reads, the case's version (``core/case_version.py``) and the time buckets below; for a list across
-cases, the versions of every case the caller may see. With the caller's scope, the full URL (host and scheme
-included: the pagination links hold them), the media type and the code's revision, that makes a strong
-``ETag``. Then:
+cases, the caller's audience version (``core/audience_version.py``). With the caller's scope, the full URL
+(host and scheme included: the pagination links hold them), the media type and the code's revision, that
+makes a strong ``ETag``. Then:
 
 - ``If-None-Match`` holding the tag answers 304 before the body is built;
 - otherwise the rendered body is read from the cache (Redis in production, local memory in the embedded
@@ -82,7 +82,9 @@ def bucket_values(record: Any) -> tuple[Any, ...]:
 # Audience parts: what a caller may read under a case that not every caller may (a side's notes, staff
 # notes) moves no case version (its rows carry no case-version triggers: core/case_version.py); it reaches
 # the tag through a part registered here by the app that owns it, computed for the caller — so one side's
-# privileged write never moves the other side's tag (issue 36, item 5: a timing channel into its work).
+# privileged write never moves the other side's tag (issue 36, item 5: a timing channel into its work). That
+# is for the reads of one case; the lists across cases read the audience version instead, which such a table
+# moves by its own triggers for its readers only (core/audience_version.py, ADR 0008).
 AudiencePart = Callable[[Any, dict[str, Any]], QuerySet[Any]]
 _audience_parts: dict[str, AudiencePart] = {}
 

@@ -108,7 +108,7 @@ class TagQuery:
             (index, name)
             for index, param in enumerate(params)
             for name, stand_in in adapted.items()
-            if stand_in is not None and type(param) is type(stand_in) and param == stand_in
+            if stand_in is not None and _same(param, stand_in)
         )
         for name, value in stand_ins.items():
             wanted = not isinstance(value, AbstractBaseUser) or not is_staff(value)
@@ -133,13 +133,32 @@ class TagQuery:
             return []
         params = list(compiled.params)
         for index, name in compiled.slots:
-            params[index] = _adapt(connection, values[name])
+            params[index] = _typed_as(compiled.params[index], _adapt(connection, values[name]))
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             found = cursor.fetchall()
         return [
             dict(zip(compiled.names, _converted(row, compiled, connection), strict=True)) for row in found
         ]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _same(param: Any, stand_in: Any) -> bool:
+    """Whether a compiled parameter is the stand-in. An integer may come back typed for the column
+    (PostgreSQL's backend passes a ``BigIntegerField``'s value as psycopg's ``Int8``): still an int."""
+    if _is_int(stand_in):
+        return _is_int(param) and int(param) == stand_in
+    return type(param) is type(stand_in) and param == stand_in
+
+
+def _typed_as(param: Any, value: Any) -> Any:
+    """``value`` with the type the compiled parameter had (``Int8`` stays ``Int8``: the same statement)."""
+    if _is_int(param) and _is_int(value) and type(param) is not int:
+        return type(param)(value)
+    return value
 
 
 def _converted(row: Any, compiled: _Compiled, connection: Any) -> Any:

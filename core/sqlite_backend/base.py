@@ -4,8 +4,9 @@ SQLite cannot alter most columns in place, so Django rebuilds the table: it crea
 rows, drops the old one and renames the new one. Dropping the old table drops its own triggers (its case's
 version would silently stop moving), and renaming fails while another table's trigger names it ("error in
 trigger case_version_objections_ruling_insert: no such table"): adding a required field to objections
-broke every test database. This schema editor sets the case-version triggers aside for the rebuild and
-creates them again after it, unchanged. PostgreSQL alters tables in place and keeps its triggers.
+broke every test database. This schema editor sets the case-version triggers, and the audience-version ones
+(``core.audience_version``) alike, aside for the rebuild and creates them again after it, unchanged.
+PostgreSQL alters tables in place and keeps its triggers.
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ from typing import Any
 
 from django.db.backends.sqlite3 import base, schema
 
-from core.case_version import TRIGGER_PREFIX
+from core import audience_version, case_version
 
 
 class DatabaseSchemaEditor(schema.DatabaseSchemaEditor):
     def _remake_table(self, model: Any, *args: Any, **kwargs: Any) -> None:
         with self.connection.cursor() as cursor:
             cursor.execute(
-                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE %s",
-                [f"{TRIGGER_PREFIX}%"],
+                "SELECT name, sql FROM sqlite_master "
+                "WHERE type = 'trigger' AND (name LIKE %s OR name LIKE %s)",
+                [f"{case_version.TRIGGER_PREFIX}%", f"{audience_version.TRIGGER_PREFIX}%"],
             )
             triggers = cursor.fetchall()
         for name, _sql in triggers:

@@ -7,16 +7,16 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Count, Max, OuterRef, Sum
-from django.db.models.sql import Query
+from django.db.models import F, OuterRef, Subquery
 from django.http import Http404
 
 from core import clock
 from core.api import conditional
 from core.api.scoping import ScopedObjectMixin, ScopedRecord, found_or_404
 from core.api.tag_query import TagQuery
+from core.audience_version import STAFF
 from elections.law import case_numbers
-from elections.models import Case, Election, scoped_to_cases_of
+from elections.models import Appearance, AudienceVersion, Case, Election, scoped_to_cases_of
 
 
 def visible_case_or_404(user: Any, number: str, **annotations: Any) -> Case:
@@ -42,38 +42,41 @@ def _versioned_case_query(user: Any, number: str, now: datetime) -> Any:
     )[:1]
 
 
-def _all_cases_query(user: Any, timed: bool, now: datetime | None = None) -> Query:
-    """Staff see every case, and versions only grow and cases are never deleted, so the count and the sum of
-    the versions change with every write; with what staff read that moves no version (the audience parts)."""
-    query = Case.objects.order_by().query.chain()
-    query.default_cols = False
-    query.add_annotation(Count("pk"), "cases")
-    query.add_annotation(Sum("version"), "versions")
-    for name, part in sorted(conditional.audience_parts(user).items()):
-        query.add_annotation(Max(part), name)
-    if timed:
-        for name, bucket in sorted(conditional.time_buckets(at=now).items()):
-            query.add_annotation(Max(bucket), name)
-    return query
-
-
-def _my_cases_query(user: Any, timed: bool, now: datetime | None = None) -> Any:
-    """Anyone else: their cases' ids and versions (a handful), which also changes when an appearance begins
-    or ends, and what they may read of each that moves no version (the audience parts); with the latest
-    moment passed across all their cases, evaluated once (not once per case)."""
-    cases = Case.objects.visible_to(user).order_by("pk")
-    audience = conditional.audience_parts(user, case_id=OuterRef("pk"))
+def _audience_query(user: Any, timed: bool, now: datetime | None = None) -> Any:
+    """The caller's audience version (core/audience_version.py): one row, read by its key — ``0`` for staff,
+    who all see every case alike, else the user's id — which moves with every write to any case the caller
+    sees, every appearance of theirs begun or ended, every note they may read. With, when ``timed``, the
+    latest moment passed among the deadlines of those cases: staff's is the top of the index on ``due_at``
+    (the newest moment before now), anyone else's is read from their own cases' deadlines only."""
+    if not getattr(user, "is_authenticated", False):
+        return AudienceVersion.objects.none()  # no audience: sees no case
+    staff = conditional.scope_of(user) == "staff"
+    audience = AudienceVersion.objects.filter(audience=STAFF if staff else user.pk).order_by()
     if not timed:
-        return cases.annotate(**audience).values_list("pk", "version", *sorted(audience))
-    buckets = conditional.time_buckets(at=now, case_id__in=Case.objects.visible_to(user).values("pk"))
-    return cases.annotate(**audience, **buckets).values_list(
-        "pk", "version", *sorted(audience), *sorted(buckets)
-    )
+        return audience.values_list("version")
+    buckets = conditional.time_buckets(at=now) if staff else _latest_of_my_cases(user, now)
+    return audience.annotate(**buckets).values_list("version", *sorted(buckets))
+
+
+def _latest_of_my_cases(user: Any, now: datetime | None) -> dict[str, Subquery]:
+    """Each time bucket over the caller's cases, read case by case (the index on a deadline's case) and the
+    latest taken: a handful of cases, whatever the size of the record. Asked of every deadline at once, the
+    database walks the index on ``due_at`` back from now until it meets one of the caller's."""
+    per_case = conditional.time_buckets(at=now, case_id=OuterRef("case_id"))
+    # The caller's current appearances: the cases they see, as ``scoped_to_cases_of`` has it.
+    return {
+        name: Subquery(
+            Appearance.objects.filter(user=user)
+            .annotate(latest=bucket)
+            .order_by(F("latest").desc(nulls_last=True))
+            .values("latest")[:1]
+        )
+        for name, bucket in per_case.items()
+    }
 
 
 VERSIONED_CASE = TagQuery(_versioned_case_query)
-ALL_CASES = TagQuery(_all_cases_query)
-MY_CASES = TagQuery(_my_cases_query)
+AUDIENCE = TagQuery(_audience_query)
 
 
 def versioned_case(user: Any, number: str) -> Case:
@@ -111,15 +114,14 @@ def case_filter_parts(user: Any, value: str | None) -> tuple[Any, ...] | None:
 
 
 def scope_parts(user: Any, *, timed: bool = False) -> tuple[Any, ...]:
-    """For a list across the caller's cases: the versions of every case the caller may see, in one query
-    (with the time buckets when ``timed``)."""
-    shape = _shape()
+    """For a list across the caller's cases: their audience version (with the time buckets when ``timed``),
+    in one query of one row. An anonymous caller, or a user who never appeared on a case, has no row: they
+    see no case, and a row is made with their first appearance."""
     moment = {"now": clock.now()} if timed else {}
-    if conditional.scope_of(user) == "staff":
-        (found,) = ALL_CASES.rows(shape=shape, user=user, timed=timed, **moment)
-        return ("all", tuple(found[k] for k in sorted(found)))
-    rows = MY_CASES.rows(shape=shape, user=user, timed=timed, **moment)
-    return ("mine", tuple(tuple(row.values()) for row in rows))
+    if not getattr(user, "is_authenticated", False):
+        return ("audience", None)
+    rows = AUDIENCE.rows(shape=conditional.bucket_names(), user=user, timed=timed, **moment)
+    return ("audience", tuple(rows[0].values()) if rows else None)
 
 
 def visible_election(user: Any, pk: int) -> Election | None:
@@ -153,7 +155,7 @@ class CaseConditionalRead(conditional.ConditionalRead, CaseScopedMixin):
 
 class ListConditionalRead(conditional.ConditionalRead):
     """A list across the caller's cases answered from its tag: with ``?case=`` (when the list takes it), the
-    tag of that case; without, the versions of every case the caller may see. ``timed``: the list shows what
+    tag of that case; without, the caller's audience version (``scope_parts``). ``timed``: the list shows what
     time changes (a deadline's effective status)."""
 
     timed = False
