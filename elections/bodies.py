@@ -18,7 +18,8 @@ tasks and commands wrote, at most ``BODIES_SWEEP_CASES`` of the newest cases a t
 touches 20,000 cases leaves the rest to be built when read, as before).
 
 Which reads: those the apps register (``register_case_read``), each a URL name and whether the case is a
-``?case=`` filter or the ``number`` in the path. Only the first page of a list is built.
+``?case=`` filter or the ``number`` in the path. Only the first page of a list is built; a list the same for
+every reader of the case (``same_for_every_reader``: challenges, objections) is built once, not per audience.
 """
 
 from __future__ import annotations
@@ -99,12 +100,18 @@ def audiences(case_ids: Iterable[int]) -> dict[int, list[Any]]:
 
 
 @cache
-def _view_for(path: str) -> tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any]]:
+def _view_for(path: str) -> tuple[Callable[..., Any], type, tuple[Any, ...], dict[str, Any]]:
     match = resolve(path)
     view_class = match.func.view_class  # type: ignore[attr-defined]
     initkwargs = getattr(match.func, "view_initkwargs", {})
     # No throttle: building an answer is not a call of the representative user's.
-    return view_class.as_view(**{**initkwargs, "throttle_classes": ()}), match.args, match.kwargs
+    view = view_class.as_view(**{**initkwargs, "throttle_classes": ()})
+    return view, view_class, match.args, match.kwargs
+
+
+def _shared(path: str) -> bool:
+    """The read's answer is the same for every reader of the case (``same_for_every_reader``)."""
+    return bool(getattr(_view_for(urlsplit(path).path)[1], "same_for_every_reader", False))
 
 
 def build(path: str, user: Any, base: str) -> HttpResponse:
@@ -118,7 +125,7 @@ def build(path: str, user: Any, base: str) -> HttpResponse:
         secure=split.scheme == "https",
     )
     force_authenticate(request, user=user)
-    view, args, kwargs = _view_for(urlsplit(path).path)
+    view, _, args, kwargs = _view_for(urlsplit(path).path)
     response: HttpResponse = view(request, *args, **kwargs)
     if hasattr(response, "render"):
         response.render()  # the post-render callback stores the body under its tag
@@ -134,10 +141,11 @@ def build_cases(case_ids: Iterable[int], base: str) -> int:
     readers = audiences(numbers)
     built = 0
     for case_id, number in sorted(numbers.items()):
-        for user in readers[case_id]:
-            for read in _reads:
-                response = build(path_of(read, number), user, base)
-                built += response.status_code == 200
+        for read in _reads:
+            path = path_of(read, number)
+            # An answer the same for every reader of the case is built once, by the first.
+            for user in readers[case_id][:1] if _shared(path) else readers[case_id]:
+                built += build(path, user, base).status_code == 200
     return built
 
 

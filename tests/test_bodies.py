@@ -86,7 +86,7 @@ def test_the_stored_bodies_are_a_fresh_build_for_every_role_and_case_of_the_fixt
     log_challenge(world.election, "Jane Q. Voter", by=world.union, actor=world.staff)
     # staff, two counsel, a paralegal of the union (the union counsel's audience), a stranger elsewhere
     compared = _hold_every_stored_body_equal_to_a_fresh_build(monkeypatch)
-    assert compared == len(bodies.case_reads()) * (2 + 1 + 1 + 1 + 1)
+    assert compared == len(bodies.case_reads()) * (2 + 1 + 1 + 1 + 1)  # the stranger reads two cases
 
 
 def test_the_stored_bodies_are_a_fresh_build_for_every_role_of_the_bessemer_demo(
@@ -111,6 +111,20 @@ def test_every_reader_for_one_party_reads_one_audience_and_each_side_its_own(wor
         "para": f"party:{world.union.pk}",
         "ecounsel": f"party:{world.employer.pk}",
     }
+
+
+def test_a_list_the_same_for_every_reader_has_one_tag_for_all_who_see_the_case(world: World) -> None:
+    record_tally(world.election, prepared_at=datetime(2021, 4, 9, 16, 0, tzinfo=UTC), yes=1, challenged=5)
+    log_challenge(world.election, "Jane Q. Voter", by=world.union, actor=world.staff)
+    readers = [world.staff, world.union_counsel, world.paralegal, world.employer_counsel]
+    for path in (
+        f"/api/v1/challenges/?case={world.case.number}",
+        f"/api/v1/objections/?case={world.case.number}",
+    ):
+        answers = {(r["ETag"], r.content) for r in (_client(u).get(path) for u in readers)}
+        assert len(answers) == 1, path
+    status = f"/api/v1/cases/{world.case.number}/status/"
+    assert len({_client(u).get(status)["ETag"] for u in readers}) == 3  # staff, and each side
 
 
 def test_a_write_through_the_api_is_followed_by_reads_served_from_the_store(

@@ -113,8 +113,11 @@ def _shape() -> tuple[str, ...]:
     return (*conditional.bucket_names(), *conditional.audience_names())
 
 
-def case_parts(case: Case) -> tuple[Any, ...]:
-    return ("case", case.pk, case.version, conditional.bucket_values(case), conditional.audience_values(case))
+def case_parts(case: Case, *, audience: bool = True) -> tuple[Any, ...]:
+    """``audience``: with what the caller reads under the case that moves no version (their notes); without
+    it for an answer that shows none of that."""
+    shown = conditional.audience_values(case) if audience else ()
+    return ("case", case.pk, case.version, conditional.bucket_values(case), shown)
 
 
 def filtered_case(user: Any, value: str | None) -> Case | None:
@@ -180,6 +183,9 @@ class ListConditionalRead(conditional.ConditionalRead):
 
     timed = False
     by_case = True
+    # With ``?case=``, the answer holds nothing that depends on who reads it (no deadline of their own, no
+    # note): everyone who sees the case shares one tag and one body (scope ``case``), built once after a write.
+    same_for_every_reader = False
     request: Any
     filtered_case: Case | None = None  # with ``?case=``: that case, whose audience renders the answer
 
@@ -187,12 +193,16 @@ class ListConditionalRead(conditional.ConditionalRead):
         user = self.request.user
         if self.by_case and "case" in self.request.query_params:
             case = self.filtered_case = filtered_case(user, self.request.query_params.get("case"))
-            return None if case is None else case_parts(case)
+            if case is None:
+                return None
+            return case_parts(case, audience=not self.same_for_every_reader)
         return scope_parts(user, timed=self.timed)
 
     def read_scope(self) -> str | None:
         case = self.filtered_case
-        return None if case is None else audience_on(self.request.user, case)
+        if case is None:
+            return None
+        return "case" if self.same_for_every_reader else audience_on(self.request.user, case)
 
 
 class ElectionScopedMixin(ScopedObjectMixin):
