@@ -161,20 +161,19 @@ def _writer() -> int | None:
     return int(connection.connection.info.backend_pid)
 
 
-def _take(rows: Any) -> list[int]:
-    """Delete the queued rows and return their cases, in one transaction."""
-    with transaction.atomic():
-        taken = list(rows.values_list("pk", "case_id"))
-        if taken:
-            CaseToRebuild.objects.filter(pk__in=[pk for pk, _ in taken]).delete()
-    return sorted({case_id for _, case_id in taken})
+def _take_written(writer: int | None) -> list[int]:
+    """Delete the rows ``writer`` queued (every row on SQLite) and return their cases: one statement, so
+    that a request that wrote nothing under a case pays one round trip here."""
+    table = CaseToRebuild._meta.db_table
+    where, params = ("", []) if writer is None else (" WHERE writer = %s", [writer])
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {table}{where} RETURNING case_id", params)
+        return sorted({case_id for (case_id,) in cursor.fetchall()})
 
 
 def build_written(base: str) -> int:
     """After a request's writes committed: the answers of the cases this connection queued."""
-    writer = _writer()
-    queued = CaseToRebuild.objects.all() if writer is None else CaseToRebuild.objects.filter(writer=writer)
-    return build_cases(_take(queued), base)
+    return build_cases(_take_written(_writer()), base)
 
 
 def build_queued(limit: int | None = None, base: str | None = None) -> int:
