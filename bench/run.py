@@ -26,6 +26,7 @@ import functools
 import json
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -78,6 +79,7 @@ settings.API_TOKEN_CACHE_SECONDS = 60
 settings.ROOT_URLCONF = "stack_floor"
 
 import stack_floor  # noqa: E402  (bench/stack_floor.py)
+import writes  # noqa: E402  (bench/writes.py)
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, models  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -344,10 +346,10 @@ def _line(label: str, samples: list[float], floor: list[float] | None, floor_nam
 
 
 def report(
-    label: str, samples: list[float], floor: list[float] | None, target: float | None
+    label: str, samples: list[float], floor: list[float] | None, target: float | None, shown: str = ""
 ) -> dict[str, Any]:
     q = _q
-    line = _line(label, samples, floor)
+    line = _line(shown or label, samples, floor)
     if target:
         line += f"   | target p95 < {target:.0f} ms: {'met' if q(samples, 95) < target else 'NOT MET'}"
     print(line, flush=True)
@@ -379,14 +381,20 @@ ROUND = 10  # paths per round of the conditional reads
 
 
 def conditional_calls(
-    client: Client, token: str, path_for: Callable[[], str], calls: int
+    client: Client,
+    token: str,
+    path_for: Callable[[], str],
+    calls: int,
+    write_for: Callable[[str], Callable[[], Any] | None],
 ) -> dict[str, list[float]]:
-    """The read timed cold, warm and 304 on the same paths, in rounds of ``ROUND`` paths: untimed requests
-    learn each path's tag; then each path is read cold (its entry dropped first: the body built and kept),
-    then each warm (the body from the cache), then each with its tag in ``If-None-Match`` (a 304). A round
-    keeps the three modes under the same load; reading the paths mode by mode keeps one mode's work from
-    being charged to the next (a warm read right after a cold one pays for the caches and the scheduler's
-    share that the cold one used up)."""
+    """The read timed cold, warm and 304 on the same paths, in rounds of ``ROUND`` paths. Cold is the first
+    read after a write: before each, a write through a service under a case the read shows
+    (``write_for(path)``, untimed), with the answers it changed built as a request's would be
+    (elections/bodies.py); a read no write changes (``None``) has its cache entry dropped instead. Then the
+    paths' tags are learned again (untimed), each path is read warm (the body from the cache), then with its
+    tag in ``If-None-Match`` (a 304). A round keeps the three modes under the same load; reading the paths
+    mode by mode keeps one mode's work from being charged to the next (a warm read right after a cold one
+    pays for the caches and the scheduler's share that the cold one used up)."""
     from django.core.cache import cache
 
     from core.api.conditional import cache_key
@@ -397,16 +405,23 @@ def conditional_calls(
     done = 0
     while done < calls + warmup:
         paths = [path_for() for _ in range(min(ROUND, calls + warmup - done))]
-        tags = [client.get(path, **auth)["ETag"] for path in paths]
         for mode, expected in (("cold", 200), ("warm", 200), ("not_modified", 304)):
-            for index, (path, tag) in enumerate(zip(paths, tags, strict=True)):
-                if mode == "cold":  # dropped before each cold read: a round may hold one path several times
-                    cache.delete(cache_key(tag))
-                headers: dict[str, Any] = {"HTTP_IF_NONE_MATCH": tag} if mode == "not_modified" else {}
+            if mode != "cold":  # the writes moved the tags: as the client would, it holds the latest
+                tags = [client.get(path, **auth)["ETag"] for path in paths]
+            for index, path in enumerate(paths):
+                headers: dict[str, Any] = {}
+                if mode == "cold":
+                    write = write_for(path)
+                    if write is None:
+                        cache.delete(cache_key(client.get(path, **auth)["ETag"]))
+                    else:
+                        write()
+                elif mode == "not_modified":
+                    headers = {"HTTP_IF_NONE_MATCH": tags[index]}
                 start = time.perf_counter()
                 response = client.get(path, **auth, **headers)
                 elapsed = (time.perf_counter() - start) * 1000
-                if response.status_code != expected or response["ETag"] != tag:
+                if response.status_code != expected or (mode != "cold" and response["ETag"] != tags[index]):
                     raise SystemExit(
                         f"{response.status_code} ({mode}) for {path}: {response.content[:300]!r}"
                     )
@@ -414,6 +429,39 @@ def conditional_calls(
                     samples[mode].append(elapsed)
         done += len(paths)
     return samples
+
+
+_CASE_IN_PATH = re.compile(r"cases/([^/?]+)/|[?&]case=([^&]+)")
+
+
+def case_write(staff: Any) -> Callable[[str], Callable[[], Any]]:
+    """A write under case ``number`` through its service (the case's name, toggled), followed by the
+    answers it changed built, as the request that wrote would build them after its commit."""
+    from elections import services as election_services
+
+    def write_for(number: str) -> Callable[[], Any]:
+        def write() -> None:
+            case = Case.objects.get(number=number)
+            name = case.name[:-4] if case.name.endswith(" (w)") else f"{case.name} (w)"
+            election_services.case_update(case=case, actor=staff, name=name)
+            writes.build_after("http://testserver")
+
+        return write
+
+    return write_for
+
+
+def _writes_in(write_for: Callable[[str], Callable[[], Any]], fallback: Callable[[], str] | None) -> Any:
+    """The write before a cold read of ``path``: under the case the path names, else under ``fallback()``
+    (one of the caller's cases, for a list across them); ``None`` when no write changes the read."""
+
+    def pick(path: str) -> Callable[[], Any] | None:
+        found = _CASE_IN_PATH.search(path)
+        if found:
+            return write_for(found[1] or found[2])
+        return write_for(fallback()) if fallback else None
+
+    return pick
 
 
 def sql_call(sql: str, params_for: Callable[[], list[Any]]) -> Callable[[], Any]:
@@ -596,11 +644,19 @@ def main() -> int:
     n = args.requests
 
     print(f"\n{args.cases:,} cases; {n} requests per line, in-process through the whole Django/DRF stack\n")
+    staff_user = get_user_model().objects.get(username="bench-staff")
+    counsel_user = get_user_model().objects.get(username="bench-counsel")
+    write_for = case_write(staff_user)
+    in_path = _writes_in(write_for, None)  # the case the path names
+    any_case = _writes_in(write_for, lambda: rng.choice(numbers))  # staff's lists: every case
+    counsel_case = _writes_in(write_for, lambda: rng.choice(counsel_cases))
+    no_write: Callable[[str], None] = lambda path: None  # noqa: E731  (no write changes it: its entry dropped)
     rows = [
         (
             # What every call pays before it reads a row: middlewares, token, DRF's request and response.
             "GET stack floor (staff; reads nothing)",
             (staff_token, lambda: stack_floor.PATH),
+            None,
             None,
             None,
         ),
@@ -609,49 +665,57 @@ def main() -> int:
             (staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/status/"),
             sql_call(STATUS_FLOOR_SQL, lambda: [rng.choice(numbers)]),
             25,
+            in_path,
         ),
         (
             "GET cases/{number}/status/ (counsel)",
             (counsel_token, lambda: f"/api/v1/cases/{rng.choice(counsel_cases)}/status/"),
             sql_call(STATUS_FLOOR_SQL, lambda: [rng.choice(counsel_cases)]),
             25,
+            in_path,
         ),
         (
             "GET cases/?page=N (staff, 50 a page)",
             (staff_token, lambda: f"/api/v1/cases/?page={rng.randint(1, min(pages, 200))}"),
             sql_call(CASE_PAGE_FLOOR_SQL, lambda: [50 * rng.randint(0, min(pages, 200) - 1)]),
             50,
+            any_case,
         ),
-        ("GET cases/ (counsel)", (counsel_token, lambda: "/api/v1/cases/"), None, 50),
+        ("GET cases/ (counsel)", (counsel_token, lambda: "/api/v1/cases/"), None, 50, counsel_case),
         (
             "GET challenges/?case= (staff)",
             (staff_token, lambda: f"/api/v1/challenges/?case={rng.choice(numbers)}"),
             sql_call(CHALLENGES_FLOOR_SQL, lambda: [rng.choice(numbers)]),
             50,
+            in_path,
         ),
         (
             "GET objections/?case= (staff)",
             (staff_token, lambda: f"/api/v1/objections/?case={rng.choice(numbers)}"),
             sql_call(OBJECTIONS_FLOOR_SQL, lambda: [rng.choice(numbers)]),
             50,
+            in_path,
         ),
         (
             "GET deadlines/ (counsel, all their cases)",
             (counsel_token, lambda: "/api/v1/deadlines/"),
             sql_call(DEADLINES_FLOOR_SQL, lambda: [counsel_id]),
             50,
+            counsel_case,
         ),
         (
             "GET stats/stages/?region=N (staff)",
             (staff_token, lambda: f"/api/v1/stats/stages/?region={rng.choice(regions)}"),
             sql_call(STAGES_FLOOR_SQL, lambda: [rng.choice(regions)]),
             50,
+            no_write,
         ),
         (
             "GET cases/{number}/timeline/ (staff)",
             (staff_token, lambda: f"/api/v1/cases/{rng.choice(numbers)}/timeline/"),
             sql_call(TIMELINE_FLOOR_SQL, lambda: [rng.choice(numbers)]),
             50,
+            in_path,
         ),
     ]
     results: dict[str, Any] = {
@@ -665,14 +729,15 @@ def main() -> int:
         "stats_refresh": {"seconds": refreshed.seconds, "observations": refreshed.observations},
     }
     stack_samples: list[float] = []
-    for label, (token, path_for), floor, target in rows:
-        if not stack_samples:  # the stack floor: nothing to tag
+    for label, (token, path_for), floor, target, write_before in rows:
+        if write_before is None:  # the stack floor: nothing to tag
             stack_samples = timed(label, n, api_call(client, token, path_for))
             results["in_process"].append(report(label, stack_samples, None, None))
             continue
-        modes = conditional_calls(client, token, path_for, n)
+        modes = conditional_calls(client, token, path_for, n, write_before)
         floor_samples = timed(label, n, floor) if floor else None
-        row = report(label, modes["cold"], floor_samples, target)  # the call's figures: a cold read
+        # the call's figures: a cold read, the first after a write
+        row = report(label, modes["cold"], floor_samples, target, shown=f"{label} cold")
         print(_line(f"{label} warm", modes["warm"], floor_samples), flush=True)
         print(_line(f"{label} 304", modes["not_modified"], stack_samples, "stack floor"), flush=True)
         for mode in ("warm", "not_modified"):
@@ -684,6 +749,29 @@ def main() -> int:
             stack_samples
         )
         results["in_process"].append(row)
+    print(
+        "\nwrites, each through its service under a case of its own (rolled back at the end), then the answers "
+        "it changed built (bench/writes.py)",
+        flush=True,
+    )
+    timed_writes = writes.time_writes(n, staff_user, counsel_user, "http://testserver")
+    results["writes"] = []
+    for name, modes in timed_writes.items():
+        write_ms, bodies_ms = modes["write"], modes["bodies"]
+        results["writes"].append(
+            {
+                "call": name,
+                "p50_ms": statistics.median(write_ms),
+                "p95_ms": _q(write_ms, 95),
+                "bodies_p50_ms": statistics.median(bodies_ms),
+                "bodies_p95_ms": _q(bodies_ms, 95),
+            }
+        )
+        print(
+            f"{'write: ' + name:44} p50 {statistics.median(write_ms):7.2f}  p95 {_q(write_ms, 95):7.2f} ms"
+            f"   | bodies built after it p50 {statistics.median(bodies_ms):7.2f}  p95 {_q(bodies_ms, 95):7.2f} ms",
+            flush=True,
+        )
     stack_p50 = results["in_process"][0]["p50_ms"]
     print(
         f"\nabove the stack floor ({stack_p50:.2f} ms): each call's p50 less the stack floor's, next to its floor"
@@ -705,7 +793,7 @@ def main() -> int:
         )
         results["http_reads"] = "warm"
         with http_load.gunicorn(BENCH_URL, cache_url=args.http_cache) as port:
-            for (label, (token, path_for), _, _), in_process in zip(rows, results["in_process"], strict=True):
+            for (label, (token, path_for), *_), in_process in zip(rows, results["in_process"], strict=True):
                 pool = [path_for() for _ in range(HTTP_PATHS)]
                 for path in pool:  # into the cache (every worker's, when it is Redis)
                     http_load.fetch(port, path, token)

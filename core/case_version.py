@@ -198,3 +198,53 @@ class CaseVersionOwn(migrations.operations.base.Operation):
 
     def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
         return self.__class__.__qualname__, [], {}
+
+
+class CaseRebuildQueued(migrations.operations.base.Operation):
+    """Every case whose version moves is queued in ``queue`` (a table of ``case_id`` and ``writer``), for its
+    answers to be built again (elections/bodies.py). One trigger on the case row sees every move — a write
+    under the case moves it through the triggers above, an update of the case moves it itself. On PostgreSQL
+    once per statement over its transition tables (an import that moves 20,000 versions queues them in one
+    INSERT), with the writing connection's ``pg_backend_pid()``, so that a request drains what it wrote
+    and nothing else; SQLite has row triggers only and no such id (``writer`` 0)."""
+
+    reduces_to_sql = True
+    reversible = True
+    NAME = trigger_name(CASE_TABLE, "rebuild")  # the prefix keeps it through SQLite's table rebuilds
+
+    def __init__(self, queue: str) -> None:
+        self.queue = queue
+
+    def state_forwards(self, app_label: str, state: Any) -> None:
+        pass
+
+    def database_forwards(self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any) -> None:
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(
+                f"CREATE OR REPLACE FUNCTION {self.NAME}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                f"INSERT INTO {self.queue} (case_id, writer) SELECT n.id, pg_backend_pid() FROM new_rows n "
+                "JOIN old_rows o ON o.id = n.id WHERE n.version <> o.version; RETURN NULL; END; $$;"
+            )
+            schema_editor.execute(
+                f"CREATE TRIGGER {self.NAME} AFTER UPDATE ON {CASE_TABLE} "
+                "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows "
+                f"FOR EACH STATEMENT EXECUTE FUNCTION {self.NAME}();"
+            )
+        else:
+            schema_editor.execute(
+                f"CREATE TRIGGER {self.NAME} AFTER UPDATE ON {CASE_TABLE} FOR EACH ROW "
+                f"WHEN NEW.version <> OLD.version BEGIN "
+                f"INSERT INTO {self.queue} (case_id, writer) VALUES (NEW.id, 0); END;"
+            )
+
+    def database_backwards(self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any) -> None:
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(f"DROP FUNCTION IF EXISTS {self.NAME}() CASCADE;")
+        else:
+            schema_editor.execute(f"DROP TRIGGER IF EXISTS {self.NAME};")
+
+    def describe(self) -> str:
+        return f"Queue every case whose version moves in {self.queue}"
+
+    def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
+        return self.__class__.__qualname__, [], {"queue": self.queue}

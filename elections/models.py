@@ -451,3 +451,17 @@ class AudienceVersion(models.Model):
 
     def __str__(self) -> str:
         return f"audience {self.audience} at {self.version}"
+
+
+class CaseToRebuild(models.Model):
+    """A case whose version moved and whose answers are not built yet (elections/bodies.py). Rows are written
+    by a trigger on the case table (``core.case_version.CaseRebuildQueued``), so every writer queues its
+    cases — services, imports, tasks — and drained by the request that wrote (its own rows: ``writer`` is its
+    database connection's process) or by the periodic sweep. Duplicates are expected and harmless: no unique
+    key, so two writers of one case never wait on each other here."""
+
+    case_id = models.BigIntegerField(db_index=True)  # no foreign key: a queue row locks nothing
+    writer = models.IntegerField(default=0, db_index=True)  # PostgreSQL's pg_backend_pid(); 0 on SQLite
+
+    def __str__(self) -> str:
+        return f"case {self.case_id} to rebuild"

@@ -8,6 +8,7 @@ class ProceedingsConfig(AppConfig):
     def ready(self) -> None:
         # The apps below announce their changes; the ladder listens (dependencies run downhill).
         from core.api import conditional
+        from elections import bodies
         from elections import events as election_events
         from objections import events as objection_events
         from proceedings import receivers, selectors
@@ -15,6 +16,9 @@ class ProceedingsConfig(AppConfig):
         # A case's answers change when one of its deadlines falls due, with no write at all.
         conditional.register_time_bucket("deadlines", selectors.deadline_passed)
         conditional.register_time_bucket("party_deadlines", selectors.party_deadline_passed)
+        # Built after every write under the case, before they are read (elections/bodies.py).
+        for name in ("case-status", "case-timeline", "case-deadlines"):
+            bodies.register_case_read(name)
 
         election_events.tally_to_record.connect(
             receivers.refuse_tally, dispatch_uid="proceedings.refuse_tally"

@@ -148,6 +148,7 @@ class OpenAndCountView(ElectionScopedMixin, APIView):
 
 @extend_schema(tags=["challenges"])
 class ChallengeListView(ListConditionalRead, generics.ListAPIView[Challenge]):
+    same_for_every_reader = True  # a case's list is the same for all who see it: no note, no own deadline
     permission_classes = [IsAuthenticated]
     serializer_class = ChallengeSerializer
     filterset_class = ChallengeFilter

@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "desk.middleware.PrivatePagesMiddleware",  # every desk page: Cache-Control: private, no-store
     "simple_history.middleware.HistoryRequestMiddleware",
+    # After a write, the answers of the cases it changed are built before its response leaves (issue 35).
+    "elections.bodies.BuildAfterWriteMiddleware",
     # A repeated API write with the same Idempotency-Key answers with its first answer (core.idempotency).
     "access.idempotency.IdempotencyKeyMiddleware",
     # Innermost, so it sees a view's exception first: database or broker unreachable → 503, not 500.
@@ -309,6 +311,11 @@ CELERY_BEAT_SCHEDULE = {
     },
     # The figures of "what to expect" follow the tracker's own cases too (objections, hearings, rulings),
     # not only the imports, which refresh them when they finish.
+    # The answers of cases written outside a request (imports, tasks): built before they are read.
+    "build-queued-answers": {
+        "task": "elections.tasks.build_queued_answers",
+        "schedule": 60.0,
+    },
     "refresh-stage-figures": {
         "task": "stats.tasks.refresh_figures",
         "schedule": 6 * 3600.0,
@@ -356,6 +363,9 @@ API_TOKEN_CACHE_SECONDS = env.int("API_TOKEN_CACHE_SECONDS", default=60)
 # How long a rendered answer is kept in the cache under its tag (core/api/conditional.py). Never invalidated:
 # a write makes a new tag; an entry nobody asks for again is dropped after this long.
 READ_CACHE_SECONDS = env.int("READ_CACHE_SECONDS", default=60 * 60)
+# The sweep builds the answers of at most this many of the newest cases written outside a request a turn
+# (elections/bodies.py); an import's older ones are built when read.
+BODIES_SWEEP_CASES = env.int("BODIES_SWEEP_CASES", default=200)
 # The code's revision in the read cache's tags (a git revision baked in at build); unset, a digest of the
 # source files' names, sizes and times stands for it (core/api/conditional.py).
 CODE_REVISION = env("CODE_REVISION", default="")

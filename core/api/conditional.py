@@ -12,7 +12,10 @@ makes a strong ``ETag``. Then:
 
 Nothing is ever invalidated: a write moves a version, which makes a new tag, hence a new key; old entries
 expire (``READ_CACHE_SECONDS``). The scope is part of the tag — ``staff`` for staff (they all see the same),
-the user's id for anyone else — so no caller is ever served a body rendered for another scope.
+the user's id for anyone else, or on a read of one case the caller's audience there (``party:<id>``: every
+reader for one party reads the same bytes; elections/api/scoping.py) — so no caller is ever served a body
+rendered for another scope. A write's answers are built before anyone asks (elections/bodies.py), by the
+same views, under the same tags.
 
 Time buckets: an answer can change with no write at all when a moment passes (an open deadline falls due and
 reads as missed or moot; the objections period ends and the stage moves). Apps above register a function
@@ -145,8 +148,11 @@ def _source_files(root: Path) -> list[Path]:
     return found
 
 
-def make_tag(request: Request, parts: tuple[Any, ...]) -> str:
-    key = repr((code_revision(), request.build_absolute_uri(), scope_of(request.user), parts))
+def make_tag(request: Request, parts: tuple[Any, ...], scope: str | None = None) -> str:
+    """``scope``: who the answer is rendered for (``scope_of`` the caller unless the read says, e.g. the
+    caller's audience on a case: every reader of one side reads the same bytes there)."""
+    scope = scope_of(request.user) if scope is None else scope
+    key = repr((code_revision(), request.build_absolute_uri(), scope, parts))
     return '"' + hashlib.sha256(key.encode()).hexdigest()[:40] + '"'
 
 
@@ -195,6 +201,10 @@ class ConditionalRead:
     def read_parts(self) -> tuple[Any, ...] | None:
         raise NotImplementedError
 
+    def read_scope(self) -> str | None:
+        """Who the answer is rendered for, asked after ``read_parts``; ``None``: ``scope_of`` the caller."""
+        return None
+
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)  # type: ignore[misc]  # 401, 404 and 403 come first
         if request.method not in ("GET", "HEAD") or not isinstance(
@@ -204,7 +214,7 @@ class ConditionalRead:
         parts = self.read_parts()
         if parts is None:
             return
-        tag = self.read_tag = make_tag(request, parts)
+        tag = self.read_tag = make_tag(request, parts, self.read_scope())
         held = parse_etags(request.headers.get("If-None-Match", ""))
         response: HttpResponseBase
         if tag in held:

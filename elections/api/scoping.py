@@ -7,10 +7,11 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any
 
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import F, IntegerField, OuterRef, Subquery, Value
 from django.http import Http404
 
 from core import clock
+from core.actors import is_staff
 from core.api import conditional
 from core.api.scoping import ScopedObjectMixin, ScopedRecord, found_or_404
 from core.api.tag_query import TagQuery
@@ -37,8 +38,14 @@ def _versioned_case_query(user: Any, number: str, now: datetime) -> Any:
     buckets = conditional.time_buckets(at=now, case_id=OuterRef("pk"))
     audience = conditional.audience_parts(user, case_id=OuterRef("pk"))
     cases = Case.objects.visible_to(user).filter(number=number).order_by()
+    if getattr(user, "is_authenticated", False) and not is_staff(user):
+        # The party the caller appears for here (one at most: the database holds it): their audience.
+        party = Appearance.objects.filter(user=user, case_id=OuterRef("pk")).values("party_id")[:1]
+        cases = cases.annotate(caller_party=Subquery(party))
+    else:
+        cases = cases.annotate(caller_party=Value(None, output_field=IntegerField()))
     return cases.annotate(**buckets, **audience).values_list(
-        *_CASE_FIELDS, *sorted(buckets), *sorted(audience)
+        *_CASE_FIELDS, "caller_party", *sorted(buckets), *sorted(audience)
     )[:1]
 
 
@@ -89,26 +96,41 @@ def versioned_case(user: Any, number: str) -> Case:
     found = VERSIONED_CASE.rows(shape=_shape(), user=user, number=normalized, now=clock.now())
     row = found_or_404(found[0] if found else None)
     case = Case.from_db("default", _CASE_FIELDS, [row[name] for name in _CASE_FIELDS])
-    for name in (*conditional.bucket_names(), *conditional.audience_names()):
+    for name in ("caller_party", *conditional.bucket_names(), *conditional.audience_names()):
         setattr(case, name, row[name])
     return case
+
+
+def audience_on(user: Any, case: Case) -> str:
+    """Who a read of ``case`` is rendered for (the scope of its tag, core/api/conditional.py): ``staff``, or
+    the party the caller appears for (``party:<id>``). Every per-case answer depends on the caller through
+    that party alone — its own deadlines (``caller_status``), the notes it may read (case notes and its side's)
+    — never on which of the party's counsel or paralegals asks; so one body, built once after a write
+    (elections/bodies.py), serves them all. ``versioned_case`` reads the party with the case."""
+    if conditional.scope_of(user) == "staff":
+        return "staff"
+    return f"party:{getattr(case, 'caller_party', None)}"
 
 
 def _shape() -> tuple[str, ...]:
     return (*conditional.bucket_names(), *conditional.audience_names())
 
 
-def case_parts(case: Case) -> tuple[Any, ...]:
-    return ("case", case.pk, case.version, conditional.bucket_values(case), conditional.audience_values(case))
+def case_parts(case: Case, *, audience: bool = True) -> tuple[Any, ...]:
+    """``audience``: with what the caller reads under the case that moves no version (their notes); without
+    it for an answer that shows none of that."""
+    shown = conditional.audience_values(case) if audience else ()
+    return ("case", case.pk, case.version, conditional.bucket_values(case), shown)
 
 
-def case_filter_parts(user: Any, value: str | None) -> tuple[Any, ...] | None:
-    """For a list filtered by ``?case=``: the tag parts of that case, or ``None`` (not conditional) when the
-    value is not a case number (the filter refuses it) or names no case the caller may see (an empty list)."""
+def filtered_case(user: Any, value: str | None) -> Case | None:
+    """For a list filtered by ``?case=``: that case, read as ``versioned_case`` reads it, or ``None`` (not
+    conditional) when the value is not a case number (the filter refuses it) or names no case the caller may
+    see (an empty list)."""
     if value is None:
         return None
     try:
-        return case_parts(versioned_case(user, value))
+        return versioned_case(user, value)
     except Http404:
         return None
 
@@ -152,6 +174,9 @@ class CaseConditionalRead(conditional.ConditionalRead, CaseScopedMixin):
     def read_parts(self) -> tuple[Any, ...] | None:
         return case_parts(self.case)
 
+    def read_scope(self) -> str | None:
+        return audience_on(self.request.user, self.case)
+
 
 class ListConditionalRead(conditional.ConditionalRead):
     """A list across the caller's cases answered from its tag: with ``?case=`` (when the list takes it), the
@@ -160,13 +185,26 @@ class ListConditionalRead(conditional.ConditionalRead):
 
     timed = False
     by_case = True
+    # With ``?case=``, the answer holds nothing that depends on who reads it (no deadline of their own, no
+    # note): everyone who sees the case shares one tag and one body (scope ``case``), built once after a write.
+    same_for_every_reader = False
     request: Any
+    filtered_case: Case | None = None  # with ``?case=``: that case, whose audience renders the answer
 
     def read_parts(self) -> tuple[Any, ...] | None:
         user = self.request.user
         if self.by_case and "case" in self.request.query_params:
-            return case_filter_parts(user, self.request.query_params.get("case"))
+            case = self.filtered_case = filtered_case(user, self.request.query_params.get("case"))
+            if case is None:
+                return None
+            return case_parts(case, audience=not self.same_for_every_reader)
         return scope_parts(user, timed=self.timed)
+
+    def read_scope(self) -> str | None:
+        case = self.filtered_case
+        if case is None:
+            return None
+        return "case" if self.same_for_every_reader else audience_on(self.request.user, case)
 
 
 class ElectionScopedMixin(ScopedObjectMixin):

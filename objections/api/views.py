@@ -112,6 +112,7 @@ class ElectionObjectionListView(ElectionScopedMixin, generics.ListCreateAPIView[
 
 @extend_schema(tags=["objections"])
 class ObjectionListView(ListConditionalRead, generics.ListAPIView[Objection]):
+    same_for_every_reader = True  # a case's list is the same for all who see it: no note, no own deadline
     permission_classes = [IsAuthenticated]
     serializer_class = ObjectionSerializer
     filterset_class = ObjectionFilter

@@ -32,6 +32,7 @@ def test_the_jobs_are_beats_own_schedule() -> None:
         "core.tasks.forget_old_idempotent_answers": 86400.0,
         "filings.tasks.read_pending_document_texts": 300.0,
         "stats.tasks.refresh_figures": 21600.0,
+        "elections.tasks.build_queued_answers": 60.0,
     }
     assert jobs({"x": {"task": "t", "schedule": timedelta(minutes=2)}})[0].every == 120.0
     with pytest.raises(CommandError, match="fixed intervals only"):

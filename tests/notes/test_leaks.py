@@ -275,15 +275,28 @@ def test_no_cached_answer_shows_a_note_to_a_role_of_another_scope(noted: Noted) 
     """The cache of rendered answers (core/api/conditional.py) is shared by every caller: each role in turn
     reads every route twice, the second time from the cache that every role before it filled, and finds
     nothing it may not read. The notes lists come from the cache (one query: the tag), so the search cannot
-    pass by never using it."""
+    pass by never using it. The answers built after a write, once per audience (elections/bodies.py), are in
+    that cache before anyone reads: each role's first read of a case's reads is one of them."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    served_from_cache = 0
+    from elections import bodies
+    from elections.models import Case
+
+    values_of = {role: values_for(noted, role) for role in ROLES}  # they write (an event): before the build
+    assert bodies.build_cases(Case.objects.values_list("pk", flat=True), "http://testserver") > 0
+    served_from_cache = prebuilt = 0
     for role in ROLES:
         client = client_for(noted, role)
         hidden = noted.hidden_from(role)
-        values = values_for(noted, role)
+        values = values_of[role]
+        for case_number in values["number"]:  # first, as each read's first caller: the answers built before
+            for read in bodies.case_reads():
+                path = bodies.path_of(read, case_number)
+                with CaptureQueriesContext(connection) as queries:
+                    response = client.get(path, HTTP_ACCEPT="application/json")
+                assert_hidden(content(response), hidden, f"GET {path} (built) as {role}")
+                prebuilt += "ETag" in response and len(queries) <= 1
         for route in api_routes():
             if route == "api/v1/schema/":
                 continue
@@ -303,3 +316,4 @@ def test_no_cached_answer_shows_a_note_to_a_role_of_another_scope(noted: Noted) 
                 n.body for n in noted.notes.values() if n.challenge_id is None and n.objection_id is None
             }
     assert served_from_cache > 50
+    assert prebuilt >= 4 * len(bodies.case_reads())  # staff, both counsel, the paralegal: their case
