@@ -161,19 +161,28 @@ def _writer() -> int | None:
     return int(connection.connection.info.backend_pid)
 
 
-def _take_written(writer: int | None) -> list[int]:
-    """Delete the rows ``writer`` queued (every row on SQLite) and return their cases: one statement, so
-    that a request that wrote nothing under a case pays one round trip here."""
-    table = CaseToRebuild._meta.db_table
-    where, params = ("", []) if writer is None else (" WHERE writer = %s", [writer])
+def queued_so_far() -> int:
+    """The newest row of the queue: on SQLite, where every row says writer 0, a request takes only the rows
+    queued after this mark — not what ``load_demo``, an import or a command left for the sweep (a sign-in
+    would otherwise build every demo case before its redirect)."""
+    newest = CaseToRebuild.objects.order_by("-pk").values_list("pk", flat=True).first()
+    return newest or 0
+
+
+def _take_written(writer: int | None, after: int = 0) -> list[int]:
+    """Delete the rows ``writer`` queued (on SQLite, every row after the mark ``after``) and return their
+    cases: one statement, so that a request that wrote nothing under a case pays one round trip here."""
+    table, pk = CaseToRebuild._meta.db_table, CaseToRebuild._meta.pk.column
+    where, params = (f" WHERE {pk} > %s", [after]) if writer is None else (" WHERE writer = %s", [writer])
     with connection.cursor() as cursor:
         cursor.execute(f"DELETE FROM {table}{where} RETURNING case_id", params)
         return sorted({case_id for (case_id,) in cursor.fetchall()})
 
 
-def build_written(base: str) -> int:
-    """After a request's writes committed: the answers of the cases this connection queued."""
-    return build_cases(_take_written(_writer()), base)
+def build_written(base: str, after: int = 0) -> int:
+    """After a request's writes committed: the answers of the cases this connection queued (on SQLite,
+    those queued after ``after``)."""
+    return build_cases(_take_written(_writer(), after), base)
 
 
 def build_queued(limit: int | None = None, base: str | None = None) -> int:
@@ -201,18 +210,21 @@ class BuildAfterWriteMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> Any:
+        if request.method not in UNSAFE:
+            return self.get_response(request)
+        # PostgreSQL's rows name the connection that queued them; SQLite's are told apart by this mark.
+        after = queued_so_far() if connection.vendor != "postgresql" else 0
         response = self.get_response(request)
-        if request.method in UNSAFE:
-            try:
-                base = f"{request.scheme}://{request.get_host()}"
-            except DisallowedHost:
-                return response
-            transaction.on_commit(lambda: _build_quietly(base))
+        try:
+            base = f"{request.scheme}://{request.get_host()}"
+        except DisallowedHost:
+            return response
+        transaction.on_commit(lambda: _build_quietly(base, after))
         return response
 
 
-def _build_quietly(base: str) -> None:
+def _build_quietly(base: str, after: int) -> None:
     try:
-        build_written(base)
+        build_written(base, after)
     except DatabaseError:
         logger.warning("answers not built after a write; they will be built when read", exc_info=True)

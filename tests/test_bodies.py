@@ -189,3 +189,27 @@ def test_the_sweep_builds_the_newest_cases_and_drops_an_older_burst(
     monkeypatch.setattr(bodies, "build_cases", build_cases)
     bodies.build_queued(limit=1)
     assert built == [[world.case.pk]] and not CaseToRebuild.objects.exists()
+
+
+def test_a_request_builds_the_cases_it_wrote_and_leaves_the_rest_to_the_sweep(
+    world: World, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """What a command or an import queued (``load_demo`` before ``make run``) is the sweep's, not the next
+    request's: a sign-in must not build every demo case before its redirect."""
+    CaseToRebuild.objects.all().delete()
+    CaseToRebuild.objects.create(case_id=world.other_case.pk)  # queued outside a request
+    built: list[list[int]] = []
+
+    def build_cases(ids: Any, base: str) -> int:
+        built.append(list(ids))
+        return 0
+
+    monkeypatch.setattr(bodies, "build_cases", build_cases)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _client(world.union_counsel).post(
+            f"/api/v1/elections/{world.election.pk}/challenges/",
+            {"voter_name": "Jane Q. Voter", "ground": "supervisor", "challenged_by": world.union.pk},
+        )
+    assert response.status_code == 201, response.content
+    assert built == [[world.case.pk]]
+    assert list(CaseToRebuild.objects.values_list("case_id", flat=True)) == [world.other_case.pk]
