@@ -177,3 +177,18 @@ def test_a_user_made_staff_or_made_staff_no_more_reads_under_the_scope_they_have
     world.paralegal.is_staff = False
     world.paralegal.save(update_fields=["is_staff"])
     assert client.get("/api/v1/cases/", HTTP_IF_NONE_MATCH=tag).status_code == 304  # their own cases again
+
+
+def test_a_counsel_deadlines_tag_is_one_query_that_reads_none_of_their_cases(
+    world: World, django_assert_max_num_queries: Any
+) -> None:
+    """The time bucket is the latest due moment passed in the whole record (ADR 0008), as staff's is: the
+    cost of the tag does not grow with the caller's caseload (no probe per appearance)."""
+    client = APIClient()
+    client.force_authenticate(user=world.paralegal)
+    _tally(world)
+    tag = _tag(client, "/api/v1/deadlines/")
+    with django_assert_max_num_queries(1) as captured:
+        assert client.get("/api/v1/deadlines/", HTTP_IF_NONE_MATCH=tag).status_code == 304
+    (query,) = captured.captured_queries
+    assert Appearance._meta.db_table not in query["sql"], query["sql"]

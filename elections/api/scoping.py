@@ -7,7 +7,7 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any
 
-from django.db.models import F, IntegerField, OuterRef, Subquery, Value
+from django.db.models import IntegerField, OuterRef, Subquery, Value
 from django.http import Http404
 
 from core import clock
@@ -53,33 +53,18 @@ def _audience_query(user: Any, timed: bool, now: datetime | None = None) -> Any:
     """The caller's audience version (core/audience_version.py): one row, read by its key — ``0`` for staff,
     who all see every case alike, else the user's id — which moves with every write to any case the caller
     sees, every appearance of theirs begun or ended, every note they may read. With, when ``timed``, the
-    latest moment passed among the deadlines of those cases: staff's is the top of the index on ``due_at``
-    (the newest moment before now), anyone else's is read from their own cases' deadlines only."""
+    latest due moment passed among every deadline of the record — the top of the index on ``due_at``, one
+    probe — for staff and counsel alike (ADR 0008: deadlines fall due at a few moments a day, 11:59 p.m. in
+    each office's zone, so a moment passed on someone else's case changes a counsel's tag a few times a day;
+    read from their own cases it cost a probe per case, and a walk of the index asked at once)."""
     if not getattr(user, "is_authenticated", False):
         return AudienceVersion.objects.none()  # no audience: sees no case
     staff = conditional.scope_of(user) == "staff"
     audience = AudienceVersion.objects.filter(audience=STAFF if staff else user.pk).order_by()
     if not timed:
         return audience.values_list("version")
-    buckets = conditional.time_buckets(at=now) if staff else _latest_of_my_cases(user, now)
+    buckets = conditional.time_buckets(at=now)
     return audience.annotate(**buckets).values_list("version", *sorted(buckets))
-
-
-def _latest_of_my_cases(user: Any, now: datetime | None) -> dict[str, Subquery]:
-    """Each time bucket over the caller's cases, read case by case (the index on a deadline's case) and the
-    latest taken: a handful of cases, whatever the size of the record. Asked of every deadline at once, the
-    database walks the index on ``due_at`` back from now until it meets one of the caller's."""
-    per_case = conditional.time_buckets(at=now, case_id=OuterRef("case_id"))
-    # The caller's current appearances: the cases they see, as ``scoped_to_cases_of`` has it.
-    return {
-        name: Subquery(
-            Appearance.objects.filter(user=user)
-            .annotate(latest=bucket)
-            .order_by(F("latest").desc(nulls_last=True))
-            .values("latest")[:1]
-        )
-        for name, bucket in per_case.items()
-    }
 
 
 VERSIONED_CASE = TagQuery(_versioned_case_query)
