@@ -21,6 +21,7 @@ from django.conf import settings
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from core import clock
 from core.models import Notification
 from elections.models import Appearance, Case, Party
 from filings.models import Filing
@@ -266,8 +267,9 @@ def test_the_table_names_every_kind_the_desk_offers() -> None:
 def _on_track(reported: Reported, track: str) -> None:
     """The ALJ's decision (a consolidated case) three days ago, or the Regional Director's five days ago:
     exceptions are due 28 days after the ALJ's decision (102.46(a)), a request for review 10 business days
-    after the Director's (102.67(c)) — both still open today."""
-    today = timezone.localdate()
+    after the Director's (102.67(c)) — both still open today. Days are the office's (an event dated after
+    the office's today is refused; UTC's today is the next day in Atlanta each evening)."""
+    today = clock.today(reported.case.office_zone)
     election = reported.case.elections.get()
     record_tally(election, prepared_at=timezone.now() - timedelta(40), yes=40, votes_against=38, challenged=1)
     if track == ALJ_TRACK:
@@ -286,7 +288,9 @@ def _file_first(reported: Reported, kind: str, side: str) -> None:
     from filings import services as filing_services
 
     if kind == "review_granted":
-        record_event(reported.case, "board_decision", timezone.localdate(), outcome="review_granted")
+        record_event(
+            reported.case, "board_decision", clock.today(reported.case.office_zone), outcome="review_granted"
+        )
         return
     party = reported.union if side == "union" else reported.employer
     filing_services.filing_file(
