@@ -408,7 +408,7 @@ def walk(tallied: Any) -> Walk:
         "intervenor": intervenor_counsel,
     }
     # The parties' rows are written when the record next changes; the intervenor joined after the tally.
-    from proceedings import deadline_records
+    from proceedings.services import deadline_records
 
     deadline_records.refresh(tallied.election)
     return Walk(
