@@ -51,7 +51,6 @@ from objections.models import Objection
 from proceedings import consequences
 from proceedings import selectors as proceedings_selectors
 from proceedings.due_words import due_when
-from proceedings.ladder_picture import ladder_picture
 from proceedings.models import PARTY_STATUS_CHOICES
 from proceedings.models import STATUS_CHOICES as DEADLINE_STATUS_CHOICES
 from stats.selectors import case_outlook
@@ -205,7 +204,7 @@ def case_page(request: HttpRequest, case: Case) -> HttpResponse:
             "case_status": page.status,
             "next_deadline": next_deadline,
             "next_due_text": _due_text(next_deadline) if next_deadline else "",
-            "ladders": ladder_picture(case, deadline_url=lambda d: f"#deadline-{d.pk}"),
+            "ladders": proceedings_selectors.ladder_picture(case, deadline_url=lambda d: f"#deadline-{d.pk}"),
             "outlook": case_outlook(case),  # what to expect (stats/templates/stats/_outlook.html)
             "deadlines": deadlines,
             "challenges": [

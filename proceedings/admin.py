@@ -36,7 +36,6 @@ from proceedings import admin_desk, selectors, services
 from proceedings.admin_forms import sentence
 from proceedings.api.serializers import DeadlineInputSerializer, VoidInputSerializer
 from proceedings.event_details import detail_lines
-from proceedings.ladder_picture import ladder_picture
 from proceedings.law.deadlines import Source
 from proceedings.law.ladder import event_label
 from proceedings.models import CalendarFeed, CaseLadder, Deadline, ProceedingEvent, Reminder
@@ -59,7 +58,7 @@ def ladder_context(object_id: str) -> dict[str, Any]:
         return {}
     status = case_status(case)
     return {
-        "ladders": ladder_picture(case, deadline_url=_deadline_url),
+        "ladders": selectors.ladder_picture(case, deadline_url=_deadline_url),
         "case_status": status,
         "ending_labels": [event_label(e) for e in status["ending_events"]],
         "case_url": reverse("admin:elections_case_change", args=[case.pk]),

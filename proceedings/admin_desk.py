@@ -154,7 +154,7 @@ def _watched(
 
 def _cases_of(queryset: QuerySet[Any], election_path: str) -> list[Case]:
     election_ids = set(queryset.values_list(election_path, flat=True).distinct()[:50])
-    return consequences.cases_of_elections(election_ids)
+    return selectors.cases_of_elections(election_ids)
 
 
 def case_posted(request: HttpRequest, field: str, *, via_election: bool = False) -> Case | None:

@@ -1,9 +1,10 @@
 """The iCalendar feed of a user's deadlines (RFC 5545, built with ``icalendar``).
 
-Each deadline of the user's cases still open for their own party (staff: for any party) is an all-day event on its due date (calendar apps show all-day items
-at the top of the day, where a filing deadline belongs); the 11:59 p.m. cutoff, its zone, the citation and the
-explanation are in the description. The UID is stable per deadline, so a moved (superseded) date disappears and
-its replacement appears on the next refresh of the subscription.
+Each deadline of the user's cases still open for their own party (staff: for any party; read by
+``proceedings.selectors.deadlines_in_feed``) is an all-day event on its due date (calendar apps show all-day
+items at the top of the day, where a filing deadline belongs); the 11:59 p.m. cutoff, its zone, the citation
+and the explanation are in the description. The UID is stable per deadline, so a moved (superseded) date
+disappears and its replacement appears on the next refresh of the subscription.
 
 Each event carries its case's desk page (``URL``, and the last line of the description) and three alarms
 (``VALARM``), as the e-mailed reminders count: at 9 a.m. in the office's zone 5 and 1 business days before the
@@ -18,43 +19,23 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.db.models import Q
 from icalendar import Alarm, Calendar
 from icalendar import Event as CalendarEvent
 
 from core import clock
 from core.links import desk_url, url_of
 from elections.law.calendar import business_days_before
-from elections.law.local_time import local_date
 from proceedings import selectors
 from proceedings.due_words import due_words
-from proceedings.law.deadlines import COURT_SOURCES, SOURCE_LABELS, Status, flag
+from proceedings.law.deadlines import COURT_SOURCES, SOURCE_LABELS, flag
 from proceedings.models import Deadline
 
-MAX_EVENTS = 2000
 ALARM_BUSINESS_DAYS = (5, 1)  # and the morning of the due day
 ALARM_HOUR = time(9, 0)  # in the office's zone
 
 
 def feed_url(token: str) -> str:
     return url_of("calendar-feed", token=token)
-
-
-def deadlines_in_feed(user: Any, *, now: datetime | None = None) -> list[Deadline]:
-    """The caller's open deadlines: their own party's time that still runs (staff: any party's), each at the
-    caller's own due moment (an extension granted to their party alone moves it)."""
-    now = now or clock.now()
-    listed = []
-    for deadline in (
-        selectors.deadlines_for(user, now=now)
-        .filter(Q(caller_status=Status.OPEN))
-        .order_by("due_at", "id")[:MAX_EVENTS]
-    ):
-        view = selectors.caller_view(deadline, now=now)
-        if view.due_at != deadline.due_at:
-            deadline.due_at, deadline.due_on = view.due_at, local_date(view.due_at, deadline.zone)
-        listed.append(deadline)
-    return listed
 
 
 def _description(deadline: Deadline) -> str:
@@ -119,7 +100,7 @@ def build(user: Any, *, now: datetime | None = None) -> bytes:
     cal.add("method", "PUBLISH")
     cal.add("x-wr-calname", f"NLRB deadlines ({user.get_username()})")
     cal.add("x-wr-timezone", "UTC")
-    for deadline in deadlines_in_feed(user, now=now):
+    for deadline in selectors.deadlines_in_feed(user, now=now):
         event = CalendarEvent()
         event.add("uid", f"deadline-{deadline.pk}@nlrb-tracker")
         event.add("dtstamp", now)

@@ -20,8 +20,9 @@ from django.db import transaction
 
 from elections import services as election_services
 from elections.models import Case, RelatedCase
-from proceedings import deadline_records, services
+from proceedings import services
 from proceedings.models import ProceedingEvent
+from proceedings.services import deadline_records
 
 UNVERIFIED = "UNVERIFIED: "
 

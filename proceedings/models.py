@@ -214,8 +214,9 @@ PARTY_STATUS_CHOICES = [(s.value, s.value.replace("_", " ").capitalize()) for s 
 
 class DeadlineParty(models.Model):
     """One party's state of a deadline (product.md, "Deadlines belong to parties"): written by
-    ``deadline_records.refresh`` from the record, beside the deadline's own status. ``due_at`` is the party's
-    own due moment (the deadline's, or later after an extension granted to this party alone)."""
+    ``proceedings.services.deadline_records.refresh`` from the record, beside the deadline's own status.
+    ``due_at`` is the party's own due moment (the deadline's, or later after an extension granted to this party
+    alone)."""
 
     deadline = models.ForeignKey(Deadline, on_delete=models.PROTECT, related_name="party_rows")
     party = models.ForeignKey(Party, on_delete=models.PROTECT, related_name="+")

@@ -15,10 +15,11 @@ from core.errors import TransitionNotAllowed
 from elections.law.local_time import local_date
 from elections.law.rule_sets import DeadlineCode
 from elections.models import Election, Tally
-from proceedings import deadline_records, selectors
+from proceedings import selectors
 from proceedings.law import ladder
 from proceedings.law.deadlines import CERTIFYING_OUTCOMES, Source, Status
 from proceedings.models import Deadline, ProceedingEvent
+from proceedings.services import deadline_records
 
 
 def refuse_tally(sender: Any, *, tally: Tally, **kwargs: Any) -> None:

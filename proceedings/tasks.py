@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from proceedings import deadline_records, notifications, services
+from proceedings import notifications, services
+from proceedings.services import deadline_records
 
 
 @shared_task(acks_late=True)

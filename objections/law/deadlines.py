@@ -12,9 +12,9 @@ Plain Python with no Django import, built on the ground floor's time computation
 - The 11:59 p.m. cutoff is in the regional office's zone (``elections.law.regions``; a case's number only
   ever names an active region, ``elections.law.case_numbers``).
 
-The proceeding's ``objections`` deadline record (``proceedings.deadline_records``) is computed by the same
-pure function from the same period, trigger day and zone, so an objection's due date and that record agree
-by construction (tests/proceedings/test_objections_due_date.py holds them equal).
+The proceeding's ``objections`` deadline record (``proceedings.services.deadline_records``) is computed by
+the same pure function from the same period, trigger day and zone, so an objection's due date and that record
+agree by construction (tests/proceedings/test_objections_due_date.py holds them equal).
 """
 
 from __future__ import annotations

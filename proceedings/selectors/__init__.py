@@ -1,8 +1,11 @@
 """Reads of the appeal ladder: the state of an election's proceeding, events and deadlines scoped to the
-caller. Query counts are constant in the number of rows (pinned in tests/proceedings)."""
+caller, the ladder's picture on the desks' case pages, the deadlines of a calendar feed, and the case as staff
+see it before and after a change. Query counts are constant in the number of rows (pinned in
+tests/proceedings), but for the ladder's picture and the snapshot, which replay each election."""
 
 from __future__ import annotations
 
+from proceedings.selectors.calendar_feeds import deadlines_in_feed
 from proceedings.selectors.deadlines import (
     CallerView,
     caller_due_at,
@@ -20,6 +23,7 @@ from proceedings.selectors.deadlines import (
     with_caller_state,
     with_effective_status,
 )
+from proceedings.selectors.ladders import ladder_picture
 from proceedings.selectors.proceeding import (
     Elections,
     Period,
@@ -39,26 +43,32 @@ from proceedings.selectors.proceeding import (
     replay_before_election,
     step_of,
 )
+from proceedings.selectors.snapshots import ElectionState, Snapshot, cases_of_elections, snapshot
 from proceedings.selectors.status import case_status
 from proceedings.selectors.timeline import case_timeline
 
 __all__ = [
     "CallerView",
+    "ElectionState",
     "Elections",
     "Period",
+    "Snapshot",
     "caller_due_at",
     "caller_view",
     "case_status",
     "case_timeline",
+    "cases_of_elections",
     "current_and_proceeding",
     "deadline_passed",
     "deadlines_for",
+    "deadlines_in_feed",
     "effective_note",
     "elections_of",
     "events_for_case",
     "exceptions_period",
     "fact_of",
     "facts_of",
+    "ladder_picture",
     "live_deadlines",
     "live_events",
     "live_events_before_election",
@@ -74,6 +84,7 @@ __all__ = [
     "replay_before_election",
     "row_note",
     "row_status",
+    "snapshot",
     "step_of",
     "with_caller_state",
     "with_effective_status",

@@ -9,9 +9,10 @@ from core.actors import Actor
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
 from elections.models import Case, Election, Party
-from proceedings import deadline_records, selectors
+from proceedings import selectors
 from proceedings.law import dispositions, ladder
 from proceedings.models import ProceedingEvent
+from proceedings.services import deadline_records
 
 MAX_REASON = 2000
 

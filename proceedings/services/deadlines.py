@@ -16,11 +16,12 @@ from elections.law.rule_sets import DeadlineCode
 from elections.models import Case, Election, Party
 from objections import services as objection_services
 from objections.models import Objection
-from proceedings import deadline_records, selectors
+from proceedings import selectors
 from proceedings.law import ladder, owed_by
 from proceedings.law.deadlines import Source, Status
 from proceedings.law.owed_by import OwedBy, PartyStatus
 from proceedings.models import Deadline, DeadlineParty, ProceedingEvent
+from proceedings.services import deadline_records
 from proceedings.services._shared import MAX_REASON, _election_of, _locked_case
 
 EARLIEST_DATE = date(1935, 7, 5)  # the National Labor Relations Act

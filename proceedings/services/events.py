@@ -20,12 +20,13 @@ from elections.models import Case, Election, Party, RelatedCase
 from elections.selectors import original_tally
 from objections import services as objection_services
 from objections.models import Objection
-from proceedings import deadline_records, notifications, selectors
+from proceedings import notifications, selectors
 from proceedings.law import ca_case as toc
 from proceedings.law import dispositions, ladder
 from proceedings.law.deadlines import Status, review_refusal, untimely_exceptions_refusal
 from proceedings.law.details import RULING_LEVELS, DetailsError, clean_details
 from proceedings.models import Deadline, ProceedingEvent
+from proceedings.services import deadline_records
 from proceedings.services._shared import (
     _certification_of,
     _election_of,

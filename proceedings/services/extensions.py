@@ -13,9 +13,9 @@ from core.errors import RuleViolation
 from elections.law import calendar
 from elections.law.local_time import local_date
 from elections.models import Party
-from proceedings import deadline_records
 from proceedings.law.deadlines import Status, moved_with
 from proceedings.models import Deadline, DeadlineParty
+from proceedings.services import deadline_records
 from proceedings.services.deadlines import deadline_owner_check
 
 

@@ -11,10 +11,11 @@ from core.actors import Actor, acting_user, require_staff, stamp
 from core.errors import RuleViolation, TransitionNotAllowed
 from elections import services as election_services
 from elections.models import Case
-from proceedings import deadline_records, notifications, selectors
+from proceedings import notifications, selectors
 from proceedings.law import ca_case as toc
 from proceedings.law import dispositions, ladder
 from proceedings.models import ProceedingEvent
+from proceedings.services import deadline_records
 from proceedings.services._shared import MAX_REASON, _certification_of, _locked_case, _replay, _transfer
 
 

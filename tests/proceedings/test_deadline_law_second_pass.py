@@ -15,9 +15,10 @@ import pytest
 
 from core.errors import TransitionNotAllowed
 from elections.models import Case, Election
-from proceedings import deadline_records, selectors
+from proceedings import selectors
 from proceedings import services as proceeding_services
 from proceedings.models import Deadline
+from proceedings.services import deadline_records
 from tests.factories import record_event, record_tally
 from tests.proceedings.conftest import TALLY_2021, file_objection
 from tests.proceedings.test_ends_of_a_dispute import make

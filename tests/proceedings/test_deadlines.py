@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from proceedings import deadline_records
 from proceedings.models import Deadline
+from proceedings.services import deadline_records
 from tests.factories import record_tally
 from tests.proceedings.conftest import (
     BESSEMER,

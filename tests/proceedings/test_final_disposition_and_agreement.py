@@ -322,7 +322,7 @@ def test_objections_filed_in_the_revised_tallys_window_are_timely_and_later_ones
     with pytest.raises(RuleViolation) as refused:
         file(datetime(2021, 4, 28, 10, tzinfo=EASTERN))
     assert "2021-04-27 23:59" in refused.value.message
-    from proceedings import deadline_records
+    from proceedings.services import deadline_records
 
     deadline_records.refresh(world.election)
     statuses = dict(

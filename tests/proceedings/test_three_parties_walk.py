@@ -34,7 +34,7 @@ from core import clock
 from elections.models import Appearance, Party
 from objections import services as objection_services
 from objections.models import Objection
-from proceedings import calendar_feed, notifications
+from proceedings import notifications, selectors
 from proceedings.models import Deadline, Reminder
 from tests.factories import AppearanceFactory, PartyFactory, UserFactory
 from tests.proceedings.conftest import EASTERN, climb, file_objection
@@ -408,7 +408,7 @@ def walk(tallied: Any) -> Walk:
         "intervenor": intervenor_counsel,
     }
     # The parties' rows are written when the record next changes; the intervenor joined after the tally.
-    from proceedings import deadline_records
+    from proceedings.services import deadline_records
 
     deadline_records.refresh(tallied.election)
     return Walk(
@@ -434,7 +434,7 @@ def _read(walk: Walk, who: str) -> Expected:
         if r.pk not in walk.sent[who]
     }
     walk.sent[who] |= set(Reminder.objects.filter(user=user).values_list("pk", flat=True))
-    calendar = {(d.code, d.due_on.isoformat()) for d in calendar_feed.deadlines_in_feed(user)}
+    calendar = {(d.code, d.due_on.isoformat()) for d in selectors.deadlines_in_feed(user)}
     return {
         "list": {code: tuple(sorted(s)) for code, s in statuses.items()},
         "next": (nxt["code"], nxt["due_at"]) if nxt else None,

@@ -7,7 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from proceedings import deadline_records, notifications, services
+from proceedings import notifications, services
+from proceedings.services import deadline_records
 
 
 class Command(BaseCommand):

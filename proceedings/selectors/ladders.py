@@ -12,12 +12,18 @@ from django.db.models import Q
 
 from core import clock
 from elections.models import Case, Election
-from proceedings import selectors
 from proceedings.due_words import due_when
 from proceedings.law import ladder
 from proceedings.law.deadlines import Status
 from proceedings.law.ladder import AFTER_CERTIFICATION, USUAL_CLIMB
 from proceedings.models import Deadline
+from proceedings.selectors.deadlines import with_effective_status
+from proceedings.selectors.proceeding import (
+    elections_of,
+    live_events_before_election,
+    replay,
+    replay_before_election,
+)
 
 
 def ahead_of(state: ladder.State) -> list[dict[str, str]]:
@@ -38,9 +44,9 @@ def ladder_picture(case: Case, *, deadline_url: Callable[[Deadline], str]) -> li
     """One entry per election, newest first: its steps (stage, date, event), the current one marked, and the
     open deadlines of each step (each linked to ``deadline_url(deadline)``)."""
     now = clock.now()
-    elections = selectors.elections_of(case)
+    elections = elections_of(case)
     open_deadlines = list(
-        selectors.with_effective_status(Deadline.objects.filter(case=case), now=now)
+        with_effective_status(Deadline.objects.filter(case=case), now=now)
         .filter(Q(effective_status=Status.OPEN))
         .order_by("due_at")
     )
@@ -49,9 +55,9 @@ def ladder_picture(case: Case, *, deadline_url: Callable[[Deadline], str]) -> li
     before: list[Election | None] = [] if elections or not case.proceeding_events.exists() else [None]
     for election in [*reversed(elections), *before]:
         replayed = (
-            selectors.replay(election, now=now)
+            replay(election, now=now)
             if election is not None
-            else selectors.replay_before_election(selectors.live_events_before_election(case))
+            else replay_before_election(live_events_before_election(case))
         )
         steps = []
         path = replayed.path
