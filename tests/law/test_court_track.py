@@ -18,6 +18,7 @@ import pytest
 
 from proceedings.law import ca_case as toc
 from proceedings.law import courts
+from proceedings.law.details import KEYS as DETAIL_KEYS
 from proceedings.law.ladder import SIDE_TRACK
 from proceedings.law.ladder import Event as E
 
@@ -41,6 +42,16 @@ def test_every_court_target_and_guard_is_an_entry_of_the_table() -> None:
         assert event in toc.COURT_TRANSITIONS[stage]
     for moves in toc.COURT_TRANSITIONS.values():
         assert set(moves) <= set(toc.COURT_EVENTS)
+
+
+def test_every_docket_event_takes_the_docket_among_its_details() -> None:
+    """A step of one docket names it when more than one docket stands at that step (``_docket_of``): the
+    event's details must accept ``docket``, or the service refuses what the law offers. (Consolidation names
+    its ``dockets`` and ``lead_docket``: it joins several.)"""
+    docket_events = {event for moves in toc.COURT_TRANSITIONS.values() for event in moves}
+    docket_events.discard(E.COURT_CASES_CONSOLIDATED)
+    missing = sorted(event.value for event in docket_events if "docket" not in DETAIL_KEYS[event])
+    assert missing == []
 
 
 def _reachable(start: object, table: Mapping[object, Mapping[E, object]]) -> set[object]:

@@ -176,14 +176,11 @@ def random_tests_of_certification(draw: st.DrawFn) -> list[toc.TocFact]:
     return facts
 
 
+# Where each docket event may be recorded, read from the table (a copy here would hide a new event).
 _COURT_STAGES = {
-    E.COURT_DECISION: {toc.CourtStage.FILED},
-    E.REHEARING_PETITION_FILED: {toc.CourtStage.DECIDED},
-    E.MANDATE_ISSUED: {toc.CourtStage.DECIDED},
-    E.CERTIORARI_PETITION_FILED: {toc.CourtStage.DECIDED, toc.CourtStage.MANDATE_ISSUED},
-    E.REHEARING_DECISION: {toc.CourtStage.REHEARING},
-    E.CERTIORARI_DECISION: {toc.CourtStage.CERTIORARI},
-    E.SUPREME_COURT_DECISION: {toc.CourtStage.SUPREME_COURT},
+    event: {stage for stage, moves in toc.COURT_TRANSITIONS.items() if event in moves}
+    for event in toc.COURT_EVENTS
+    if event not in (E.COURT_PETITION_FILED, E.COURT_CASES_CONSOLIDATED)
 }
 
 

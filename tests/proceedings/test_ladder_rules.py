@@ -59,6 +59,15 @@ def test_every_stage_and_event_code_is_the_contracts() -> None:
     assert set(ladder.STAGE_LABELS) == set(S) and set(ladder.EVENT_LABELS) == set(E)
 
 
+def test_every_event_has_a_place_on_a_track() -> None:
+    """Each event is offered by the ladder's table, or is a step of the test of certification and the courts
+    (``SIDE_TRACK``: tests/law/test_court_track.py explores those), or ends or holds the case
+    (``dispositions.END_EVENTS``). An event in none of them could never be recorded."""
+    on_the_ladder = {event for moves in ladder.TRANSITIONS.values() for event in moves}
+    placed = on_the_ladder | set(ladder.SIDE_TRACK) | set(dispositions.END_EVENTS)
+    assert sorted(event.value for event in E if event not in placed) == []
+
+
 def test_the_bessemer_2021_proceeding_climbs_from_the_tally_to_a_rerun_order() -> None:
     period = ladder.close_objections_period(ladder.State(stage=S.OBJECTIONS_PERIOD), pending=True)
     assert period.stage is S.REGIONAL_INVESTIGATION
