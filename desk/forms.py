@@ -18,7 +18,7 @@ from desk.once import FIELD as ONCE_FIELD
 from elections.law.service import METHOD_LABELS
 from elections.models import Election, Party
 from notes.models import BODY_MAX, Visibility
-from objections.models import Objection
+from objections.models import CONDUCT, OBJECTS_TO_CHOICES, Objection
 
 Choices = Sequence[tuple[Any, str]]
 
@@ -140,6 +140,14 @@ class ObjectionForm(KnownFields):
 
     election = forms.TypedChoiceField(label="Election", coerce=int)
     filed_by = forms.TypedChoiceField(label="Filed by", coerce=int)
+    objects_to = forms.ChoiceField(
+        label="Objections to",
+        choices=OBJECTS_TO_CHOICES,
+        initial=CONDUCT,
+        required=False,  # as in the API: objections are to the conduct of the election unless they say so
+        help_text="Conduct affecting the results of the election (102.69(a)), or a revised tally itself, "
+        "within its own period after the revised tally is served (102.69(e)).",
+    )
     category = forms.ChoiceField(label="Category of conduct", choices=Objection.Category.choices)
     statement = forms.CharField(label="Statement of the objection", widget=forms.Textarea(attrs={"rows": 6}))
     filed_at = forms.DateTimeField(
@@ -189,6 +197,9 @@ class ObjectionForm(KnownFields):
         """The time typed is read in the regional office's zone, whatever the browser's or the server's."""
         value: datetime = self.cleaned_data["filed_at"]
         return value.replace(tzinfo=None).replace(tzinfo=ZoneInfo(self.zone))
+
+    def clean_objects_to(self) -> str:
+        return self.cleaned_data["objects_to"] or CONDUCT
 
 
 class NoteForm(KnownFields):

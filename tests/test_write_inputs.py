@@ -239,7 +239,6 @@ WRITES: dict[str, Write] = {
             turned={"offer_of_proof": "offer_of_proof_filed_at"},
             not_offered={
                 "number": "counsel's objections take their party's next number",
-                "objects_to": GAP + "the desk files objections to the conduct of the election only",
             },
         ),
     ),

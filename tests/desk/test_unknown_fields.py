@@ -28,7 +28,7 @@ def test_a_misspelt_field_on_the_objection_form_is_a_form_error_and_files_nothin
     assert response.status_code == 200
     assert response.context["form"].non_field_errors() == [
         "offer_of_prof: Unknown field. Fields: category, certificate_of_service, confirmation_number, election, "
-        "filed_at, filed_by, offer_of_proof, served_on, service_method, statement."
+        "filed_at, filed_by, objects_to, offer_of_proof, served_on, service_method, statement."
     ]
     assert "offer_of_prof: Unknown field." in response.content.decode()
     assert not Objection.objects.exists()

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 from objections.law.deadlines import NoRevisedTally, deadline_for_filing
 from objections.models import Objection
 from tests.conftest import World
+from tests.desk.conftest import CASE, signed_in
 from tests.proceedings.test_no_certification_in_an_open_window import REVISED, TALLY, _revised_tally
 
 pytestmark = pytest.mark.django_db
@@ -132,3 +133,27 @@ def test_an_objection_to_a_revised_tally_before_any_is_a_400_on_objects_to(
 
     assert response.status_code == 400
     assert "No revised tally was made available" in response.json()["objects_to"][0]
+
+
+def test_counsel_object_to_the_revised_tally_at_the_desk(world: World, frozen_clock: Any) -> None:
+    """The counsel desk's form hands the service what the API's input does (issue 34, item 3): an objection
+    to the revised tally, filed there, answers the revised tally's period."""
+    election = _revised_tally(world, frozen_clock)
+    frozen_clock.at(DEC_8 + timedelta(minutes=1))
+    response = signed_in(world.employer_counsel).post(
+        f"{CASE}objections/new/",
+        {
+            "election": election.pk,
+            "filed_by": world.employer.pk,
+            "objects_to": "revised_tally",
+            "category": "other",
+            "statement": "The revised tally counted four ballots the Regional Director had not ruled on.",
+            "filed_at": DEC_8.strftime("%Y-%m-%dT%H:%M"),
+            "offer_of_proof": "on",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    objection = Objection.objects.get()
+    assert (objection.objects_to, objection.timely) == ("revised_tally", True)
+    assert objection.deadline.due_at is not None
+    assert objection.deadline.due_at.isoformat() == DEC_10_CLOSE
