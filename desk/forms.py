@@ -140,11 +140,12 @@ class ObjectionForm(KnownFields):
 
     election = forms.TypedChoiceField(label="Election", coerce=int)
     filed_by = forms.TypedChoiceField(label="Filed by", coerce=int)
-    objects_to = forms.ChoiceField(
+    objects_to = forms.TypedChoiceField(
         label="Objections to",
         choices=OBJECTS_TO_CHOICES,
         initial=CONDUCT,
         required=False,  # as in the API: objections are to the conduct of the election unless they say so
+        empty_value=CONDUCT,
         help_text="Conduct affecting the results of the election (102.69(a)), or a revised tally itself, "
         "within its own period after the revised tally is served (102.69(e)).",
     )
@@ -197,9 +198,6 @@ class ObjectionForm(KnownFields):
         """The time typed is read in the regional office's zone, whatever the browser's or the server's."""
         value: datetime = self.cleaned_data["filed_at"]
         return value.replace(tzinfo=None).replace(tzinfo=ZoneInfo(self.zone))
-
-    def clean_objects_to(self) -> str:
-        return self.cleaned_data["objects_to"] or CONDUCT
 
 
 class NoteForm(KnownFields):
