@@ -212,14 +212,21 @@ class BuildAfterWriteMiddleware:
     def __call__(self, request: HttpRequest) -> Any:
         if request.method not in UNSAFE:
             return self.get_response(request)
-        # PostgreSQL's rows name the connection that queued them; SQLite's are told apart by this mark.
-        after = queued_so_far() if connection.vendor != "postgresql" else 0
+        try:
+            # PostgreSQL's rows name the connection that queued them; SQLite's are told apart by this mark.
+            after = queued_so_far() if connection.vendor != "postgresql" else 0
+        except DatabaseError:
+            return self.get_response(request)  # the database is down: the view answers for it (a 503)
         response = self.get_response(request)
+        if response.status_code >= 400:
+            return response  # refused or failed: one transaction per change, so nothing was written
         try:
             base = f"{request.scheme}://{request.get_host()}"
+            transaction.on_commit(lambda: _build_quietly(base, after))
         except DisallowedHost:
-            return response
-        transaction.on_commit(lambda: _build_quietly(base, after))
+            pass
+        except DatabaseError:  # asking whether a transaction is open needs the connection
+            logger.warning("answers not built after a write; they will be built when read", exc_info=True)
         return response
 
 
