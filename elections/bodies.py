@@ -171,18 +171,23 @@ def queued_so_far() -> int:
 
 def _take_written(writer: int | None, after: int = 0) -> list[int]:
     """Delete the rows ``writer`` queued (on SQLite, every row after the mark ``after``) and return their
-    cases: one statement, so that a request that wrote nothing under a case pays one round trip here."""
+    cases, the newest queued first: one statement, so that a request that wrote nothing under a case pays
+    one round trip here."""
     table, pk = CaseToRebuild._meta.db_table, CaseToRebuild._meta.pk.column
     where, params = (f" WHERE {pk} > %s", [after]) if writer is None else (" WHERE writer = %s", [writer])
     with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {table}{where} RETURNING case_id", params)
-        return sorted({case_id for (case_id,) in cursor.fetchall()})
+        cursor.execute(f"DELETE FROM {table}{where} RETURNING {pk}, case_id", params)
+        rows = sorted(cursor.fetchall(), reverse=True)
+    return list(dict.fromkeys(case_id for _, case_id in rows))
 
 
-def build_written(base: str, after: int = 0) -> int:
+def build_written(base: str, after: int = 0, limit: int | None = None) -> int:
     """After a request's writes committed: the answers of the cases this connection queued (on SQLite,
-    those queued after ``after``)."""
-    return build_cases(_take_written(_writer(), after), base)
+    those queued after ``after``) — the newest ``limit`` of them (``BODIES_AFTER_WRITE_CASES``). A request
+    that wrote more (an import, a bulk action) leaves the rest to be built when read: building them all
+    would hold its response for seconds, or, for a whole record, hours."""
+    limit = settings.BODIES_AFTER_WRITE_CASES if limit is None else limit
+    return build_cases(_take_written(_writer(), after)[:limit], base)
 
 
 def build_queued(limit: int | None = None, base: str | None = None) -> int:

@@ -213,3 +213,29 @@ def test_a_request_builds_the_cases_it_wrote_and_leaves_the_rest_to_the_sweep(
     assert response.status_code == 201, response.content
     assert built == [[world.case.pk]]
     assert list(CaseToRebuild.objects.values_list("case_id", flat=True)) == [world.other_case.pk]
+
+
+def test_a_request_that_wrote_many_cases_builds_the_newest_few(
+    world: World, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """An import or a bulk action writes many cases in one request: it builds the newest
+    ``BODIES_AFTER_WRITE_CASES`` of them and drops the rest from the queue (built when read), never one
+    build per case — nor one query parameter per case (a whole record's import passed 65,535 of them)."""
+    settings.BODIES_AFTER_WRITE_CASES = 1
+    CaseToRebuild.objects.all().delete()
+    writer = bodies._writer() or 0
+    CaseToRebuild.objects.bulk_create(
+        [
+            CaseToRebuild(case_id=world.other_case.pk, writer=writer),
+            CaseToRebuild(case_id=world.case.pk, writer=writer),
+        ]
+    )
+    built: list[list[int]] = []
+
+    def build_cases(ids: Any, base: str) -> int:
+        built.append(list(ids))
+        return 0
+
+    monkeypatch.setattr(bodies, "build_cases", build_cases)
+    bodies.build_written("http://testserver")
+    assert built == [[world.case.pk]] and not CaseToRebuild.objects.exists()

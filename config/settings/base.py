@@ -366,6 +366,9 @@ READ_CACHE_SECONDS = env.int("READ_CACHE_SECONDS", default=60 * 60)
 # The sweep builds the answers of at most this many of the newest cases written outside a request a turn
 # (elections/bodies.py); an import's older ones are built when read.
 BODIES_SWEEP_CASES = env.int("BODIES_SWEEP_CASES", default=200)
+# A request builds the answers of at most this many of the cases it wrote (the newest); a bulk write's others
+# are built when read.
+BODIES_AFTER_WRITE_CASES = env.int("BODIES_AFTER_WRITE_CASES", default=10)
 # The code's revision in the read cache's tags (a git revision baked in at build); unset, a digest of the
 # source files' names, sizes and times stands for it (core/api/conditional.py).
 CODE_REVISION = env("CODE_REVISION", default="")
