@@ -13,7 +13,7 @@ caller's read would; so there is one definition of who sees what, and the key st
 
 Which cases: a trigger queues every case whose version moves (``CaseToRebuild``). The request that wrote
 drains its own rows after its response is ready (``BuildAfterWriteMiddleware``: the writer's next read is
-warm); the periodic sweep (``build_queued``, from beat and ``manage.py run_schedule``) drains what imports,
+warm; at most ``BODIES_AFTER_WRITE_CASES`` of the newest, so that a bulk write does not hold its response); the periodic sweep (``build_queued``, from beat and ``manage.py run_schedule``) drains what imports,
 tasks and commands wrote, at most ``BODIES_SWEEP_CASES`` of the newest cases a turn (an import that
 touches 20,000 cases leaves the rest to be built when read, as before).
 
