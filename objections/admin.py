@@ -17,7 +17,12 @@ from zoneinfo import ZoneInfo
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
-from django.contrib.admin.widgets import AdminDateWidget, AdminTimeWidget, AutocompleteSelect
+from django.contrib.admin.widgets import (
+    AdminDateWidget,
+    AdminTimeWidget,
+    AutocompleteSelect,
+    AutocompleteSelectMultiple,
+)
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -32,6 +37,7 @@ from core.api.inputs import handed
 from core.errors import TransitionNotAllowed
 from elections.law import case_numbers
 from elections.law.local_time import local_time
+from elections.law.service import METHOD_LABELS
 from elections.models import Election, Party
 from objections import selectors, services
 from objections.api.serializers import (
@@ -140,6 +146,24 @@ class FilingForm(forms.Form):
     )
     offer_filed_on = forms.DateField(widget=AdminDateWidget, required=False, label="Offer of proof filed on")
     offer_filed_time = forms.TimeField(widget=AdminTimeWidget, required=False, label="at")
+    # Service as the filing shows it (29 CFR 102.69(a)(8)): objections served on no one are recorded and
+    # marked "not served", as at the counsel desk and in the API.
+    served_on = forms.ModelMultipleChoiceField(
+        queryset=Party.objects.select_related("case"),
+        widget=AutocompleteSelectMultiple(Objection._meta.get_field("served_on"), admin.site),
+        required=False,
+        label="Served on",
+        help_text="The other parties the objections were served on (each a party of the case).",
+    )
+    service_method = forms.ChoiceField(
+        label="Served by", choices=[("", "—"), *METHOD_LABELS.items()], required=False
+    )
+    certificate_of_service = forms.BooleanField(
+        label="A certificate of service was filed with the objections", required=False
+    )
+    confirmation_number = forms.CharField(
+        label="E-filing confirmation number", max_length=services.MAX_CONFIRMATION, required=False
+    )
 
 
 class ReportRulingsForm(forms.Form):
@@ -390,10 +414,11 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
                 "filed_at": _zoned(data["filed_on"], data["filed_time"], zone),
                 "offer_of_proof_filed_at": offer,
             }
+            served = {"served_on": [party.pk for party in data.get("served_on") or ()]}  # ids, as the API's
             return services.objection_file(
                 election=data["election"],
                 actor=request.user,
-                **handed(ObjectionInputSerializer, {**data, **times}),
+                **handed(ObjectionInputSerializer, {**data, **times, **served}),
             )
 
         def filed(objection: Objection) -> HttpResponse:

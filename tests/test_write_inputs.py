@@ -165,7 +165,6 @@ class Write:
         return {name: door for name, door in doors.items() if door is not None}
 
 
-SERVICE_ON_STAFF_DESK = GAP + "staff record objections without their service"
 CLOSED_BY_ITS_EVENT = "a case is closed only by the event that ends it (case_update)"
 PDF = "the PDF, attached by document_attach in the same transaction"
 LIVE = "the desk files in the case's live proceeding"
@@ -226,12 +225,6 @@ WRITES: dict[str, Write] = {
                 "filed_time": "filed_at",
                 "offer_filed_on": "offer_of_proof_filed_at",
                 "offer_filed_time": "offer_of_proof_filed_at",
-            },
-            not_offered={
-                "served_on": SERVICE_ON_STAFF_DESK,
-                "service_method": SERVICE_ON_STAFF_DESK,
-                "certificate_of_service": SERVICE_ON_STAFF_DESK,
-                "confirmation_number": GAP + "staff record objections without the e-filing number",
             },
         ),
         desk=Door(

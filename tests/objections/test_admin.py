@@ -10,6 +10,7 @@ import pytest
 from django.contrib.admin import helpers
 from django.test import Client
 
+from elections.models import Party
 from objections.models import Objection, Ruling
 from tests.conftest import World
 from tests.factories import record_ruling
@@ -214,6 +215,45 @@ def test_staff_record_a_late_filing_through_the_admin_and_it_is_flagged(
         False,
         "2021-04-19T13:00:00+00:00",
     )
+
+
+def test_staff_record_how_the_objections_were_served(admin_client: Client, tallied: World) -> None:
+    """The staff desk takes the service the API and the counsel desk take (issue 34, item 3): the parties
+    served, how, the certificate and the e-filing number; a party of another case is refused by name."""
+    post = {
+        "election": tallied.election.pk,
+        "filed_by": tallied.union.pk,
+        "category": "threats",
+        "statement": "Threats of closure.",
+        "filed_on": "2021-04-12",
+        "filed_time": "09:00",
+        "served_on": [tallied.employer.pk],
+        "service_method": "e_file",
+        "certificate_of_service": "on",
+        "confirmation_number": "EF-2021-0412-77",
+    }
+    stranger = Party.objects.exclude(case=tallied.case).first()
+    assert stranger is not None
+    refused = admin_client.post(CHANGELIST + "add/", {**post, "served_on": [stranger.pk]})
+    assert refused.status_code == 200 and not Objection.objects.exists()
+    assert "served_on" in str(refused.context["form"].errors)
+    response = admin_client.post(CHANGELIST + "add/", post)
+    assert response.status_code == 302, response.context["form"].errors
+    objection = Objection.objects.get()
+    assert list(objection.served_on.all()) == [tallied.employer]
+    assert (objection.service_method, objection.certificate_of_service, objection.confirmation_number) == (
+        "e_file",
+        True,
+        "EF-2021-0412-77",
+    )
+    assert objection.service_flag == ""
+    # The field's autocomplete answers with the parties, as the filing party's does.
+    found = admin_client.get(
+        "/admin/autocomplete/",
+        {"app_label": "objections", "model_name": "objection", "field_name": "served_on", "term": "Amazon"},
+    )
+    assert found.status_code == 200
+    assert str(tallied.employer.pk) in {row["id"] for row in found.json()["results"]}
 
 
 def test_a_filing_refused_by_the_service_is_shown_on_the_add_form(admin_client: Client, world: World) -> None:
