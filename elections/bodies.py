@@ -13,8 +13,9 @@ caller's read would; so there is one definition of who sees what, and the key st
 
 Which cases: a trigger queues every case whose version moves (``CaseToRebuild``). The request that wrote
 drains its own rows after its response is ready (``BuildAfterWriteMiddleware``: the writer's next read is
-warm; at most ``BODIES_AFTER_WRITE_CASES`` of the newest, so that a bulk write does not hold its response); the periodic sweep (``build_queued``, from beat and ``manage.py run_schedule``) drains what imports,
-tasks and commands wrote, at most ``BODIES_SWEEP_CASES`` of the newest cases a turn (an import that
+warm; at most ``BODIES_AFTER_WRITE_CASES`` of the newest, so that a bulk write does not hold its response);
+the periodic sweep (``build_queued``, from beat and ``manage.py run_schedule``) drains what imports, tasks and
+commands wrote, at most ``BODIES_SWEEP_CASES`` of the newest cases a turn (an import that
 touches 20,000 cases leaves the rest to be built when read, as before).
 
 Which reads: those the apps register (``register_case_read``), each a URL name and whether the case is a
@@ -169,16 +170,21 @@ def queued_so_far() -> int:
     return newest or 0
 
 
-def _take_written(writer: int | None, after: int = 0) -> list[int]:
-    """Delete the rows ``writer`` queued (on SQLite, every row after the mark ``after``) and return their
-    cases, the newest queued first: one statement, so that a request that wrote nothing under a case pays
-    one round trip here."""
+def _newest_cases(rows: Iterable[tuple[int, int]], limit: int) -> list[int]:
+    """The cases of queue rows ``(pk, case_id)``, each once, the most recently queued first, at most
+    ``limit``: what a request and the sweep build; the older ones are built when read."""
+    newest_first = sorted(rows, reverse=True)
+    return list(dict.fromkeys(case_id for _, case_id in newest_first))[:limit]
+
+
+def _take_written(writer: int | None, after: int = 0) -> list[tuple[int, int]]:
+    """Delete the rows ``writer`` queued (on SQLite, every row after the mark ``after``) and return them:
+    one statement, so that a request that wrote nothing under a case pays one round trip here."""
     table, pk = CaseToRebuild._meta.db_table, CaseToRebuild._meta.pk.column
     where, params = (f" WHERE {pk} > %s", [after]) if writer is None else (" WHERE writer = %s", [writer])
     with connection.cursor() as cursor:
         cursor.execute(f"DELETE FROM {table}{where} RETURNING {pk}, case_id", params)
-        rows = sorted(cursor.fetchall(), reverse=True)
-    return list(dict.fromkeys(case_id for _, case_id in rows))
+        return list(cursor.fetchall())
 
 
 def build_written(base: str, after: int = 0, limit: int | None = None) -> int:
@@ -187,7 +193,7 @@ def build_written(base: str, after: int = 0, limit: int | None = None) -> int:
     that wrote more (an import, a bulk action) leaves the rest to be built when read: building them all
     would hold its response for seconds, or, for a whole record, hours."""
     limit = settings.BODIES_AFTER_WRITE_CASES if limit is None else limit
-    return build_cases(_take_written(_writer(), after)[:limit], base)
+    return build_cases(_newest_cases(_take_written(_writer(), after), limit), base)
 
 
 def build_queued(limit: int | None = None, base: str | None = None) -> int:
@@ -199,11 +205,7 @@ def build_queued(limit: int | None = None, base: str | None = None) -> int:
         if not newest:
             return 0
         CaseToRebuild.objects.filter(pk__lte=newest[0][0]).delete()
-    cases: list[int] = []
-    for _, case_id in newest:
-        if case_id not in cases and len(cases) < limit:
-            cases.append(case_id)
-    return build_cases(cases, base or settings.SITE_URL)
+    return build_cases(_newest_cases(newest, limit), base or settings.SITE_URL)
 
 
 class BuildAfterWriteMiddleware:
