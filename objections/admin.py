@@ -414,7 +414,7 @@ class ObjectionAdmin(LocalTimeAdmin, ServiceActionMixin, ServiceSaveMixin, NoDel
                 "filed_at": _zoned(data["filed_on"], data["filed_time"], zone),
                 "offer_of_proof_filed_at": offer,
             }
-            served = {"served_on": [party.pk for party in data.get("served_on") or ()]}  # ids, as the API's
+            served = {"served_on": [party.pk for party in data["served_on"]]}  # the ids the API's input takes
             return services.objection_file(
                 election=data["election"],
                 actor=request.user,
