@@ -93,32 +93,43 @@ def _computed(
         trigger_on=trigger_on,
         region=region or case.region_at(trigger_on),
     )
-    deadline = Deadline(
+    deadline = _saved(
+        computed,
+        actor,
         case=case,
         election=election,
         code=period.code,
         label=_label(period.label, trigger_tally),
-        due_on=computed.due_on,
-        due_at=computed.due_at,
-        zone=computed.zone,
         trigger=trigger,
         trigger_on=trigger_on,
         trigger_event=trigger_event,
         trigger_tally=trigger_tally,
         responds_to=responds_to,
         rule_set=case.rule_set,
+        target_only=period.target_only,
+    )
+    if trigger != law.REVISED_TALLY or period.code != DeadlineCode.OBJECTIONS:
+        # Objections to a revised tally sit beside those of the tally of ballots: both periods stand.
+        _supersede_open(election, period.code, deadline)
+    return deadline
+
+
+def _saved(computed: calendar.ComputedDeadline | courts.CourtDeadline, actor: Any, **fields: Any) -> Deadline:
+    """A deadline the law computed (a rule set's period, or a court's), with what the computation gives it —
+    due moment, zone, citation, explanation, source — and ``fields`` for the rest; stamped and saved."""
+    deadline = Deadline(
+        due_on=computed.due_on,
+        due_at=computed.due_at,
+        zone=computed.zone,
         citation=computed.citation,
         explanation=computed.explanation,
         verified=computed.verified,
         source=computed.source,
-        target_only=period.target_only,
         created_by=acting_user(actor),
+        **fields,
     )
     stamp(deadline, actor)
     deadline.save()
-    if trigger != law.REVISED_TALLY or period.code != DeadlineCode.OBJECTIONS:
-        # Objections to a revised tally sit beside those of the tally of ballots: both periods stand.
-        _supersede_open(election, period.code, deadline)
     return deadline
 
 
@@ -284,26 +295,18 @@ def _in_court(
         return existing
     computed = courts.compute(period, trigger_on=event.occurred_on, court=court)
     docket = event.details.get("docket")
-    deadline = Deadline(
+    deadline = _saved(
+        computed,
+        actor,
         case=event.case,
         election=event.election,
         code=computed.code,
         label=f"{computed.label} ({court.name} {docket})" if docket else computed.label,
-        due_on=computed.due_on,
-        due_at=computed.due_at,
-        zone=computed.zone,
         trigger=event.event,
         trigger_on=event.occurred_on,
         trigger_event=event,
         rule_set=event.case.rule_set,
-        citation=computed.citation,
-        explanation=computed.explanation,
-        verified=computed.verified,
-        source=computed.source,
-        created_by=acting_user(actor),
     )
-    stamp(deadline, actor)
-    deadline.save()
     _supersede_open(event.election, computed.code, deadline)
     return deadline
 
